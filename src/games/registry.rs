@@ -1,0 +1,140 @@
+//! The registry: one enum over the five games, so programs can hold "a game" chosen at run time
+//! and still call the search, GTP and interface code written against [`Game`].
+
+use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::board::{Cell, Geometry};
+use crate::rng::FastRng;
+
+/// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
+/// have `fn new(&GameOptions) -> Result<Self, String>`; the variant name is the [`GameKind`].
+macro_rules! registry {
+    ($($variant:ident => $ty:path),* $(,)?) => {
+        /// Any of the games, chosen at run time.
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A game of ", stringify!($variant), ".")]
+                $variant($ty),
+            )*
+        }
+
+        macro_rules! dispatch {
+            ($self:expr, $g:ident => $body:expr) => {
+                match $self { $(AnyGame::$variant($g) => $body,)* }
+            };
+        }
+
+        impl AnyGame {
+            /// Starts a game of `kind` with `options`; the error says which option is wrong.
+            #[allow(unreachable_patterns)]
+            pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, String> {
+                match kind {
+                    $(GameKind::$variant => Ok(AnyGame::$variant(<$ty>::new(options)?)),)*
+                    _ => Err(format!("{kind} is not available in this build yet")),
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    Keil => super::keil::Keil,
+    Carteso => super::carteso::Carteso,
+    Iris => super::iris::Iris,
+    Linage => super::linage::Linage,
+    Wunchunk => super::wunchunk::Wunchunk,
+}
+
+impl AnyGame {
+    /// Starts a game from a name and `key=value` options (as `tessera-game` takes them).
+    pub fn from_args(name: &str, args: &[&str]) -> Result<AnyGame, String> {
+        let kind: GameKind = name.parse()?;
+        let options = GameOptions::parse(kind, args)?;
+        AnyGame::new(kind, &options)
+    }
+}
+
+#[allow(unused_variables, unreachable_code)]
+impl Game for AnyGame {
+    fn kind(&self) -> GameKind {
+        dispatch!(self, g => g.kind())
+    }
+    fn geometry(&self) -> &'static Geometry {
+        dispatch!(self, g => g.geometry())
+    }
+    fn to_move(&self) -> Side {
+        dispatch!(self, g => g.to_move())
+    }
+    fn is_over(&self) -> bool {
+        dispatch!(self, g => g.is_over())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        dispatch!(self, g => g.legal_steps(out))
+    }
+    fn check(&self, step: Step) -> Result<(), Illegal> {
+        dispatch!(self, g => g.check(step))
+    }
+    fn play(&mut self, step: Step) {
+        dispatch!(self, g => g.play(step))
+    }
+    fn undo(&mut self) -> Option<Step> {
+        dispatch!(self, g => g.undo())
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, g => g.hash())
+    }
+    fn stone_at(&self, cell: Cell) -> Option<Stone> {
+        dispatch!(self, g => g.stone_at(cell))
+    }
+    fn turns_completed(&self) -> usize {
+        dispatch!(self, g => g.turns_completed())
+    }
+    fn steps_in_turn(&self) -> usize {
+        dispatch!(self, g => g.steps_in_turn())
+    }
+    fn swapped(&self) -> bool {
+        dispatch!(self, g => g.swapped())
+    }
+    fn points(&self) -> Option<[f64; 2]> {
+        dispatch!(self, g => g.points())
+    }
+    fn result_text(&self) -> Option<String> {
+        dispatch!(self, g => g.result_text())
+    }
+    fn parse_step(&self, text: &str) -> Result<Step, String> {
+        dispatch!(self, g => g.parse_step(text))
+    }
+    fn format_step(&self, step: Step) -> String {
+        dispatch!(self, g => g.format_step(step))
+    }
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+        dispatch!(self, g => g.parse_turn(token))
+    }
+    fn format_turn(&self, steps: &[Step]) -> String {
+        dispatch!(self, g => g.format_turn(steps))
+    }
+    fn state_json(&self) -> serde_json::Value {
+        dispatch!(self, g => g.state_json())
+    }
+    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        dispatch!(self, g => g.random_step(rng, buf))
+    }
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        dispatch!(self, g => g.ownership())
+    }
+    fn claimed_by(&self, cell: Cell) -> Option<Side> {
+        dispatch!(self, g => g.claimed_by(cell))
+    }
+    fn pair_label(&self, cell: Cell) -> Option<u16> {
+        dispatch!(self, g => g.pair_label(cell))
+    }
+    fn status(&self) -> Vec<(&'static str, String)> {
+        dispatch!(self, g => g.status())
+    }
+    fn score_breakdown(&self) -> Vec<String> {
+        dispatch!(self, g => g.score_breakdown())
+    }
+}

@@ -1,0 +1,5 @@
+//! The `tessera` command.
+
+fn main() {
+    println!("tessera {}", env!("CARGO_PKG_VERSION"));
+}

@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod board;
 pub mod games;
 pub mod rng;

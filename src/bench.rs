@@ -1,0 +1,81 @@
+//! `tessera bench`: single-thread random playouts per second (the speed figures of the issues).
+//!
+//! A playout starts from the opening position with the protocol settled (agreed komi: the
+//! game's default, or 0.5 for Carteso and Linage, whose default protocol is the bid) and plays
+//! [`Game::random_step`] — uniformly random legal placements, the game's fallback only when
+//! none is legal — until the game ends.
+
+use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol};
+use crate::rng::FastRng;
+use std::time::{Duration, Instant};
+
+/// What one benchmark run measured.
+#[derive(Clone, Debug)]
+pub struct PlayoutBench {
+    /// The game.
+    pub kind: GameKind,
+    /// Board size.
+    pub size: usize,
+    /// Playouts completed.
+    pub playouts: u64,
+    /// Steps played in all playouts.
+    pub plies: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+impl PlayoutBench {
+    /// Playouts per second.
+    pub fn playouts_per_sec(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64()
+    }
+    /// Mean steps per playout.
+    pub fn plies_per_playout(&self) -> f64 {
+        self.plies as f64 / self.playouts.max(1) as f64
+    }
+    /// Nanoseconds per step.
+    pub fn ns_per_ply(&self) -> f64 {
+        self.elapsed.as_nanos() as f64 / self.plies.max(1) as f64
+    }
+}
+
+/// The start position a playout bench uses: default options with the protocol settled by
+/// agreed komi.
+pub fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
+    let mut options = GameOptions {
+        size,
+        ..GameOptions::defaults(kind)
+    };
+    if options.protocol == Protocol::Bid {
+        options.protocol = Protocol::Agreed;
+        options.komi_half = 1;
+    }
+    AnyGame::new(kind, &options)
+}
+
+/// Runs random playouts from `start` for about `duration` (at least one playout).
+pub fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+    let mut rng = FastRng::seed(seed);
+    let mut buf = Vec::with_capacity(1024);
+    let (mut playouts, mut plies) = (0u64, 0u64);
+    let t0 = Instant::now();
+    loop {
+        let mut g = start.clone();
+        while !g.is_over() {
+            let step = g.random_step(&mut rng, &mut buf);
+            g.play(step);
+            plies += 1;
+        }
+        playouts += 1;
+        if playouts % 16 == 0 && t0.elapsed() >= duration {
+            break;
+        }
+    }
+    PlayoutBench {
+        kind: start.kind(),
+        size: start.geometry().size(),
+        playouts,
+        plies,
+        elapsed: t0.elapsed(),
+    }
+}

@@ -11,5 +11,6 @@ pub mod bench;
 pub mod board;
 pub mod games;
 pub mod rng;
+pub mod search;
 pub mod session;
 pub mod zobrist;

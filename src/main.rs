@@ -25,6 +25,8 @@ enum Command {
         #[arg(long)]
         size: Option<usize>,
     },
+    /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
+    Match(Box<tessera::search::match_cmd::MatchArgs>),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -35,6 +37,7 @@ fn main() -> anyhow::Result<()> {
             seconds,
             size,
         }) => bench(games, seconds, size),
+        Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
         None => {
             println!("tessera {}: see --help", env!("CARGO_PKG_VERSION"));
             Ok(())

@@ -22,7 +22,10 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
             score_scale: (cells as f64 / 10.0).max(2.0),
         };
     }
-    p.policy = Policy::Random;
+    p.policy = match kind {
+        GameKind::Keil => Policy::NoEyes,
+        _ => Policy::Random,
+    };
     if let Some(v) = tuning.exploration {
         p.exploration = v;
     }

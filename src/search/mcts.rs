@@ -48,6 +48,13 @@ impl Default for MctsParams {
     }
 }
 
+/// What a step without AMAF statistics is blended with: its node's average.
+#[derive(Clone, Copy)]
+struct Prior {
+    mean: f32,
+    n: f32,
+}
+
 /// One thread's search: a tree, the root position and scratch space.
 #[derive(Debug)]
 pub struct Worker<G: Game> {
@@ -135,6 +142,17 @@ impl<G: Game> Worker<G> {
         let p = &self.params;
         let ln_n = (nd.visits.max(1) as f32).ln();
         let rave = p.rave_bias >= 0.0;
+        // Steps random playouts never take (pass, end, button, swap) have no AMAF statistics;
+        // they are blended with the node's average instead, so that they are neither
+        // favoured nor starved against steps whose values AMAF pulls towards the average.
+        let prior = Prior {
+            mean: if nd.visits > 0 {
+                nd.w / nd.visits as f32
+            } else {
+                0.5
+            },
+            n: nd.visits as f32,
+        };
         let mut best = usize::MAX;
         let mut best_score = f32::NEG_INFINITY;
         for i in self.tree.edge_range(node) {
@@ -144,10 +162,10 @@ impl<G: Game> Worker<G> {
                     Some(v) if v >= 1.0 => return i,
                     // A proven loss or draw is worth exactly that: no exploration bonus.
                     Some(v) => v - 0.01,
-                    None => self.ucb(e, ln_n, rave),
+                    None => self.ucb(e, ln_n, rave, prior),
                 }
             } else {
-                self.ucb(e, ln_n, rave)
+                self.ucb(e, ln_n, rave, prior)
             };
             // Tiny noise breaks ties among untried steps without favouring board order.
             let score = if e.n == 0 {
@@ -164,14 +182,21 @@ impl<G: Game> Worker<G> {
     }
 
     #[inline]
-    fn ucb(&self, e: &super::tree::Edge, ln_n: f32, rave: bool) -> f32 {
+    fn ucb(&self, e: &super::tree::Edge, ln_n: f32, rave: bool, prior: Prior) -> f32 {
         let p = &self.params;
         let n = e.n as f32;
-        let value = if rave && e.amaf_n > 0 {
-            let an = e.amaf_n as f32;
-            let amaf = e.amaf_w / an;
+        let value = if rave {
+            let (amaf, an) = if e.amaf_n > 0 {
+                (e.amaf_w / e.amaf_n as f32, e.amaf_n as f32)
+            } else {
+                (prior.mean, prior.n)
+            };
             if e.n == 0 {
-                amaf
+                if e.amaf_n > 0 {
+                    amaf
+                } else {
+                    p.fpu
+                }
             } else {
                 let beta = an / (an + n + p.rave_bias * an * n);
                 (1.0 - beta) * (e.w / n) + beta * amaf
@@ -256,6 +281,7 @@ impl<G: Game> Worker<G> {
         for &(node, e) in &self.path {
             let m = tree.nodes[node as usize].mover;
             tree.nodes[node as usize].visits += 1;
+            tree.nodes[node as usize].w += for_player(reward0, m);
             let edge = &mut tree.edges[e as usize];
             edge.n += 1;
             edge.w += for_player(reward0, m);

@@ -64,6 +64,8 @@ pub struct Node {
     pub len: u32,
     /// Simulations that passed through this node.
     pub visits: u32,
+    /// Sum of their rewards, from the view of this node's mover.
+    pub w: f32,
     /// Who takes the next step here.
     pub mover: Player,
     /// Proven result, if any.
@@ -223,6 +225,7 @@ impl Tree {
             first,
             len,
             visits: 0,
+            w: 0.0,
             mover,
             proven,
         });

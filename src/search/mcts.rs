@@ -143,11 +143,12 @@ impl<G: Game> Worker<G> {
         let ln_n = (nd.visits.max(1) as f32).ln();
         let rave = p.rave_bias >= 0.0;
         // Steps random playouts never take (pass, end, button, swap) have no AMAF statistics;
-        // they are blended with the node's average instead, so that they are neither
-        // favoured nor starved against steps whose values AMAF pulls towards the average.
+        // they are blended with the average AMAF value of the node's steps instead, so that
+        // they share the bias AMAF gives every other step (in Wunchunk, for one, a player who
+        // loses places more stones, so AMAF values sit below the node's mean).
         let prior = Prior {
-            mean: if nd.visits > 0 {
-                nd.w / nd.visits as f32
+            mean: if nd.amaf_n > 0 {
+                nd.amaf_w / nd.amaf_n as f32
             } else {
                 0.5
             },
@@ -281,7 +282,6 @@ impl<G: Game> Worker<G> {
         for &(node, e) in &self.path {
             let m = tree.nodes[node as usize].mover;
             tree.nodes[node as usize].visits += 1;
-            tree.nodes[node as usize].w += for_player(reward0, m);
             let edge = &mut tree.edges[e as usize];
             edge.n += 1;
             edge.w += for_player(reward0, m);
@@ -316,12 +316,17 @@ impl<G: Game> Worker<G> {
             let seen = if m == 0 { &*s0 } else { &*s1 };
             let r = for_player(reward0, m);
             let range = tree.edge_range(node);
+            let mut count = 0;
             for edge in &mut tree.edges[range] {
                 if seen.contains(edge.key) {
                     edge.amaf_n += 1;
                     edge.amaf_w += r;
+                    count += 1;
                 }
             }
+            let nd = &mut tree.nodes[node as usize];
+            nd.amaf_n += count;
+            nd.amaf_w += r * count as f32;
         }
     }
 

@@ -64,8 +64,10 @@ pub struct Node {
     pub len: u32,
     /// Simulations that passed through this node.
     pub visits: u32,
-    /// Sum of their rewards, from the view of this node's mover.
-    pub w: f32,
+    /// All-moves-as-first updates made to this node's edges (their sum).
+    pub amaf_n: u32,
+    /// Sum of the rewards of those updates.
+    pub amaf_w: f32,
     /// Who takes the next step here.
     pub mover: Player,
     /// Proven result, if any.
@@ -225,7 +227,8 @@ impl Tree {
             first,
             len,
             visits: 0,
-            w: 0.0,
+            amaf_n: 0,
+            amaf_w: 0.0,
             mover,
             proven,
         });

@@ -48,12 +48,14 @@ impl Default for MctsParams {
     }
 }
 
-/// What a step without AMAF statistics is blended with: its node's average.
+/// What AMAF statistics start from: the node's mean AMAF value.
 #[derive(Clone, Copy)]
 struct Prior {
     mean: f32,
-    n: f32,
 }
+
+/// Pseudo-updates of every step's AMAF statistics at its node's mean AMAF value.
+const AMAF_PRIOR: f32 = 10.0;
 
 /// One thread's search: a tree, the root position and scratch space.
 #[derive(Debug)]
@@ -142,17 +144,17 @@ impl<G: Game> Worker<G> {
         let p = &self.params;
         let ln_n = (nd.visits.max(1) as f32).ln();
         let rave = p.rave_bias >= 0.0;
-        // Steps random playouts never take (pass, end, button, swap) have no AMAF statistics;
-        // they are blended with the average AMAF value of the node's steps instead, so that
-        // they share the bias AMAF gives every other step (in Wunchunk, for one, a player who
-        // loses places more stones, so AMAF values sit below the node's mean).
+        // Steps random playouts never take (pass, end, button, swap) have few AMAF updates
+        // (only from the tree); they start from the average AMAF value of the node's steps,
+        // so that they share the bias AMAF gives every other step (in Wunchunk, for one, a
+        // player who loses places more stones, so AMAF values sit below the node's mean)
+        // instead of competing with their own noisy mean.
         let prior = Prior {
             mean: if nd.amaf_n > 0 {
                 nd.amaf_w / nd.amaf_n as f32
             } else {
                 0.5
             },
-            n: nd.visits as f32,
         };
         let mut best = usize::MAX;
         let mut best_score = f32::NEG_INFINITY;
@@ -187,11 +189,10 @@ impl<G: Game> Worker<G> {
         let p = &self.params;
         let n = e.n as f32;
         let value = if rave {
-            let (amaf, an) = if e.amaf_n > 0 {
-                (e.amaf_w / e.amaf_n as f32, e.amaf_n as f32)
-            } else {
-                (prior.mean, prior.n)
-            };
+            // AMAF with a few pseudo-updates at the node's mean AMAF value: decisive for
+            // steps playouts (almost) never take, negligible for the others.
+            let an = e.amaf_n as f32 + AMAF_PRIOR;
+            let amaf = (e.amaf_w + AMAF_PRIOR * prior.mean) / an;
             if e.n == 0 {
                 if e.amaf_n > 0 {
                     amaf

@@ -158,9 +158,11 @@ impl<G: Game> Worker<G> {
         };
         let mut best = usize::MAX;
         let mut best_score = f32::NEG_INFINITY;
+        // Below a proven root every step is equally lost (or drawn): choose by the margin.
+        let proofs = p.solver && nd.proven == Proven::Unknown;
         for i in self.tree.edge_range(node) {
             let e = &self.tree.edges[i];
-            let score = if p.solver && e.child != NO_NODE {
+            let score = if proofs && e.child != NO_NODE {
                 match self.tree.nodes[e.child as usize].proven.value_for(m) {
                     Some(v) if v >= 1.0 => return i,
                     // A proven loss or draw is worth exactly that: no exploration bonus.
@@ -226,7 +228,8 @@ impl<G: Game> Worker<G> {
                 proven_leaf = true;
                 break;
             }
-            if self.params.solver {
+            // A proven root is still searched (a lost game is played for the best margin).
+            if self.params.solver && node != self.tree.root {
                 if let Some(v) = nd.proven.value0() {
                     fixed_win = Some(v);
                     break;

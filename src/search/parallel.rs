@@ -111,7 +111,10 @@ impl<G: Game> Worker<G> {
                 break;
             }
             first = false;
-            if self.params().solver && self.root_proven().value0().is_some() {
+            // A proven win needs no more thought; a proven loss or draw is searched on for
+            // the best margin and the most resistance.
+            let root = &self.tree.nodes[self.tree.root as usize];
+            if self.params().solver && root.proven.value_for(root.mover) == Some(1.0) {
                 break;
             }
             self.iterate();

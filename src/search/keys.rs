@@ -37,6 +37,12 @@ pub fn key_of(step: Step) -> MoveKey {
     }) as MoveKey
 }
 
+/// Whether a key stands for a placement.
+#[inline]
+pub fn is_place_key(key: MoveKey) -> bool {
+    (key as usize) < PLACE_KEYS
+}
+
 /// The step a key stands for.
 #[inline]
 pub fn step_of(key: MoveKey) -> Step {

@@ -6,7 +6,7 @@
 //! [`super::reward`]). The parallel driver ([`super::parallel`]) runs one [`Worker`] per thread
 //! (root parallelism) and merges their root statistics.
 
-use super::keys::{key_of, step_of, KeySet, MoveKey};
+use super::keys::{is_place_key, key_of, step_of, KeySet, MoveKey};
 use super::playout::Policy;
 use super::reward::{for_player, margin_for, mover, terminal, Player, RewardShape};
 use super::tree::{Proven, Tree, NO_NODE};
@@ -295,25 +295,30 @@ impl<G: Game> Worker<G> {
         if self.params.rave_bias < 0.0 {
             return;
         }
-        // AMAF: a node's edge is credited when its mover played the same step later in the
-        // simulation (tree part or playout).
+        // AMAF: a node's edge is credited when its mover played the same placement later in
+        // the simulation (tree part or playout). Actions (pass, end, button, swap, …) are left
+        // out: "passed later" says nothing about passing now.
         let [s0, s1] = &mut self.seen;
         s0.clear();
         s1.clear();
         let depth = self.path.len();
         for &(p, k) in &self.seq[depth..] {
-            if p == 0 {
-                s0.insert(k)
-            } else {
-                s1.insert(k)
+            if is_place_key(k) {
+                if p == 0 {
+                    s0.insert(k)
+                } else {
+                    s1.insert(k)
+                }
             }
         }
         for d in (0..depth).rev() {
             let (p, k) = self.seq[d];
-            if p == 0 {
-                s0.insert(k)
-            } else {
-                s1.insert(k)
+            if is_place_key(k) {
+                if p == 0 {
+                    s0.insert(k)
+                } else {
+                    s1.insert(k)
+                }
             }
             let node = self.path[d].0;
             let m = tree.nodes[node as usize].mover;

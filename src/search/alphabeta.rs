@@ -6,13 +6,14 @@
 //! searches the other steps and swaps iff the best of them is still losing for the side to
 //! move (the position favours the first stone's owner).
 
+use super::chunks;
 use super::control::Clock;
 use super::eval::{evaluate, WIN};
 use super::keys::{key_of, step_of, MoveKey, KEY_COUNT};
 use super::report::{RootEdge, RootStats};
 use super::reward::{mover, Player};
 use super::spec::PlayerSpec;
-use crate::games::{Game, Step};
+use crate::games::{Game, GameKind, Step};
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -29,6 +30,9 @@ const UPPER: u8 = 3;
 const NO_MOVE: MoveKey = MoveKey::MAX;
 const MAX_PLY: usize = 128;
 
+/// Placements searched below the root in Wunchunk (see `Search::order`).
+const WUNCHUNK_WIDTH: usize = 12;
+
 /// Largest transposition table, whatever the memory budget.
 const MAX_TABLE_BYTES: usize = 64 << 20;
 
@@ -43,6 +47,7 @@ struct Search<'a, 'c, G: Game> {
     history: Vec<i32>,
     killers: Vec<[MoveKey; 2]>,
     moves: Vec<Vec<Step>>,
+    statics: Vec<i32>,
 }
 
 /// A win-rate estimate for a value (logistic in the evaluation's units).
@@ -80,23 +85,52 @@ impl<G: Game> Search<'_, '_, G> {
         }
     }
 
-    /// Orders `moves[ply]`: table move, killers, then by history.
+    /// Orders `moves[ply]`: table move, killers, then by the game's static score (Wunchunk:
+    /// the immediate gain) and history. In Wunchunk, below the root only the best
+    /// [`WUNCHUNK_WIDTH`] placements are kept (with every action): most placements change
+    /// nothing at once, and the width is what buys depth.
     fn order(&mut self, ply: usize, tt_move: MoveKey) {
         let killers = self.killers[ply];
+        let wunchunk = self.g.kind() == GameKind::Wunchunk;
+        let moves = &mut self.moves[ply];
+        let mut statics = std::mem::take(&mut self.statics);
+        if wunchunk {
+            chunks::order_scores(&self.g, moves, &mut statics);
+        } else {
+            statics.clear();
+            statics.resize(moves.len(), 0);
+        }
         let history = &self.history;
-        let score = |s: &Step| {
-            let k = key_of(*s);
-            if k == tt_move {
-                i32::MAX
-            } else if k == killers[0] {
-                i32::MAX - 1
-            } else if k == killers[1] {
-                i32::MAX - 2
-            } else {
-                history[k as usize]
+        let mut keyed: Vec<(i64, Step)> = moves
+            .iter()
+            .zip(&statics)
+            .map(|(&s, &st)| {
+                let k = key_of(s);
+                let score = if k == tt_move {
+                    i64::MAX
+                } else if k == killers[0] {
+                    i64::MAX - 1
+                } else if k == killers[1] {
+                    i64::MAX - 2
+                } else {
+                    ((st as i64) << 32) + history[k as usize] as i64
+                };
+                (score, s)
+            })
+            .collect();
+        keyed.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        moves.clear();
+        let mut placements = 0;
+        for (_, s) in keyed {
+            if s.is_place() {
+                if wunchunk && ply > 0 && placements >= WUNCHUNK_WIDTH {
+                    continue;
+                }
+                placements += 1;
             }
-        };
-        self.moves[ply].sort_by_key(|s| std::cmp::Reverse(score(s)));
+            moves.push(s);
+        }
+        self.statics = statics;
     }
 
     fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -209,6 +243,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         history: vec![0; KEY_COUNT],
         killers: vec![[NO_MOVE; 2]; MAX_PLY],
         moves: vec![Vec::new(); MAX_PLY],
+        statics: Vec::new(),
     };
     let me: Player = mover(game);
     let mut root: Vec<Step> = Vec::new();

@@ -10,35 +10,6 @@ use crate::games::{Game, GameKind, Outcome, Side, Stone};
 /// A won game (minus the steps it takes, so quicker wins score higher).
 pub const WIN: i32 = 1_000_000;
 
-/// Group sizes per stone colour (Black, White, Neutral), found by flood fill.
-pub fn group_sizes<G: Game>(g: &G) -> [Vec<u32>; 3] {
-    let geo = g.geometry();
-    let n = geo.cells();
-    let mut seen = vec![false; n];
-    let mut out: [Vec<u32>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-    let mut stack: Vec<Cell> = Vec::new();
-    for c in 0..n as Cell {
-        let Some(s) = g.stone_at(c) else { continue };
-        if seen[c as usize] {
-            continue;
-        }
-        seen[c as usize] = true;
-        stack.push(c);
-        let mut size = 0;
-        while let Some(x) = stack.pop() {
-            size += 1;
-            for &y in geo.neighbours(x) {
-                if !seen[y as usize] && g.stone_at(y) == Some(s) {
-                    seen[y as usize] = true;
-                    stack.push(y);
-                }
-            }
-        }
-        out[s.index()].push(size);
-    }
-    out
-}
-
 /// The colour a player owns in games where each side owns one (Iris, Wunchunk).
 pub fn colour_of<G: Game>(g: &G, player: Player) -> Stone {
     Stone::of_side(Side::from_index(player as usize ^ g.swapped() as usize))
@@ -91,14 +62,7 @@ pub fn evaluate<G: Game>(g: &G, player: Player, ply: u32) -> i32 {
         GameKind::Keil | GameKind::Carteso | GameKind::Linage => {
             (sign * margin0(g) * 100.0).round() as i32
         }
-        GameKind::Wunchunk => {
-            let sizes = group_sizes(g);
-            let mine = colour_of(g, player).index();
-            let theirs = 1 - mine;
-            let chunks = |i: usize| sizes[i].iter().filter(|&&s| s >= 2).count() as i32;
-            let crumbs = |i: usize| sizes[i].iter().filter(|&&s| s == 1).count() as i32;
-            100 * (chunks(theirs) - chunks(mine)) + 10 * (crumbs(theirs) - crumbs(mine))
-        }
+        GameKind::Wunchunk => super::chunks::evaluate(g, player),
         GameKind::Iris => {
             let scores = iris_scores(g);
             let mine = colour_of(g, player).index();

@@ -64,6 +64,7 @@
 
 pub mod alphabeta;
 pub mod baseline;
+pub mod chunks;
 pub mod control;
 pub mod engine;
 pub mod eval;

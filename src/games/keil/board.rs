@@ -35,6 +35,9 @@ pub struct Scratch {
     board: [u8; ARRAY],
     list: [Cell; ARRAY],
     visited: Visited,
+    /// Stones reached by floods that found a liberty (they stop early, so only part of such
+    /// a group is marked): reaching one of them means reaching a group that lives.
+    alive: Visited,
 }
 
 impl Scratch {
@@ -44,6 +47,7 @@ impl Scratch {
             board: [OFF; ARRAY],
             list: [0; ARRAY],
             visited: Visited::EMPTY,
+            alive: Visited::EMPTY,
         }
     }
 
@@ -216,6 +220,7 @@ impl Board {
         s.board = self.values;
         s.board[p as usize & INDEX_MASK] = colour;
         s.visited = Visited::EMPTY;
+        s.alive = Visited::EMPTY;
         let mut len = 0;
         if enemy_near {
             for sl in slots {
@@ -228,11 +233,17 @@ impl Board {
                         n,
                         opp,
                         &mut s.visited,
+                        &s.alive,
                         &mut s.list,
                         &mut len,
                     );
                     if alive {
-                        // Keep the visited marks: the rest of this group is alive too.
+                        // Another neighbour of p in this group need not be flooded again;
+                        // a flood from a different piece that reaches these stones is
+                        // joined to them, so it lives too.
+                        for &c in &s.list[start..len] {
+                            s.alive.insert(c as usize);
+                        }
                         len = start;
                     }
                 }
@@ -251,6 +262,7 @@ impl Board {
                 p,
                 colour,
                 &mut s.visited,
+                &s.alive,
                 &mut s.list,
                 &mut own_len,
             ) {
@@ -331,8 +343,14 @@ impl Board {
 }
 
 /// Floods the group of the `colour` stone on `start` over stone–stone links, appending its
-/// stones to `list[*len..]`. Returns `true` as soon as a liberty shows up (the list then holds
-/// only part of the group), `false` after the whole group was listed without one.
+/// stones to `list[*len..]`. Returns `true` as soon as a liberty shows up, or a stone of
+/// `alive` (part of a group already known to live) — the list then holds only part of the
+/// group — and `false` after the whole group was listed without one.
+///
+/// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
+/// that found no liberty cannot be reached (that flood listed its whole group), so a marked
+/// stone that is not in `alive` belongs to this flood.
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn flood_has_liberty(
     b: &[u8; ARRAY],
@@ -340,6 +358,7 @@ fn flood_has_liberty(
     start: Cell,
     colour: u8,
     visited: &mut Visited,
+    alive: &Visited,
     list: &mut [Cell; ARRAY],
     len: &mut usize,
 ) -> bool {
@@ -357,10 +376,14 @@ fn flood_has_liberty(
                 if open(b, sl, colour) {
                     return true;
                 }
-            } else if v == colour && !visited.contains(n) && open(b, sl, colour) {
-                visited.insert(n);
-                list[*len & INDEX_MASK] = n as Cell;
-                *len += 1;
+            } else if v == colour && open(b, sl, colour) {
+                if !visited.contains(n) {
+                    visited.insert(n);
+                    list[*len & INDEX_MASK] = n as Cell;
+                    *len += 1;
+                } else if alive.contains(n) {
+                    return true;
+                }
             }
         }
     }

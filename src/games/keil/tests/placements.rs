@@ -176,3 +176,29 @@ fn filling_the_last_liberty_of_an_own_group_is_suicide() {
     assert_eq!(w.stone_at(cell(&w, "e3")), None);
     assert_eq!(w.stone_at(cell(&w, "d3")), None);
 }
+
+#[test]
+fn a_group_next_to_the_new_stone_twice_is_judged_as_one_group() {
+    // Side 4, found by the reference comparison in the property tests. Black g2 touches the
+    // white group e2–e3–f2–f3–g1 at f2, f3 and g1. f3–f2 stays linked after g2 (their common
+    // neighbours are e3, white, and g2), so the group keeps its liberties (d2, e1, f1, …)
+    // and nothing is captured. Black g2 itself has no liberty (g2–g3 has the single common
+    // neighbour f3, white): suicide. (A flood that stopped early at f2's liberty must not make
+    // f3 look like a separate dead piece.)
+    let g = position(
+        "
+       B B W W
+      . B B . .
+     . B . B . B
+    B . . . W W W
+     . W W B . .
+      . W W B W
+       W . . B",
+        Side::First,
+    );
+    assert_eq!(
+        names(&g, &g.group_and_liberties(cell(&g, "f3")).0),
+        ["e2", "e3", "f2", "f3", "g1"]
+    );
+    assert_eq!(g.check(step(&g, "g2")), Err(crate::games::Illegal::Suicide));
+}

@@ -54,9 +54,29 @@ const NO_SLOT: Slot = Slot {
     common_b: OFF_CELL,
 };
 
-/// The slots of every point of one board.
+/// Two neighbours of a point `p` that are adjacent to each other, so that `p` is one of their
+/// common neighbours: a stone on `p` can cut the link between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RingPair {
+    /// One neighbour of `p` ([`OFF_CELL`] for an unused entry).
+    pub a: Cell,
+    /// The next neighbour of `p` around it, adjacent to `a`.
+    pub b: Cell,
+    /// The other common neighbour of `a` and `b`, or [`OFF_CELL`] when `p` is their only one
+    /// (both on the edge): then a stone on `p` alone decides their link.
+    pub other: Cell,
+}
+
+const NO_PAIR: RingPair = RingPair {
+    a: OFF_CELL,
+    b: OFF_CELL,
+    other: OFF_CELL,
+};
+
+/// The slots and ring pairs of every point of one board.
 pub struct LinkTable {
     slots: [[Slot; 6]; ARRAY],
+    ring: [[RingPair; 6]; ARRAY],
     cells: usize,
 }
 
@@ -69,7 +89,24 @@ impl LinkTable {
 
     fn build(geo: &Geometry) -> LinkTable {
         let mut slots = [[NO_SLOT; 6]; ARRAY];
+        let mut ring = [[NO_PAIR; 6]; ARRAY];
         for c in geo.all_cells() {
+            let ns = geo.neighbours(c);
+            let mut k = 0;
+            for (i, &a) in ns.iter().enumerate() {
+                for &b in &ns[i + 1..] {
+                    if geo.adjacent(a, b) {
+                        let other = geo
+                            .neighbours(a)
+                            .iter()
+                            .copied()
+                            .find(|&m| m != c && geo.adjacent(m, b))
+                            .unwrap_or(OFF_CELL);
+                        ring[c as usize][k] = RingPair { a, b, other };
+                        k += 1;
+                    }
+                }
+            }
             for (j, &n) in geo.neighbours(c).iter().enumerate() {
                 let common: Vec<Cell> = geo
                     .neighbours(c)
@@ -93,8 +130,15 @@ impl LinkTable {
         }
         LinkTable {
             slots,
+            ring,
             cells: geo.cells(),
         }
+    }
+
+    /// The ring pairs of point `c` (unused entries are off the board).
+    #[inline]
+    pub fn ring(&self, c: Cell) -> &[RingPair; 6] {
+        &self.ring[c as usize & INDEX_MASK]
     }
 
     /// The six slots of point `c` (unused ones are off the board).
@@ -139,6 +183,33 @@ mod tests {
                 }
                 let real = t.slots(c).iter().filter(|s| s.neighbour != OFF_CELL);
                 assert_eq!(real.count(), geo.neighbours(c).len());
+            }
+        }
+    }
+
+    #[test]
+    fn ring_pairs_surround_each_point() {
+        for n in [3, 7, 12] {
+            let geo = Geometry::hex(n);
+            let t = LinkTable::of(geo);
+            for c in geo.all_cells() {
+                let pairs: Vec<&RingPair> = t.ring(c).iter().filter(|r| r.a != OFF_CELL).collect();
+                // A full ring of six pairs inside; along the edge one pair fewer than neighbours
+                // (the ring is open), at a corner 2 pairs for 3 neighbours.
+                let degree = geo.neighbours(c).len();
+                assert_eq!(pairs.len(), if degree == 6 { 6 } else { degree - 1 });
+                for r in pairs {
+                    assert!(geo.adjacent(r.a, r.b) && geo.adjacent(r.a, c) && geo.adjacent(r.b, c));
+                    let edge_pair = geo.is_edge(r.a) && geo.is_edge(r.b);
+                    assert_eq!(r.other == OFF_CELL, edge_pair);
+                    if r.other != OFF_CELL {
+                        assert!(
+                            r.other != c
+                                && geo.adjacent(r.other, r.a)
+                                && geo.adjacent(r.other, r.b)
+                        );
+                    }
+                }
             }
         }
     }

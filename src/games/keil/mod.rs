@@ -61,6 +61,11 @@ pub struct Keil {
     /// Passes in succession (two end the game).
     passes: u8,
     history: Vec<Record>,
+    /// Changes with every `play` and `undo` and never repeats within this object, so it names
+    /// the current state exactly (unlike a hash).
+    state_id: u64,
+    /// The last placement found legal and capture-free in state `state_id`.
+    quiet_hint: rules::QuietHint,
     /// Board snapshots, `cells` values each: the start, then the board after every step.
     snapshots: Vec<u8>,
     repetitions: Repetitions,
@@ -125,6 +130,8 @@ impl Keil {
             button: None,
             passes: 0,
             history: Vec::new(),
+            state_id: 1,
+            quiet_hint: rules::QuietHint::default(),
             repetitions: Repetitions::default(),
         })
     }

@@ -1,13 +1,38 @@
 //! The step machine: which steps are legal, playing them, taking them back, and the random
 //! playout step of `tessera bench`.
 
-use super::board::{Effect, Scratch};
+use super::board::{Effect, Scratch, Verdict};
 use super::links::EMPTY;
 use super::repetition::Entry;
 use super::{colour_of, Keil, Record};
 use crate::board::Cell;
 use crate::games::{Game, Illegal, Step, Stone};
 use crate::rng::FastRng;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Remembers the last placement that a test found legal and capture-free, with the state it
+/// was tested in, so that `play` right after `random_step` or `check` need not test it again
+/// (in playouts that is half the work). The state is named by [`Keil`]'s `state_id`, never by
+/// a hash, so the hint cannot be wrong. An atomic because tests run on `&self` and games are
+/// `Sync`; relaxed loads and stores are plain moves.
+#[derive(Debug, Default)]
+pub(super) struct QuietHint(AtomicU64);
+
+impl Clone for QuietHint {
+    fn clone(&self) -> Self {
+        QuietHint(AtomicU64::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+impl QuietHint {
+    fn remember(&self, state_id: u64, p: Cell) {
+        self.0.store(state_id << 16 | p as u64, Ordering::Relaxed);
+    }
+
+    fn recalls(&self, state_id: u64, p: Cell) -> bool {
+        self.0.load(Ordering::Relaxed) == state_id << 16 | p as u64
+    }
+}
 
 /// A placement that passed every test: what it captures and the board key afterwards.
 struct Placement {
@@ -30,11 +55,15 @@ impl Keil {
         colour: u8,
         scratch: &mut Option<Scratch>,
     ) -> Result<Placement, Illegal> {
-        let (effect, board_key) = match self.board.quick_place(p, colour) {
-            Some(key) => (Effect::Quiet, key),
-            None => {
+        let (effect, board_key) = match self.board.fast_test(p, colour, scratch) {
+            Verdict::Quiet(key) => (Effect::Quiet, key),
+            Verdict::Captures(n, key) => (Effect::Captures(n), key),
+            Verdict::Suicide => return Err(Illegal::Suicide),
+            Verdict::Unsure => {
                 let s = scratch.get_or_insert_with(Scratch::new);
-                self.board.try_place(p, colour, s).ok_or(Illegal::Suicide)?
+                self.board
+                    .flood_test(p, colour, s)
+                    .ok_or(Illegal::Suicide)?
             }
         };
         let captured = match scratch {
@@ -52,6 +81,9 @@ impl Keil {
         );
         if repeats {
             return Err(Illegal::Repetition);
+        }
+        if effect == Effect::Quiet {
+            self.quiet_hint.remember(self.state_id, p);
         }
         Ok(Placement { effect, board_key })
     }
@@ -119,6 +151,10 @@ impl Keil {
                 self.button = Some(mover);
                 self.passes = 0;
             }
+            Step::Place { cell, .. } if self.quiet_hint.recalls(self.state_id, cell) => {
+                self.board.apply(cell, colour_of(mover), &[]);
+                self.passes = 0;
+            }
             Step::Place { cell, .. } => {
                 let colour = colour_of(mover);
                 let mut scratch = None;
@@ -146,6 +182,7 @@ impl Keil {
             });
             self.to_move = mover.other();
         }
+        self.state_id += 1;
     }
 
     pub(super) fn undo_step(&mut self) -> Option<Step> {
@@ -161,6 +198,7 @@ impl Keil {
         self.button = record.button;
         self.passes = record.passes;
         self.opening = record.opening;
+        self.state_id += 1;
         Some(record.step)
     }
 

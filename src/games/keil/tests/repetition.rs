@@ -78,7 +78,11 @@ fn a_key_collision_never_makes_a_placement_illegal() {
     use crate::games::keil::repetition::Entry;
     let mut g = position(KO, Side::First);
     let a3 = cell(&g, "a3");
-    let key_after = g.position_key(g.board.quick_place(a3, BLACK).expect("quiet placement"));
+    let crate::games::keil::board::Verdict::Quiet(key) = g.board.fast_test(a3, BLACK, &mut None)
+    else {
+        panic!("a3 is a quiet placement");
+    };
+    let key_after = g.position_key(key);
     // Plant a memory of Black's with exactly that key but another board (snapshot 0, the
     // start): a hash collision. The placement stays legal.
     g.repetitions.push(Entry {

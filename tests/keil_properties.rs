@@ -274,6 +274,12 @@ proptest! {
                 break;
             }
             g.legal_steps(&mut legal);
+            let mut candidates = all_candidates(&g);
+            candidates.extend((0..300).map(Step::Komi));
+            candidates.push(Step::Choose(Side::Second));
+            for c in candidates {
+                prop_assert_eq!(g.check(c).is_ok(), legal.contains(&c), "check({:?})", c);
+            }
             let s = g.random_step(&mut rng, &mut buf);
             prop_assert!(legal.contains(&s));
             let token = g.format_step(s);

@@ -2,11 +2,30 @@
 //! depend on the common neighbours of two points, with captures, the repetition rule on each
 //! player's own earlier positions, territory, komi and the button.
 //!
-//! Layout: [`links`] precomputes the common neighbours of every adjacent pair; `board` holds
-//! the stones and decides what a placement captures; `repetition` remembers the positions at
-//! the end of each player's turns; `rules` is the step machine (check, play, undo, random
-//! playout step); `score` counts territory and points; `notation` reads and writes tokens,
-//! pictures and the `tessera-state` JSON.
+//! Layout: [`links`] precomputes the common neighbours of every adjacent pair and the *ring
+//! pairs* around every point; `board` holds the stones with incrementally maintained groups
+//! (labels, circular stone lists, pseudo-liberty counts) and decides what a placement
+//! captures; `repetition` remembers the positions at the end of each player's turns; `rules`
+//! is the step machine (check, play, undo, random playout step); `score` counts territory and
+//! points; `notation` reads and writes tokens, pictures and the `tessera-state` JSON.
+//!
+//! Decisions where the seed and SPEC are silent:
+//! - The repetition rule applies to placements only: `pass` (once allowed) and `button` are
+//!   legal even when the position equals an earlier one; they still enter the passer's memory.
+//! - A placement token may carry its colour (`Bd4`); `check` refuses a colour that is not the
+//!   mover's. Output always writes the bare point (`d4`).
+//! - Hand-built start positions ([`Keil::from_position`], [`Keil::from_picture`]) are refused
+//!   when a group has no liberty (no game reaches one); the start position is nobody's earlier
+//!   position, like the empty board.
+//! - Under the bid with `button = auto`, the button follows the komi the bid sets.
+//! - [`Game::hash`] covers the board, side to move, button holder, a pending pass, the end and
+//!   the protocol state, but not the repetition memory: two positions with equal hashes can
+//!   differ in which placements the repetition rule forbids.
+//! - The bench policy (`random_step`): a uniformly random legal placement, else `button` if it
+//!   is on the table, else `pass`. Because a player passes only when no placement is legal, a
+//!   random game lasts about 30,000 plies on side 7 (players keep filling their own eyes and
+//!   being captured until both run out of legal placements), against the 217 plies the seed's
+//!   reference program reports for its random playouts.
 
 mod board;
 pub mod links;
@@ -166,6 +185,15 @@ impl Keil {
     /// the point is empty).
     pub fn group_and_liberties(&self, cell: Cell) -> (Vec<Cell>, Vec<Cell>) {
         self.board.group_and_liberties(cell)
+    }
+
+    /// The size of the group of the stone on `cell` and its number of *pseudo-liberties* —
+    /// (stone, linked empty neighbour) pairs, a liberty counted once per stone linked to it —
+    /// in O(1) from the maintained groups; `None` for an empty point. Zero pseudo-liberties
+    /// never happens on the board (such a group is captured); exactly one means exactly one
+    /// liberty (atari). Meant for playout policies.
+    pub fn group_counts(&self, cell: Cell) -> Option<(usize, usize)> {
+        self.board.group_counts(cell)
     }
 
     /// Whether two adjacent points are linked in the current position (SPEC §3).

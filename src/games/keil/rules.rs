@@ -189,8 +189,7 @@ impl Keil {
         let record = self.history.pop()?;
         let n = self.geo.cells();
         self.snapshots.truncate((self.history.len() + 1) * n);
-        let before = self.snapshots[self.history.len() * n..].to_vec();
-        self.board.load(&before);
+        self.board.load(&self.snapshots[self.history.len() * n..]);
         if !matches!(record.step, Step::Komi(_) | Step::Choose(_)) {
             self.repetitions.pop();
         }

@@ -155,6 +155,17 @@ impl Board {
         self.n_empty += 1;
     }
 
+    /// The maintained group of the stone on `c`: (size, pseudo-liberties), `None` for an
+    /// empty point.
+    pub fn group_counts(&self, c: Cell) -> Option<(usize, usize)> {
+        let v = self.value(c);
+        if v == EMPTY || v == OFF {
+            return None;
+        }
+        let r = self.root[c as usize & INDEX_MASK] as usize & INDEX_MASK;
+        Some((self.size[r] as usize, self.pseudo[r] as usize))
+    }
+
     /// The group of the stone on `c` and its liberties, both in board order (empty lists when
     /// `c` is empty).
     pub fn group_and_liberties(&self, c: Cell) -> (Vec<Cell>, Vec<Cell>) {

@@ -153,3 +153,21 @@ fn a_corner_stone_cut_on_both_sides_has_no_liberty() {
     assert!(ok.linked(cell(&ok, "a4"), cell(&ok, "a5")));
     assert!(ok.linked(cell(&ok, "a4"), cell(&ok, "b3")));
 }
+
+#[test]
+fn group_counts_are_stones_and_stone_liberty_pairs() {
+    // Side 3: c3 and c4 linked. c3's empty neighbours b3 b4 c2 d2 d3, c4's b4 b5 c5 d3 d4: ten
+    // pairs over eight distinct liberties.
+    let g = position(
+        "
+          . . .
+         . . . .
+        . . B B .
+         . . . .
+          . . .",
+        Side::First,
+    );
+    assert_eq!(g.group_counts(cell(&g, "c3")), Some((2, 10)));
+    assert_eq!(g.group_and_liberties(cell(&g, "c4")).1.len(), 8);
+    assert_eq!(g.group_counts(cell(&g, "a3")), None);
+}

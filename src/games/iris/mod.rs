@@ -239,6 +239,10 @@ impl Iris {
     /// already on the board): the second stone of the turn has somewhere to go.
     #[inline]
     fn second_gray_exists(&self, first: Cell) -> bool {
+        // A cell has at most six neighbours: with more empty gray cells one is not adjacent.
+        if self.empty_gray.len() > 6 {
+            return true;
+        }
         let adjacent_empty_gray = self
             .geo
             .neighbours(first)
@@ -246,6 +250,18 @@ impl Iris {
             .filter(|&&n| self.empty_gray.contains(n))
             .count();
         self.empty_gray.len() > adjacent_empty_gray
+    }
+
+    /// Whether two cells are neighbours, from their coordinates (no neighbour list walk):
+    /// the offsets `(dr, dk)` of the six neighbours are exactly those with `|dr|`, `|dk|` and
+    /// `|dr + dk|` at most 1, other than `(0, 0)`.
+    #[inline]
+    fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        let (ra, ka) = self.geo.coords(a);
+        let (rb, kb) = self.geo.coords(b);
+        let dr = rb as i32 - ra as i32;
+        let dk = kb as i32 - ka as i32;
+        (dr.abs() <= 1) & (dk.abs() <= 1) & ((dr + dk).abs() <= 1) & ((dr, dk) != (0, 0))
     }
 
     /// The empty gray cells where the second stone may go after the gray `first`.
@@ -525,7 +541,7 @@ impl Game for Iris {
             // turn would have ended) and at most six are next to it, so rejection is quick.
             loop {
                 let c = self.empty_gray.get(rng.below(self.empty_gray.len()));
-                if !self.geo.adjacent(self.first, c) {
+                if !self.adjacent(self.first, c) {
                     break c;
                 }
             }

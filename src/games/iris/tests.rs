@@ -383,3 +383,16 @@ fn status_says_which_stone_of_the_turn_comes_next() {
     assert!(g.status()[0].1.contains("m7"));
     assert!(!g.score_breakdown().is_empty());
 }
+
+#[test]
+fn adjacency_from_coordinates_matches_the_neighbour_lists() {
+    for n in [3, 5, 8] {
+        let g = new(n);
+        let geo = g.geometry();
+        for a in geo.all_cells() {
+            for b in geo.all_cells() {
+                assert_eq!(g.adjacent(a, b), geo.adjacent(a, b), "{n}: {a} {b}");
+            }
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! log₂ of the group size) and every change reversible.
 
 use crate::board::{Cell, Geometry, Mask, MAX_CELLS};
+use std::sync::OnceLock;
 
 /// "No root" in [`Joined`].
 pub(super) const NO_ROOT: Cell = Cell::MAX;
@@ -55,28 +56,54 @@ impl Groups {
         self.parent[c as usize] == c
     }
 
-    /// Adds the stone just placed on `cell`, whose colour's stones (`cell` included or not) are
-    /// `same`. Returns what changed and the change in that colour's number of chunks.
+    /// Adds the stone just placed on `cell`, given its neighbours in ring order (see
+    /// [`RingNeighbours`]) and its colour's stones `same`. Returns what changed and the change
+    /// in that colour's number of chunks.
     #[inline]
-    pub fn attach(&mut self, geo: &Geometry, cell: Cell, same: &Mask) -> (Joined, i32) {
-        let mut roots = [NO_ROOT; 3];
-        let mut count = 0;
-        for &n in geo.neighbours(cell) {
-            if same.contains(n as usize) {
-                let r = self.find(n);
-                if !roots[..count].contains(&r) {
-                    roots[count] = r;
-                    count += 1;
-                }
-            }
-        }
+    pub fn attach(&mut self, ring: &[Cell; 6], cell: Cell, same: &Mask) -> (Joined, i32) {
         self.size[cell as usize] = 1;
-        if count == 0 {
+        // Which of the six neighbours hold the same colour, as bits in ring order; off-board
+        // slots name a bit that is never set.
+        let mut bits = 0u32;
+        for (i, &n) in ring.iter().enumerate() {
+            bits |= u32::from(same.contains(n as usize)) << i;
+        }
+        if bits == 0 {
             let joined = Joined {
                 root: NO_ROOT,
                 merged: [NO_ROOT; 2],
             };
             return (joined, 0);
+        }
+        // Neighbours next to each other in the ring touch each other, so each run of set bits
+        // is one group: only the first cell of each run needs a find (at most three runs).
+        let before = ((bits << 1) | (bits >> 5)) & 0x3f;
+        let mut starts = bits & !before;
+        if starts == 0 {
+            starts = 1; // all six: one run
+        }
+        if starts & (starts - 1) == 0 {
+            // One neighbouring group (the common case): hang the stone under its root.
+            let root = self.find(ring[starts.trailing_zeros() as usize]);
+            let was_chunk = self.size[root as usize] >= 2;
+            self.parent[cell as usize] = root;
+            self.size[root as usize] += 1;
+            let joined = Joined {
+                root,
+                merged: [NO_ROOT; 2],
+            };
+            return (joined, i32::from(!was_chunk));
+        }
+        let mut roots = [NO_ROOT; 3];
+        let mut count = 0;
+        while starts != 0 {
+            let i = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let r = self.find(ring[i]);
+            if !roots[..count].contains(&r) {
+                roots[count] = r;
+                count += 1;
+            }
         }
         // The largest group keeps its root, so trees stay shallow.
         let mut main = 0;
@@ -119,5 +146,42 @@ impl Groups {
             }
         }
         self.size[joined.root as usize] -= 1;
+    }
+}
+
+/// Each cell's six neighbours in ring order around it (so that consecutive entries, the last
+/// and the first included, are neighbours of each other), off-board slots replaced by
+/// [`OFF_BOARD`]. Built once per board side and interned.
+#[derive(Debug)]
+pub(super) struct RingNeighbours(Vec<[Cell; 6]>);
+
+/// A bit index no board reaches ([`Mask`] holds 448 bits, the largest board 397 cells).
+pub(super) const OFF_BOARD: Cell = (Mask::CAPACITY - 1) as Cell;
+
+impl RingNeighbours {
+    /// The table of the hexhex board `geo`.
+    pub fn of(geo: &'static Geometry) -> &'static RingNeighbours {
+        static CACHE: [OnceLock<RingNeighbours>; 13] = [const { OnceLock::new() }; 13];
+        CACHE[geo.size()].get_or_init(|| {
+            // Offsets (dr, dk) going round a cell: up, up-right, right, down, down-left, left.
+            const RING: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+            RingNeighbours(
+                geo.all_cells()
+                    .map(|c| {
+                        let (r, k) = geo.coords(c);
+                        RING.map(|(dr, dk)| {
+                            geo.at(r as isize + dr, k as isize + dk)
+                                .unwrap_or(OFF_BOARD)
+                        })
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    /// The ring of `cell`.
+    #[inline]
+    pub fn of_cell(&self, cell: Cell) -> &[Cell; 6] {
+        &self.0[cell as usize]
     }
 }

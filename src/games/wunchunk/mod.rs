@@ -24,7 +24,7 @@ use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, St
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra_key, keys};
-use groups::{Groups, Joined};
+use groups::{Groups, Joined, RingNeighbours};
 
 /// Zobrist piece index (spare kind) used with the cell index `k` for "k stones left this turn".
 const STONES_LEFT_PIECE: usize = 3;
@@ -55,6 +55,7 @@ struct Undo {
 #[derive(Clone, Debug)]
 pub struct Wunchunk {
     geo: &'static Geometry,
+    ring: &'static RingNeighbours,
     /// Stones by colour (Black = index 0).
     stones: [Mask; 2],
     empty: Mask,
@@ -89,6 +90,7 @@ impl Wunchunk {
         let geo = Geometry::of(BoardKind::Hex, n).ok_or("bad board size")?;
         Ok(Wunchunk {
             geo,
+            ring: RingNeighbours::of(geo),
             stones: [Mask::EMPTY; 2],
             empty: geo.all(),
             empty_pool: CellPool::from_cells(geo.all_cells()),
@@ -255,7 +257,9 @@ impl Wunchunk {
         self.empty.remove(cell as usize);
         self.empty_pool.remove(cell);
         self.board_hash ^= cell_key(cell, colour);
-        let (joined, delta) = self.groups.attach(self.geo, cell, &self.stones[colour]);
+        let (joined, delta) =
+            self.groups
+                .attach(self.ring.of_cell(cell), cell, &self.stones[colour]);
         let before = self.chunks[colour];
         self.chunks[colour] = (i32::from(before) + delta) as u16;
         (joined, before)
@@ -507,13 +511,16 @@ impl Game for Wunchunk {
 
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
         debug_assert!(!self.over, "random_step on a finished game");
-        // Uniform over (cell, colour).
-        let stone = if rng.coin() {
+        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
+        // bits for the cell (multiply-shift, as `FastRng::below`).
+        let r = rng.next_u64();
+        let stone = if r & 1 == 0 {
             Stone::Black
         } else {
             Stone::White
         };
-        let cell = self.empty_pool.get(rng.below(self.empty_pool.len()));
+        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
+        let cell = self.empty_pool.get(k as usize);
         Step::Place { cell, stone }
     }
 

@@ -10,6 +10,16 @@
 //!
 //! Group scores are computed only when asked for (outcome, state, interface): playing a stone
 //! touches a few bits and the hash, so random playouts stay fast.
+//!
+//! Decisions where SPEC §3/§5 leave a choice:
+//! - A stone step is written `d4` (its colour is always the mover's); `Bd4` is refused with a
+//!   message rather than silently accepted. [`Step::Place`] carries the mover's colour.
+//! - `legal_steps`: the allowed cells of the stone in progress in board order, then `pass` at
+//!   the start of a turn.
+//! - Result text: `B wins on group scores 9,4 – 9,3` (the winner's scores first, up to the
+//!   deciding group, a missing group written 0), or `Draw`.
+//! - [`Iris::setup`] builds hand-made positions (tests, puzzles): the first-turn rule does not
+//!   apply to them, and coloured pairs must be filled together as in play.
 
 mod notation;
 mod score;

@@ -2,50 +2,87 @@
 //! group scores sorted high to low, element by element, a missing entry counting 0; the first
 //! difference decides and the higher wins; all equal is a draw.
 
+use super::tables::GRAY;
 use super::Iris;
-use crate::board::{Cell, Mask};
+use crate::board::{Cell, MAX_CELLS};
 use crate::games::{Game, Outcome, Side};
 use std::cmp::Ordering;
 
+/// The most coloured cells on any board (side 12): no side has more scoring groups.
+const MAX_COLOURED: usize = 66;
+
+/// One side's group scores, high to low, zero scores left out, in a fixed array (scoring runs
+/// at the end of every playout, so it does not allocate).
+#[derive(Clone, Copy)]
+pub(super) struct ScoreList {
+    len: usize,
+    scores: [u32; MAX_COLOURED],
+}
+
+impl ScoreList {
+    const EMPTY: ScoreList = ScoreList {
+        len: 0,
+        scores: [0; MAX_COLOURED],
+    };
+
+    /// The scores, high to low.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.scores[..self.len]
+    }
+}
+
 impl Iris {
-    /// The scores of `side`'s groups, high to low, groups scoring 0 left out (SPEC §5
-    /// `group_scores`). Computed from the board on each call.
-    pub fn group_scores(&self, side: Side) -> Vec<u32> {
-        let stones = self.stones[side.index()];
-        let coloured = self.tables.coloured;
-        let mut seen = Mask::EMPTY;
-        let mut stack: Vec<Cell> = Vec::with_capacity(64);
-        let mut scores = Vec::new();
-        // Only groups holding a coloured cell score, so start only from those.
-        for start in (stones & coloured).iter() {
-            if seen.contains(start) {
+    /// Both sides' group scores, high to low, zero scores left out: a flood fill from each
+    /// coloured stone not yet reached, taking stones out of a copy of each side's mask as it
+    /// reaches them (scoring runs at the end of every playout, so it stays on the stack).
+    pub(super) fn score_lists(&self) -> [ScoreList; 2] {
+        let mut left = self.stones;
+        let mut stack = [0 as Cell; MAX_CELLS];
+        let mut lists = [ScoreList::EMPTY; 2];
+        let scoring = (self.stones[0] | self.stones[1]) & self.tables.coloured;
+        for start in scoring.iter() {
+            let side = usize::from(self.stones[1].contains(start));
+            let group = &mut left[side];
+            if !group.contains(start) {
                 continue;
             }
-            seen.insert(start);
-            stack.push(start as Cell);
+            group.remove(start);
+            stack[0] = start as Cell;
+            let mut top = 1;
             let mut score = 0;
-            while let Some(c) = stack.pop() {
-                if coloured.contains(c as usize) {
-                    score += 1;
-                }
-                for &n in self.geo.neighbours(c) {
-                    if stones.contains(n as usize) && !seen.contains(n as usize) {
-                        seen.insert(n as usize);
-                        stack.push(n);
+            while top > 0 {
+                top -= 1;
+                let c = stack[top];
+                score += u32::from(self.tables.label[c as usize] != GRAY);
+                // Off-board slots name a bit no mask holds.
+                for &n in &self.tables.neighbours[c as usize] {
+                    if group.contains(n as usize) {
+                        group.remove(n as usize);
+                        stack[top] = n;
+                        top += 1;
                     }
                 }
             }
-            scores.push(score);
+            let list = &mut lists[side];
+            list.scores[list.len] = score;
+            list.len += 1;
         }
-        scores.sort_unstable_by(|a, b| b.cmp(a));
-        scores
+        for list in &mut lists {
+            list.scores[..list.len].sort_unstable_by(|a, b| b.cmp(a));
+        }
+        lists
+    }
+
+    /// The scores of `side`'s groups, high to low, groups scoring 0 left out (SPEC §5
+    /// `group_scores`). Computed from the board on each call.
+    pub fn group_scores(&self, side: Side) -> Vec<u32> {
+        self.score_lists()[side.index()].as_slice().to_vec()
     }
 
     /// Who would win if the game ended now.
     pub fn standing(&self) -> Outcome {
-        let b = self.group_scores(Side::First);
-        let w = self.group_scores(Side::Second);
-        match compare(&b, &w).0 {
+        let [b, w] = self.score_lists();
+        match compare(b.as_slice(), w.as_slice()).0 {
             Ordering::Greater => Outcome::Win(Side::First),
             Ordering::Less => Outcome::Win(Side::Second),
             Ordering::Equal => Outcome::Draw,

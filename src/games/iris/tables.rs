@@ -7,6 +7,10 @@ use std::sync::OnceLock;
 /// The label of a gray cell in [`Tables::label`].
 pub(super) const GRAY: u16 = u16::MAX;
 
+/// Stands for a missing neighbour in [`Tables::neighbours`]: a bit of [`Mask`] past every
+/// board's cells, so never set.
+pub(super) const OFF_BOARD: Cell = (Mask::CAPACITY - 1) as Cell;
+
 /// Fixed facts of one Iris board.
 #[derive(Debug)]
 pub(super) struct Tables {
@@ -18,6 +22,9 @@ pub(super) struct Tables {
     pub partner: Vec<Cell>,
     /// Per cell: the pair label of a coloured cell (SPEC §3), [`GRAY`] for gray cells.
     pub label: Vec<u16>,
+    /// Per cell: its neighbours, six slots padded with [`OFF_BOARD`] (scoring walks these
+    /// without looking up each cell's degree).
+    pub neighbours: Vec<[Cell; 6]>,
 }
 
 impl Tables {
@@ -48,6 +55,14 @@ impl Tables {
             gray,
             partner: geo.all_cells().map(|c| geo.reflect(c)).collect(),
             label,
+            neighbours: geo
+                .all_cells()
+                .map(|c| {
+                    let mut six = [OFF_BOARD; 6];
+                    six[..geo.neighbours(c).len()].copy_from_slice(geo.neighbours(c));
+                    six
+                })
+                .collect(),
         }
     }
 

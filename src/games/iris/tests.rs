@@ -314,6 +314,20 @@ fn equal_best_groups_are_decided_by_the_next() {
 }
 
 #[test]
+fn a_missing_group_counts_zero() {
+    // Black: a3-a4 and e3-e2: [2, 2]. White: a5-b5, e1-d1, d4, b2: [2, 2, 1, 1].
+    let g = setup(
+        3,
+        &["a3", "a4", "e3", "e2"],
+        &["a5", "b5", "e1", "d1", "d4", "b2"],
+        Side::First,
+    );
+    assert_eq!(g.group_scores(Side::Second), vec![2, 2, 1, 1]);
+    assert_eq!(g.standing(), Outcome::Win(Side::Second));
+    assert_eq!(g.standing_text(), "W wins on group scores 2,2,1 – 2,2,0");
+}
+
+#[test]
 fn comparison_is_high_to_low_with_missing_entries_as_zero() {
     assert_eq!(compare(&[9, 4], &[9, 3]), (Ordering::Greater, 1));
     assert_eq!(compare(&[9], &[8, 8, 8]), (Ordering::Greater, 0));

@@ -11,8 +11,21 @@
 //! White is still to move and [`Game::swapped`] is true. The game ends on a full board or two
 //! passes in succession (a swap between them is not a pass and breaks the sequence).
 //!
-//! Chunk counts are kept incrementally by a union–find with rollback ([`groups`]), so the
+//! Chunk counts are kept incrementally by a union–find with rollback (`groups.rs`), so the
 //! allotment costs nothing to ask for.
+//!
+//! Decisions where SPEC §3/§5 leave a choice:
+//! - `swap` is a whole turn that is not a pass, so it breaks a run of passes: Black `pass`,
+//!   White `swap`, White `pass` does not end the game.
+//! - `allotment` is `max(1, own chunks)` as counted at the start of the turn, not capped by
+//!   the empty cells; `stones_left` is capped (SPEC §5's formula). Both are 0 once over.
+//! - `legal_steps`: for each empty cell in board order `B` then `W`, then `pass` (turn start)
+//!   or `end` (after a stone), then `swap` when allowed.
+//! - A turn token with fewer stones than the turn allows gets `end` appended; one with more is
+//!   refused when played (the turn ends before the extra stone).
+//! - Result text: `B wins on chunks 3–5`, `W wins on crumbs 2–4`, `B wins on groups of size
+//!   3: 1–2` (the winner's count first), or `Draw`.
+//! - [`Wunchunk::setup`] builds hand-made and recorded positions: no turns counted, no pie.
 
 mod groups;
 mod notation;

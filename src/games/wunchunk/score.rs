@@ -56,6 +56,11 @@ impl Wunchunk {
 
     /// Who would win if the game ended now.
     pub fn standing(&self) -> Outcome {
+        // The first entry, chunks, is kept up to date on every move and usually decides.
+        let (b, w) = (self.chunks[0], self.chunks[1]);
+        if b != w {
+            return Outcome::Win(if b < w { Side::First } else { Side::Second });
+        }
         let b = self.score_array(Side::First);
         let w = self.score_array(Side::Second);
         match compare(&b, &w).0 {

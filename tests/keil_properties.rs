@@ -110,6 +110,46 @@ impl Reference {
         Some(b)
     }
 
+    /// Territory points per side: empty regions by adjacency, owned when the stones linked to
+    /// them are all of one colour (and there is at least one).
+    fn territory(&self) -> [usize; 2] {
+        let b = &self.board;
+        let mut seen = vec![false; b.len()];
+        let mut points = [0; 2];
+        for start in self.geo.all_cells() {
+            if b[start as usize] != 0 || seen[start as usize] {
+                continue;
+            }
+            let mut region = vec![start];
+            seen[start as usize] = true;
+            let mut i = 0;
+            while i < region.len() {
+                for &n in self.geo.neighbours(region[i]) {
+                    if b[n as usize] == 0 && !seen[n as usize] {
+                        seen[n as usize] = true;
+                        region.push(n);
+                    }
+                }
+                i += 1;
+            }
+            let mut colours = Vec::new();
+            for &e in &region {
+                for &s in self.geo.neighbours(e) {
+                    if b[s as usize] != 0
+                        && self.linked(b, s, e)
+                        && !colours.contains(&b[s as usize])
+                    {
+                        colours.push(b[s as usize]);
+                    }
+                }
+            }
+            if let [only] = colours[..] {
+                points[only as usize - 1] += region.len();
+            }
+        }
+        points
+    }
+
     fn legal(&self) -> Vec<Step> {
         if self.passes >= 2 {
             return Vec::new();
@@ -218,6 +258,7 @@ proptest! {
             g.play(s);
             r.play(s);
             prop_assert_eq!(board_of(&g), r.board.clone());
+            prop_assert_eq!(g.territory().points, r.territory());
             prop_assert_eq!(g.hash(), g.recompute_hash());
             // Undo restores the position and hash; replay for the next step.
             let mut back = g.clone();

@@ -1,0 +1,355 @@
+//! Carteso (seed 001, SPEC §3): either player places a black or a white stone; a group that
+//! can no longer grow in height or width (it is *finished*) is claimed by the side its shape
+//! favours — taller than wide Vertical, wider than tall Horizontal, square the opponent of
+//! the player who just placed — and its stones, and any that join it later, score for them.
+//!
+//! Finished, computed without searching per group: the reach F of a group (orthogonal steps
+//! over empty points and stones of its colour) is the connected component of
+//! `empty ∪ stones of that colour` holding it. Every group of a colour inside one such
+//! *reach component* has the same F, so a group is finished iff its bounding box equals the
+//! component's. The state keeps, per colour, the list of reach components with their boxes:
+//! a black stone leaves black's components as they are and takes its point out of one white
+//! component (splitting it, [`SquareBits::pieces_without`]), so after a placement only the
+//! placed stone's group and the opponent-colour groups of a component whose box shrank can
+//! have become finished.
+
+mod game;
+#[cfg(test)]
+mod tests;
+
+use super::opening::Opening;
+use super::square::{single, Rect, SquareBits, TurnState};
+use super::{GameKind, GameOptions, Side, Step, Stone};
+use crate::board::{BitSet, Cell};
+use crate::zobrist;
+
+/// Carteso on the boards up to 19×19 (one mask type for every size).
+pub type Carteso = CartesoG<7>;
+
+/// Carteso with board masks of `W` words (`n × n ≤ 64 W`).
+#[derive(Debug)]
+pub struct CartesoG<const W: usize> {
+    sq: SquareBits<W>,
+    turns: TurnState,
+    /// Stones by colour (index: [`Stone::index`], black 0, white 1).
+    stones: [BitSet<W>; 2],
+    empty: BitSet<W>,
+    /// Stones of the groups each side has claimed (index: [`Side::index`]).
+    claimed: [BitSet<W>; 2],
+    /// Per colour, the connected components of `empty ∪ stones of that colour`.
+    reach: [Vec<Reach<W>>; 2],
+    hash: u64,
+    history: Vec<Undo<W>>,
+}
+
+/// One reach component and its bounding box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reach<const W: usize> {
+    cells: BitSet<W>,
+    rect: Rect,
+}
+
+/// What a step changed, to take it back exactly.
+#[derive(Clone, Copy, Debug)]
+struct Undo<const W: usize> {
+    step: Step,
+    turns: TurnState,
+    hash: u64,
+    claimed: [BitSet<W>; 2],
+    /// Placements: the opponent colour's reach component the stone went into, its index in
+    /// the list and how many pieces replaced it at the end of the list.
+    reach: Reach<W>,
+    index: u16,
+    added: u8,
+}
+
+/// A claimed group as the interface and the AI see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Its stones in board order (the whole current group).
+    pub cells: Vec<Cell>,
+    /// The stones' colour.
+    pub colour: Stone,
+    /// Who claimed it.
+    pub claimer: Side,
+}
+
+impl<const W: usize> Clone for CartesoG<W> {
+    /// Clones with room for the rest of the game in the undo stack, so playing on the clone
+    /// does not allocate (one placement per empty point, passes in between are rare).
+    fn clone(&self) -> Self {
+        let mut history = Vec::with_capacity(self.history.len() + self.empty.count() as usize + 8);
+        history.extend_from_slice(&self.history);
+        let reach = self.reach.each_ref().map(|list| {
+            let mut v = Vec::with_capacity(list.capacity().max(list.len()));
+            v.extend_from_slice(list);
+            v
+        });
+        CartesoG {
+            sq: self.sq,
+            turns: self.turns,
+            stones: self.stones,
+            empty: self.empty,
+            claimed: self.claimed,
+            reach,
+            hash: self.hash,
+            history,
+        }
+    }
+}
+
+/// Zobrist key of a stone of colour index `colour` on `c`.
+#[inline]
+fn stone_key(c: usize, colour: usize) -> u64 {
+    zobrist::cell_key(c as Cell, colour)
+}
+
+/// Zobrist key of `side`'s claim marker on `c` (the neutral and spare piece slots, which
+/// Carteso's stones never use).
+#[inline]
+fn claim_key(c: usize, side: Side) -> u64 {
+    zobrist::cell_key(c as Cell, 2 + side.index())
+}
+
+/// The owner of a group with this bounding box when `placer` has just placed.
+#[inline]
+fn owner(rect: Rect, placer: Side) -> Side {
+    match rect.height().cmp(&rect.width()) {
+        std::cmp::Ordering::Greater => Side::First,
+        std::cmp::Ordering::Less => Side::Second,
+        std::cmp::Ordering::Equal => placer.other(),
+    }
+}
+
+impl<const W: usize> CartesoG<W> {
+    /// A new game; the error says which option is out of range.
+    pub fn new(options: &GameOptions) -> Result<Self, String> {
+        let n = options.size;
+        let sizes = GameKind::Carteso.sizes();
+        if !sizes.contains(&n) || n * n > 64 * W {
+            return Err(format!(
+                "carteso size must be {}..{}, not {n}",
+                sizes.start(),
+                sizes.end()
+            ));
+        }
+        let opening = Opening::new(options, n * n)?;
+        let sq = SquareBits::new(n);
+        let all = sq.all();
+        let whole = Reach {
+            cells: all,
+            rect: sq.bbox(&all),
+        };
+        let reach = [(); 2].map(|_| {
+            let mut v = Vec::with_capacity(n * n / 2 + 2);
+            v.push(whole);
+            v
+        });
+        let mut g = CartesoG {
+            sq,
+            turns: TurnState::new(opening),
+            stones: [BitSet::EMPTY; 2],
+            empty: all,
+            claimed: [BitSet::EMPTY; 2],
+            reach,
+            hash: 0,
+            history: Vec::with_capacity(n * n + 8),
+        };
+        g.hash = g.recompute_hash();
+        Ok(g)
+    }
+
+    /// Komi for Horizontal, in points (0 until the bid sets it).
+    pub fn komi(&self) -> f64 {
+        self.turns.opening().komi()
+    }
+
+    /// The opening protocol's state (phase, komi, whether the players swapped seats).
+    pub fn opening(&self) -> &Opening {
+        self.turns.opening()
+    }
+
+    /// Stones in the groups each side has claimed, before komi (index: [`Side::index`]).
+    pub fn claimed_points(&self) -> [usize; 2] {
+        [
+            self.claimed[0].count() as usize,
+            self.claimed[1].count() as usize,
+        ]
+    }
+
+    /// The side whose claim marker is on the group of `cell`, if any.
+    pub fn claimer(&self, cell: Cell) -> Option<Side> {
+        let c = cell as usize;
+        if c >= self.sq.geometry().cells() {
+            None
+        } else if self.claimed[0].contains(c) {
+            Some(Side::First)
+        } else if self.claimed[1].contains(c) {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The stones of the group on `cell` in board order (empty for an empty point).
+    pub fn group(&self, cell: Cell) -> Vec<Cell> {
+        let c = cell as usize;
+        let Some(colour) = (0..2).find(|&k| self.stones[k].contains(c)) else {
+            return Vec::new();
+        };
+        let g = self.sq.flood(single(cell), &self.stones[colour]);
+        g.iter().map(|c| c as Cell).collect()
+    }
+
+    /// Every claimed group, ordered by its first point in board order.
+    pub fn claims(&self) -> Vec<Claim> {
+        let mut out = Vec::new();
+        for side in [Side::First, Side::Second] {
+            for colour in [Stone::Black, Stone::White] {
+                let m = self.claimed[side.index()] & self.stones[colour.index()];
+                for g in self.sq.components(&m) {
+                    out.push(Claim {
+                        cells: g.iter().map(|c| c as Cell).collect(),
+                        colour,
+                        claimer: side,
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|c| c.cells[0]);
+        out
+    }
+
+    /// The Zobrist hash computed from nothing (the incremental [`crate::games::Game::hash`]
+    /// must always equal it).
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = self.turns.hash();
+        for colour in 0..2 {
+            for c in self.stones[colour].iter() {
+                h ^= stone_key(c, colour);
+            }
+        }
+        for side in [Side::First, Side::Second] {
+            for c in self.claimed[side.index()].iter() {
+                h ^= claim_key(c, side);
+            }
+        }
+        h
+    }
+
+    /// Puts `side`'s marker on group `g` (or extends its claim to stones that joined it).
+    fn claim(&mut self, g: &BitSet<W>, side: Side) {
+        debug_assert!(
+            !g.intersects(&self.claimed[side.other().index()]),
+            "groups claimed by different players merged"
+        );
+        let new = g.and_not(&self.claimed[side.index()]);
+        for c in new.iter() {
+            self.hash ^= claim_key(c, side);
+        }
+        self.claimed[side.index()] |= new;
+    }
+
+    /// Claims the finished unclaimed groups of `colour` inside reach component `part`
+    /// (bounding box `rect`): those whose own box equals `rect`.
+    fn claim_finished_in(&mut self, colour: usize, part: &BitSet<W>, rect: Rect, placer: Side) {
+        let unclaimed = (self.stones[colour] & *part).and_not(&(self.claimed[0] | self.claimed[1]));
+        if unclaimed.is_empty() {
+            return;
+        }
+        let sq = &self.sq;
+        // Such a group has stones on all four sides of the box.
+        let mut top = unclaimed & sq.row(rect.y0 as usize);
+        if top.is_empty()
+            || !unclaimed.intersects(&sq.row(rect.y1 as usize))
+            || !unclaimed.intersects(&sq.column(rect.x0 as usize))
+            || !unclaimed.intersects(&sq.column(rect.x1 as usize))
+        {
+            return;
+        }
+        while let Some(s) = top.first() {
+            let g = self.sq.flood(single(s as Cell), &self.stones[colour]);
+            top = top.and_not(&g);
+            if self.sq.bbox(&g) == rect {
+                self.claim(&g, owner(rect, placer));
+            }
+        }
+    }
+
+    /// Puts a `colour` stone on empty `c` for `placer`, then claims what became finished.
+    fn place(&mut self, c: Cell, colour: usize, placer: Side) -> Undo<W> {
+        let ci = c as usize;
+        let other = 1 - colour;
+        let claimed_before = self.claimed;
+        self.stones[colour].insert(ci);
+        self.empty.remove(ci);
+        self.hash ^= stone_key(ci, colour);
+
+        // The other colour loses this point from its reach.
+        let index = self.reach[other]
+            .iter()
+            .position(|r| r.cells.contains(ci))
+            .expect("an empty point is in both colours' reach");
+        let old = self.reach[other].swap_remove(index);
+        let pieces = self.sq.pieces_without(&old.cells, c);
+        let (x, y) = ((ci % self.sq.n()) as u8, (ci / self.sq.n()) as u8);
+        let inside = x != old.rect.x0 && x != old.rect.x1 && y != old.rect.y0 && y != old.rect.y1;
+        for piece in pieces.as_slice() {
+            let rect = if pieces.len() == 1 && inside {
+                old.rect
+            } else {
+                self.sq.bbox(piece)
+            };
+            self.reach[other].push(Reach {
+                cells: *piece,
+                rect,
+            });
+            // Same box, same reach for every group in it: nothing can have become finished.
+            if rect != old.rect {
+                self.claim_finished_in(other, piece, rect, placer);
+            }
+        }
+
+        // The placed stone's group: part of a claimed group, or finished now, or neither.
+        let g = self.sq.flood(single(c), &self.stones[colour]);
+        if let Some(side) = [Side::First, Side::Second]
+            .into_iter()
+            .find(|s| g.intersects(&self.claimed[s.index()]))
+        {
+            self.claim(&g, side);
+        } else {
+            let reach = self.reach[colour]
+                .iter()
+                .find(|r| r.cells.contains(ci))
+                .expect("a stone is in its colour's reach")
+                .rect;
+            let rect = self.sq.bbox(&g);
+            if rect == reach {
+                self.claim(&g, owner(rect, placer));
+            }
+        }
+
+        Undo {
+            step: Step::Pass,
+            turns: self.turns,
+            hash: 0,
+            claimed: claimed_before,
+            reach: old,
+            index: index as u16,
+            added: pieces.len() as u8,
+        }
+    }
+
+    /// Takes back a placement recorded in `u`.
+    fn unplace(&mut self, c: Cell, colour: usize, u: &Undo<W>) {
+        let other = 1 - colour;
+        let list = &mut self.reach[other];
+        list.truncate(list.len() - u.added as usize);
+        list.push(u.reach);
+        let last = list.len() - 1;
+        list.swap(u.index as usize, last);
+        self.claimed = u.claimed;
+        self.stones[colour].remove(c as usize);
+        self.empty.insert(c as usize);
+    }
+}

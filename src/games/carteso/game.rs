@@ -86,14 +86,13 @@ impl<const W: usize> Game for CartesoG<W> {
                 },
                 index: 0,
                 added: 0,
+                merge: Default::default(),
             },
         };
         undo.step = step;
         undo.turns = turns;
         undo.hash = hash;
-        self.hash ^= self.turns.hash();
-        self.turns.advance(step);
-        self.hash ^= self.turns.hash();
+        self.hash ^= self.turns.advance(step);
         self.history.push(undo);
     }
 
@@ -208,13 +207,13 @@ impl<const W: usize> Game for CartesoG<W> {
             self.legal_steps(buf);
             return buf[rng.below(buf.len())];
         }
-        let k = self.empty.count() as usize;
+        let k = self.empties.len();
         if k == 0 {
             return Step::Pass;
         }
         let r = rng.below(2 * k);
         Step::Place {
-            cell: self.empty.nth(r >> 1).expect("r/2 < empty points") as Cell,
+            cell: self.empties.get(r >> 1),
             stone: if r & 1 == 0 {
                 Stone::Black
             } else {

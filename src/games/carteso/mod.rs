@@ -13,7 +13,9 @@
 //! placed stone's group and the opponent-colour groups of a component whose box shrank can
 //! have become finished.
 
+mod empties;
 mod game;
+mod groups;
 #[cfg(test)]
 mod tests;
 
@@ -22,9 +24,47 @@ use super::square::{single, Rect, SquareBits, TurnState};
 use super::{GameKind, GameOptions, Side, Step, Stone};
 use crate::board::{BitSet, Cell};
 use crate::zobrist;
+use empties::Empties;
+use groups::{Groups, Merge};
 
-/// Carteso on the boards up to 19×19 (one mask type for every size).
-pub type Carteso = CartesoG<7>;
+super::square::sized_game!(Carteso, CartesoG, "Carteso");
+
+impl Carteso {
+    /// Komi for Horizontal, in points (0 until the bid sets it).
+    pub fn komi(&self) -> f64 {
+        on_sized!(self, g => g.komi())
+    }
+
+    /// The opening protocol's state (phase, komi, whether the players swapped seats).
+    pub fn opening(&self) -> &Opening {
+        on_sized!(self, g => g.opening())
+    }
+
+    /// Stones in the groups each side has claimed, before komi (index: [`Side::index`]).
+    pub fn claimed_points(&self) -> [usize; 2] {
+        on_sized!(self, g => g.claimed_points())
+    }
+
+    /// The side whose claim marker is on the group of `cell`, if any.
+    pub fn claimer(&self, cell: Cell) -> Option<Side> {
+        on_sized!(self, g => g.claimer(cell))
+    }
+
+    /// The stones of the group on `cell` in board order (empty for an empty point).
+    pub fn group(&self, cell: Cell) -> Vec<Cell> {
+        on_sized!(self, g => g.group(cell))
+    }
+
+    /// Every claimed group, ordered by its first point in board order.
+    pub fn claims(&self) -> Vec<Claim> {
+        on_sized!(self, g => g.claims())
+    }
+
+    /// The Zobrist hash computed from nothing (tests check the incremental one against it).
+    pub fn recompute_hash(&self) -> u64 {
+        on_sized!(self, g => g.recompute_hash())
+    }
+}
 
 /// Carteso with board masks of `W` words (`n × n ≤ 64 W`).
 #[derive(Debug)]
@@ -34,10 +74,14 @@ pub struct CartesoG<const W: usize> {
     /// Stones by colour (index: [`Stone::index`], black 0, white 1).
     stones: [BitSet<W>; 2],
     empty: BitSet<W>,
+    /// The same points as a list, for constant-time random picks.
+    empties: Empties,
     /// Stones of the groups each side has claimed (index: [`Side::index`]).
     claimed: [BitSet<W>; 2],
     /// Per colour, the connected components of `empty ∪ stones of that colour`.
     reach: [Vec<Reach<W>>; 2],
+    /// The groups with their bounding boxes.
+    groups: Groups,
     hash: u64,
     history: Vec<Undo<W>>,
 }
@@ -61,6 +105,8 @@ struct Undo<const W: usize> {
     reach: Reach<W>,
     index: u16,
     added: u8,
+    /// Placements: how the stone joined its group.
+    merge: Merge,
 }
 
 /// A claimed group as the interface and the AI see it.
@@ -90,8 +136,10 @@ impl<const W: usize> Clone for CartesoG<W> {
             turns: self.turns,
             stones: self.stones,
             empty: self.empty,
+            empties: self.empties.clone(),
             claimed: self.claimed,
             reach,
+            groups: self.groups.clone(),
             hash: self.hash,
             history,
         }
@@ -150,8 +198,10 @@ impl<const W: usize> CartesoG<W> {
             turns: TurnState::new(opening),
             stones: [BitSet::EMPTY; 2],
             empty: all,
+            empties: Empties::full(n * n),
             claimed: [BitSet::EMPTY; 2],
             reach,
+            groups: Groups::new(n),
             hash: 0,
             history: Vec::with_capacity(n * n + 8),
         };
@@ -257,21 +307,18 @@ impl<const W: usize> CartesoG<W> {
         if unclaimed.is_empty() {
             return;
         }
-        let sq = &self.sq;
         // Such a group has stones on all four sides of the box.
-        let mut top = unclaimed & sq.row(rect.y0 as usize);
-        if top.is_empty()
-            || !unclaimed.intersects(&sq.row(rect.y1 as usize))
-            || !unclaimed.intersects(&sq.column(rect.x0 as usize))
-            || !unclaimed.intersects(&sq.column(rect.x1 as usize))
-        {
+        if !self.sq.spans(&unclaimed, rect) {
             return;
         }
+        let mut top = unclaimed & self.sq.row(rect.y0 as usize);
         while let Some(s) = top.first() {
-            let g = self.sq.flood(single(s as Cell), &self.stones[colour]);
-            top = top.and_not(&g);
-            if self.sq.bbox(&g) == rect {
+            if self.groups.rect(self.groups.find(s as u16)) == rect {
+                let g = self.sq.flood(single(s as Cell), &self.stones[colour]);
+                top = top.and_not(&g);
                 self.claim(&g, owner(rect, placer));
+            } else {
+                top.remove(s);
             }
         }
     }
@@ -283,6 +330,7 @@ impl<const W: usize> CartesoG<W> {
         let claimed_before = self.claimed;
         self.stones[colour].insert(ci);
         self.empty.remove(ci);
+        self.empties.remove(c);
         self.hash ^= stone_key(ci, colour);
 
         // The other colour loses this point from its reach.
@@ -292,13 +340,11 @@ impl<const W: usize> CartesoG<W> {
             .expect("an empty point is in both colours' reach");
         let old = self.reach[other].swap_remove(index);
         let pieces = self.sq.pieces_without(&old.cells, c);
-        let (x, y) = ((ci % self.sq.n()) as u8, (ci / self.sq.n()) as u8);
-        let inside = x != old.rect.x0 && x != old.rect.x1 && y != old.rect.y0 && y != old.rect.y1;
         for piece in pieces.as_slice() {
-            let rect = if pieces.len() == 1 && inside {
-                old.rect
+            let rect = if pieces.len() == 1 {
+                self.sq.bbox_without(piece, old.rect, c)
             } else {
-                self.sq.bbox(piece)
+                self.sq.bbox_within(piece, old.rect)
             };
             self.reach[other].push(Reach {
                 cells: *piece,
@@ -311,20 +357,41 @@ impl<const W: usize> CartesoG<W> {
         }
 
         // The placed stone's group: part of a claimed group, or finished now, or neither.
-        let g = self.sq.flood(single(c), &self.stones[colour]);
-        if let Some(side) = [Side::First, Side::Second]
-            .into_iter()
-            .find(|s| g.intersects(&self.claimed[s.index()]))
-        {
-            self.claim(&g, side);
+        let mut roots = [0u16; 4];
+        let mut n_roots = 0;
+        for &d in self.sq.geometry().neighbours(c) {
+            if self.stones[colour].contains(d as usize) {
+                let r = self.groups.find(d);
+                if !roots[..n_roots].contains(&r) {
+                    roots[n_roots] = r;
+                    n_roots += 1;
+                }
+            }
+        }
+        let roots = &roots[..n_roots];
+        let merge = self.groups.add(c, roots);
+        let claimer = |r: u16| {
+            [Side::First, Side::Second]
+                .into_iter()
+                .find(|s| self.claimed[s.index()].contains(r as usize))
+        };
+        if let Some(side) = roots.iter().find_map(|&r| claimer(r)) {
+            if roots.iter().all(|&r| claimer(r) == Some(side)) {
+                self.claim(&single(c), side);
+            } else {
+                // Unclaimed groups joined the claimed one: they count for its claimer too.
+                let g = self.sq.flood(single(c), &self.stones[colour]);
+                self.claim(&g, side);
+            }
         } else {
+            let rect = self.groups.rect(merge.top);
             let reach = self.reach[colour]
                 .iter()
                 .find(|r| r.cells.contains(ci))
                 .expect("a stone is in its colour's reach")
                 .rect;
-            let rect = self.sq.bbox(&g);
             if rect == reach {
+                let g = self.sq.flood(single(c), &self.stones[colour]);
                 self.claim(&g, owner(rect, placer));
             }
         }
@@ -337,6 +404,7 @@ impl<const W: usize> CartesoG<W> {
             reach: old,
             index: index as u16,
             added: pieces.len() as u8,
+            merge,
         }
     }
 
@@ -349,7 +417,9 @@ impl<const W: usize> CartesoG<W> {
         let last = list.len() - 1;
         list.swap(u.index as usize, last);
         self.claimed = u.claimed;
+        self.groups.undo(&u.merge);
         self.stones[colour].remove(c as usize);
         self.empty.insert(c as usize);
+        self.empties.restore(c);
     }
 }

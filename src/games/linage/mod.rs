@@ -17,8 +17,51 @@ use super::square::{SquareBits, TurnState};
 use super::{GameKind, GameOptions, Illegal, Side, Step};
 use crate::board::{BitSet, Cell};
 
-/// Linage on the boards up to 19×19 (one mask type for every size).
-pub type Linage = LinageG<7>;
+super::square::sized_game!(Linage, LinageG, "Linage");
+
+impl Linage {
+    /// Komi for Horizontal, in points (0 until the bid sets it).
+    pub fn komi(&self) -> f64 {
+        on_sized!(self, g => g.komi())
+    }
+
+    /// The opening protocol's state (phase, komi, whether the players swapped seats).
+    pub fn opening(&self) -> &Opening {
+        on_sized!(self, g => g.opening())
+    }
+
+    /// Points in regions owned by each side, before komi (index: [`Side::index`]).
+    pub fn owned_points(&self) -> [usize; 2] {
+        on_sized!(self, g => g.owned_points())
+    }
+
+    /// Points in free regions.
+    pub fn free_points(&self) -> usize {
+        on_sized!(self, g => g.free_points())
+    }
+
+    /// Whether `cell` is an empty point of a free region.
+    pub fn is_free(&self, cell: Cell) -> bool {
+        on_sized!(self, g => g.is_free(cell))
+    }
+
+    /// The owner of the region holding `cell`: `Some(Some(side))` owned, `Some(None)` free,
+    /// `None` for a stone.
+    pub fn region_owner(&self, cell: Cell) -> Option<Option<Side>> {
+        on_sized!(self, g => g.region_owner(cell))
+    }
+
+    /// Every region: the free ones first, then Vertical's, then Horizontal's, each group in
+    /// board order of the regions' first points.
+    pub fn regions(&self) -> Vec<Region> {
+        on_sized!(self, g => g.regions())
+    }
+
+    /// The Zobrist hash computed from nothing (tests check the incremental one against it).
+    pub fn recompute_hash(&self) -> u64 {
+        on_sized!(self, g => g.recompute_hash())
+    }
+}
 
 /// Linage with board masks of `W` words (`n × n ≤ 64 W`).
 #[derive(Debug)]

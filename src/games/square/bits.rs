@@ -74,6 +74,21 @@ fn shr_small<const W: usize>(m: &BitSet<W>, k: u32) -> BitSet<W> {
     BitSet(r)
 }
 
+/// A two-word set as one number (only called when `W == 2`).
+#[inline(always)]
+fn as_u128<const W: usize>(m: &BitSet<W>) -> u128 {
+    m.0[0] as u128 | (m.0[1] as u128) << 64
+}
+
+/// The inverse of [`as_u128`].
+#[inline(always)]
+fn from_u128<const W: usize>(v: u128) -> BitSet<W> {
+    let mut r = [0u64; W];
+    r[0] = v as u64;
+    r[1] = (v >> 64) as u64;
+    BitSet(r)
+}
+
 /// The highest set bit, if any.
 #[inline]
 pub fn last_bit<const W: usize>(m: &BitSet<W>) -> Option<usize> {
@@ -81,6 +96,100 @@ pub fn last_bit<const W: usize>(m: &BitSet<W>) -> Option<usize> {
         .rev()
         .find(|&i| m.0[i] != 0)
         .map(|i| i * 64 + 63 - m.0[i].leading_zeros() as usize)
+}
+
+/// Whether two sets are equal (word by word: the derived `==` goes through `memcmp`).
+#[inline(always)]
+pub fn same<const W: usize>(a: &BitSet<W>, b: &BitSet<W>) -> bool {
+    let mut diff = 0;
+    for i in 0..W {
+        diff |= a.0[i] ^ b.0[i];
+    }
+    diff == 0
+}
+
+/// The `k`-th set bit (0-based, ascending) of a set with more than `k` bits: halves the
+/// word by bit counts instead of stepping bit by bit (random playouts pick a point this way
+/// every move).
+#[inline]
+pub fn nth_bit<const W: usize>(m: &BitSet<W>, mut k: u32) -> usize {
+    for (i, &w) in m.0.iter().enumerate() {
+        let c = w.count_ones();
+        if k < c {
+            return i * 64 + select64(w, k) as usize;
+        }
+        k -= c;
+    }
+    panic!("nth_bit: fewer than k+1 bits set")
+}
+
+/// Position of the `k`-th set bit of `w` (which has more than `k` bits).
+#[inline]
+fn select64(mut w: u64, mut k: u32) -> u32 {
+    let mut pos = 0;
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1u64 << half) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            w >>= half;
+            pos += half;
+        }
+    }
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    pos + w.trailing_zeros()
+}
+
+/// Bits `centre − 1`, `centre`, `centre + 1` of `m` as bits 0, 1, 2 (bits off either end of
+/// the set read as 0).
+#[inline(always)]
+fn bits3<const W: usize>(m: &BitSet<W>, centre: usize) -> u32 {
+    if centre == 0 {
+        return ((m.0[0] & 0b11) << 1) as u32;
+    }
+    let lo = centre - 1;
+    let (w, b) = (lo / 64, lo % 64);
+    if w >= W {
+        return 0;
+    }
+    let mut v = m.0[w] >> b;
+    if b > 61 && w + 1 < W {
+        v |= m.0[w + 1] << (64 - b);
+    }
+    (v & 0b111) as u32
+}
+
+/// For each pattern of the eight points around a point (bit 0 = N, then clockwise NE, E,
+/// SE, S, SW, W, NW), whether the occupied orthogonal neighbours are connected to each other
+/// through the ring.
+static RING_CONNECTED: [bool; 256] = ring_table();
+
+const fn ring_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut p = 0;
+    while p < 256 {
+        // Orthogonal i (N, E, S, W) is ring bit 2i; diagonal between i and i+1 is 2i+1.
+        let mut orth = 0;
+        let mut links = 0;
+        let mut i = 0;
+        while i < 4 {
+            if ring_bit(p, 2 * i) {
+                orth += 1;
+                if ring_bit(p, 2 * i + 1) && ring_bit(p, (2 * i + 2) % 8) {
+                    links += 1;
+                }
+            }
+            i += 1;
+        }
+        t[p] = orth <= 1 || links == 4 || orth - links <= 1;
+        p += 1;
+    }
+    t
+}
+
+const fn ring_bit(pattern: usize, i: usize) -> bool {
+    (pattern >> i) & 1 == 1
 }
 
 /// The set holding one cell.
@@ -181,6 +290,15 @@ impl<const W: usize> SquareBits<W> {
     #[inline]
     pub fn dilate(&self, m: &BitSet<W>) -> BitSet<W> {
         let n = self.n as u32;
+        if W == 2 {
+            // Two words: one 128-bit value, which the compiler shifts in a few instructions.
+            let v = as_u128(m);
+            let east = (v << 1) & as_u128(&self.not_first_col);
+            let west = (v >> 1) & as_u128(&self.not_last_col);
+            let north = (v << n) & as_u128(&self.all);
+            let south = v >> n;
+            return from_u128(v | east | west | north | south);
+        }
         let east = shl_small(m, 1) & self.not_first_col;
         let west = shr_small(m, 1) & self.not_last_col;
         let north = shl_small(m, n) & self.all;
@@ -205,7 +323,7 @@ impl<const W: usize> SquareBits<W> {
         let mut f = seed & *within;
         loop {
             let g = self.dilate(&f) & *within;
-            if g == f {
+            if same(&g, &f) {
                 return f;
             }
             f = g;
@@ -262,31 +380,103 @@ impl<const W: usize> SquareBits<W> {
         }
     }
 
+    /// The bounding box of a non-empty set known to lie inside `outer`: rows from the lowest
+    /// and highest points, columns by scanning inwards from `outer`'s sides (cheap when the
+    /// box shrank by little, as when one point leaves a set).
+    pub fn bbox_within(&self, m: &BitSet<W>, outer: Rect) -> Rect {
+        let n = self.n;
+        let lo = m.first().expect("bounding box of an empty set");
+        let hi = last_bit(m).expect("non-empty");
+        let mut x0 = outer.x0 as usize;
+        while !m.intersects(&self.column(x0)) {
+            x0 += 1;
+        }
+        let mut x1 = outer.x1 as usize;
+        while !m.intersects(&self.column(x1)) {
+            x1 -= 1;
+        }
+        Rect {
+            x0: x0 as u8,
+            x1: x1 as u8,
+            y0: (lo / n) as u8,
+            y1: (hi / n) as u8,
+        }
+    }
+
+    /// The bounding box of `m`, which is a set with bounding box `outer` less the point `c`
+    /// (non-empty): only the sides `c` lay on can move in.
+    #[inline]
+    pub fn bbox_without(&self, m: &BitSet<W>, outer: Rect, c: Cell) -> Rect {
+        let n = self.n;
+        let (x, y) = ((c as usize % n) as u8, (c as usize / n) as u8);
+        let mut r = outer;
+        if y == r.y0 {
+            r.y0 = (m.first().expect("non-empty") / n) as u8;
+        }
+        if y == r.y1 {
+            r.y1 = (last_bit(m).expect("non-empty") / n) as u8;
+        }
+        if x == r.x0 {
+            while !m.intersects(&self.column(r.x0 as usize)) {
+                r.x0 += 1;
+            }
+        }
+        if x == r.x1 {
+            while !m.intersects(&self.column(r.x1 as usize)) {
+                r.x1 -= 1;
+            }
+        }
+        r
+    }
+
+    /// Whether a non-empty set lying inside `rect` reaches all four of its sides (that is,
+    /// has `rect` as its bounding box).
+    #[inline]
+    pub fn spans(&self, m: &BitSet<W>, rect: Rect) -> bool {
+        let n = self.n;
+        m.first().is_some_and(|lo| lo / n == rect.y0 as usize)
+            && last_bit(m).is_some_and(|hi| hi / n == rect.y1 as usize)
+            && m.intersects(&self.column(rect.x0 as usize))
+            && m.intersects(&self.column(rect.x1 as usize))
+    }
+
     /// Whether the points of `m` next to `c` are all connected to each other through the
     /// eight points around `c` (so taking `c` out of a region made of `m ∪ {c}` cannot split
     /// it). Sufficient, not necessary: `false` means "maybe split, flood to find out".
     #[inline]
     pub fn ring_connected(&self, m: &BitSet<W>, c: Cell) -> bool {
-        let n = self.n as isize;
-        let (x, y) = ((c as isize) % n, (c as isize) / n);
-        let at = |dx: isize, dy: isize| {
-            let (a, b) = (x + dx, y + dy);
-            a >= 0 && b >= 0 && a < n && b < n && m.contains((b * n + a) as usize)
-        };
-        // Orthogonal neighbours in cyclic order N, E, S, W; diagonal i sits between i and i+1.
-        let orth = [at(0, 1), at(1, 0), at(0, -1), at(-1, 0)];
-        let e = orth.iter().filter(|&&b| b).count();
-        if e <= 1 {
-            return true;
+        let n = self.n;
+        let c = c as usize;
+        let (x, y) = (c % n, c / n);
+        // Three bits per row around `c`: bit 0 = column x−1, bit 1 = x, bit 2 = x+1.
+        let mut cols = 0b111;
+        if x == 0 {
+            cols &= 0b110;
         }
-        let diag = [at(1, 1), at(1, -1), at(-1, -1), at(-1, 1)];
-        let links = (0..4)
-            .filter(|&i| orth[i] && orth[(i + 1) % 4] && diag[i])
-            .count();
-        links == 4 || e - links <= 1
+        if x == n - 1 {
+            cols &= 0b011;
+        }
+        let south = if y == 0 { 0 } else { bits3(m, c - n) & cols };
+        let mid = bits3(m, c) & cols;
+        let north = bits3(m, c + n) & cols;
+        // Clockwise from north: N, NE, E, SE, S, SW, W, NW.
+        let ring = (north >> 1 & 1)
+            | (north >> 2 & 1) << 1
+            | (mid >> 2 & 1) << 2
+            | (south >> 2 & 1) << 3
+            | (south >> 1 & 1) << 4
+            | (south & 1) << 5
+            | (mid & 1) << 6
+            | (north & 1) << 7;
+        RING_CONNECTED[ring as usize]
     }
 
     /// The connected pieces of `region \ {c}`, where `region` is connected and contains `c`.
+    ///
+    /// Unless the ring test settles it, one front grows from each neighbour of `c` at once;
+    /// fronts that meet merge, a front that stops growing is a finished piece, and once a
+    /// single front is left the rest of the region is its piece. So the work is bounded by
+    /// the smaller pieces, not by the region.
     pub fn pieces_without(&self, region: &BitSet<W>, c: Cell) -> Pieces<W> {
         let mut rest = *region;
         rest.remove(c as usize);
@@ -294,8 +484,8 @@ impl<const W: usize> SquareBits<W> {
             parts: [BitSet::EMPTY; 4],
             len: 0,
         };
-        let mut pending = self.neighbours(c) & rest;
-        if pending.is_empty() {
+        // A connected region holding `c` and something else has a point next to `c`.
+        if rest.is_empty() {
             return out;
         }
         if self.ring_connected(&rest, c) {
@@ -303,18 +493,57 @@ impl<const W: usize> SquareBits<W> {
             return out;
         }
         // Every point of `rest` is connected to some neighbour of `c` (a path to `c` inside
-        // the region reaches one first), so once one neighbour is left, the rest is its piece.
-        let mut remaining = rest;
-        while !pending.is_empty() {
-            if pending.count() == 1 {
-                out.push(remaining);
-                break;
+        // the region reaches one first).
+        let mut fronts = [BitSet::EMPTY; 4];
+        let mut k = 0;
+        for &d in self.geo.neighbours(c) {
+            if rest.contains(d as usize) {
+                fronts[k] = single(d);
+                k += 1;
             }
-            let d = pending.first().expect("non-empty");
-            let piece = self.flood(single(d as Cell), &remaining);
-            out.push(piece);
-            remaining = remaining.and_not(&piece);
-            pending = pending.and_not(&piece);
+        }
+        let mut remaining = rest;
+        'grow: while k > 1 {
+            let mut i = 0;
+            while i < k {
+                let grown = self.dilate(&fronts[i]) & remaining;
+                if same(&grown, &fronts[i]) {
+                    // A finished piece, and the end of every front inside it.
+                    out.push(grown);
+                    remaining = remaining.and_not(&grown);
+                    let mut j = 0;
+                    while j < k {
+                        if fronts[j].intersects(&grown) {
+                            k -= 1;
+                            fronts[j] = fronts[k];
+                        } else {
+                            j += 1;
+                        }
+                    }
+                    continue 'grow;
+                }
+                fronts[i] = grown;
+                i += 1;
+            }
+            // Merge fronts that met (they lie in one piece).
+            let mut i = 0;
+            while i < k {
+                let mut j = i + 1;
+                while j < k {
+                    if fronts[i].intersects(&fronts[j]) {
+                        let f = fronts[j];
+                        fronts[i] |= f;
+                        k -= 1;
+                        fronts[j] = fronts[k];
+                    } else {
+                        j += 1;
+                    }
+                }
+                i += 1;
+            }
+        }
+        if k == 1 {
+            out.push(remaining);
         }
         out
     }
@@ -343,6 +572,21 @@ mod tests {
             m.insert(sq.geometry().parse(s).unwrap() as usize);
         }
         m
+    }
+
+    #[test]
+    fn nth_bit_agrees_with_iteration() {
+        let mut rng = crate::rng::FastRng::seed(3);
+        for _ in 0..200 {
+            let m = BitSet::<3>([
+                rng.next_u64(),
+                rng.next_u64() & rng.next_u64(),
+                rng.next_u64(),
+            ]);
+            for (k, b) in m.iter().enumerate() {
+                assert_eq!(nth_bit(&m, k as u32), b);
+            }
+        }
     }
 
     #[test]

@@ -86,19 +86,28 @@ impl TurnState {
         }
     }
 
-    /// Records a step the game has checked.
-    pub fn advance(&mut self, step: Step) {
+    /// Records a step the game has checked; returns the change of [`TurnState::hash`]
+    /// (worked out directly for placements and passes, the steps of every playout).
+    pub fn advance(&mut self, step: Step) -> u64 {
+        let before = self.passes;
         match step {
-            Step::Komi(_) | Step::Choose(_) => self.opening.play(step),
-            Step::Pass => {
-                self.passes += 1;
-                self.mover = self.mover.other();
+            Step::Komi(_) | Step::Choose(_) => {
+                let old = self.hash();
+                self.opening.play(step);
+                return old ^ self.hash();
             }
-            _ => {
-                self.passes = 0;
-                self.mover = self.mover.other();
-            }
+            Step::Pass => self.passes += 1,
+            _ => self.passes = 0,
         }
+        self.mover = self.mover.other();
+        let mut delta = extra_key(keys::SECOND_TO_MOVE);
+        if (before >= 1) != (self.passes >= 1) {
+            delta ^= extra_key(keys::LAST_WAS_PASS);
+        }
+        if (before >= 2) != (self.passes >= 2) {
+            delta ^= extra_key(keys::OVER);
+        }
+        delta
     }
 
     /// Appends the protocol steps while komi is being settled.

@@ -54,13 +54,38 @@ fn bbox(n: usize, cells: &[usize]) -> (usize, usize, usize, usize) {
     )
 }
 
-fn options(kind: GameKind, size: usize) -> GameOptions {
+/// Agreed komi 3.5, or (when `bid`) the default bid protocol.
+fn options(kind: GameKind, size: usize, bid: bool) -> GameOptions {
     GameOptions {
         size,
-        protocol: Protocol::Agreed,
+        protocol: if bid { Protocol::Bid } else { Protocol::Agreed },
         komi_half: 7,
         ..GameOptions::defaults(kind)
     }
+}
+
+/// Plays the bid (when there is one) with komi 3.5 and a random side choice, checking the
+/// contract at each of its positions.
+fn settle<G: Game>(
+    g: &mut G,
+    rng: &mut FastRng,
+    recompute: impl Fn(&G) -> u64,
+) -> Result<(), TestCaseError> {
+    if g.check(Step::Komi(7)).is_ok() {
+        contract(g, &recompute)?;
+        g.play(Step::Komi(7));
+        contract(g, &recompute)?;
+        let side = if rng.coin() {
+            Side::First
+        } else {
+            Side::Second
+        };
+        g.play(Step::Choose(side));
+        prop_assert_eq!(g.swapped(), side == Side::First);
+        prop_assert_eq!(g.turns_completed(), 2);
+    }
+    prop_assert_eq!(g.to_move(), Side::First);
+    Ok(())
 }
 
 // ---------------------------------------------------------------- Linage reference model
@@ -153,7 +178,7 @@ fn game_summary(g: &Linage) -> RegionSummary {
 
 /// Plays `game`'s contract checks at the current position: legal == accepted by check, undo
 /// of every legal step restores the position, hash equals its recomputation.
-fn contract<G: Game>(game: &G, recompute: impl Fn(&G) -> u64) -> Result<(), TestCaseError> {
+fn contract<G: Game>(game: &G, recompute: &impl Fn(&G) -> u64) -> Result<(), TestCaseError> {
     prop_assert_eq!(game.hash(), recompute(game));
     let mut legal = Vec::new();
     game.legal_steps(&mut legal);
@@ -169,7 +194,13 @@ fn contract<G: Game>(game: &G, recompute: impl Fn(&G) -> u64) -> Result<(), Test
             }
         }
     }
-    for s in [Step::Pass, Step::Button, Step::Swap, Step::End] {
+    let komis = (0..=2 * cells + 3).map(Step::Komi);
+    let sides = [Step::Choose(Side::First), Step::Choose(Side::Second)];
+    for s in [Step::Pass, Step::Button, Step::Swap, Step::End]
+        .into_iter()
+        .chain(komis)
+        .chain(sides)
+    {
         if game.check(s).is_ok() {
             accepted.insert(game.format_step(s));
         }
@@ -207,9 +238,10 @@ fn run(cases: u32, check: impl Fn(usize, u64) -> Result<(), TestCaseError>) {
 #[test]
 fn linage_matches_the_reference_model() {
     run(24, |n, seed| {
-        let mut g = Linage::new(&options(GameKind::Linage, n)).unwrap();
+        let mut g = Linage::new(&options(GameKind::Linage, n, seed % 3 == 0)).unwrap();
         let mut stone = vec![false; n * n];
         let mut rng = FastRng::seed(seed);
+        settle(&mut g, &mut rng, |g: &Linage| g.recompute_hash())?;
         let mut buf = Vec::new();
         let mut ply = 0;
         while !g.is_over() {
@@ -223,7 +255,7 @@ fn linage_matches_the_reference_model() {
             prop_assert_eq!(&cells, &linage_legal(n, &stone), "size {} ply {}", n, ply);
             prop_assert_eq!(game_summary(&g), linage_summary(n, &stone));
             if ply % 5 == 0 || n <= 6 {
-                contract(&g, |g| g.recompute_hash())?;
+                contract(&g, &|g: &_| g.recompute_hash())?;
             }
             // Mostly the playout policy; now and then a pass to exercise the pass rules.
             let step = if rng.below(12) == 0 {
@@ -321,13 +353,14 @@ impl CartesoModel {
 #[test]
 fn carteso_matches_the_reference_model() {
     run(32, |n, seed| {
-        let mut g = Carteso::new(&options(GameKind::Carteso, n)).unwrap();
+        let mut g = Carteso::new(&options(GameKind::Carteso, n, seed % 3 == 0)).unwrap();
         let mut model = CartesoModel {
             n,
             stone: vec![None; n * n],
             claim: vec![None; n * n],
         };
         let mut rng = FastRng::seed(seed);
+        settle(&mut g, &mut rng, |g: &Carteso| g.recompute_hash())?;
         let mut buf = Vec::new();
         let mut ply = 0;
         while !g.is_over() {
@@ -338,7 +371,7 @@ fn carteso_matches_the_reference_model() {
                 .collect();
             prop_assert_eq!(&ours, &model.claims(), "size {} ply {}", n, ply);
             if ply % 9 == 0 || n <= 5 {
-                contract(&g, |g| g.recompute_hash())?;
+                contract(&g, &|g: &_| g.recompute_hash())?;
             }
             let step = if rng.below(15) == 0 {
                 Step::Pass

@@ -20,6 +20,25 @@ use crate::board::{BitSet, Cell};
 super::square::sized_game!(Linage, LinageG, "Linage");
 
 impl Linage {
+    /// A set-up position (puzzles, tests): `stones` on the board, `to_move` to play once
+    /// komi is settled, no history to undo. Refused when a point is repeated or off the
+    /// board, or when some region has no line (no game can reach such a position).
+    pub fn from_stones(
+        options: &GameOptions,
+        stones: &[Cell],
+        to_move: Side,
+    ) -> Result<Self, String> {
+        if options.size * options.size <= 128 {
+            Ok(Linage::Small(LinageG::from_stones(
+                options, stones, to_move,
+            )?))
+        } else {
+            Ok(Linage::Large(LinageG::from_stones(
+                options, stones, to_move,
+            )?))
+        }
+    }
+
     /// Komi for Horizontal, in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         on_sized!(self, g => g.komi())
@@ -149,6 +168,46 @@ impl<const W: usize> LinageG<W> {
             hash: 0,
             history: Vec::with_capacity(n * n + 8),
         };
+        g.hash = g.recompute_hash();
+        Ok(g)
+    }
+
+    /// See [`Linage::from_stones`].
+    pub fn from_stones(
+        options: &GameOptions,
+        stones: &[Cell],
+        to_move: Side,
+    ) -> Result<Self, String> {
+        let mut g = Self::new(options)?;
+        let geo = g.sq.geometry();
+        for &c in stones {
+            if c as usize >= geo.cells() {
+                return Err(format!("point {c} is not on the {0}×{0} board", geo.size()));
+            }
+            if !g.empty.contains(c as usize) {
+                return Err(format!("{} is given twice", geo.name(c)));
+            }
+            g.empty.remove(c as usize);
+        }
+        g.regions.clear();
+        g.free = BitSet::EMPTY;
+        for region in g.sq.components(&g.empty) {
+            let h = !g.sq.hline_starts(&region).is_empty();
+            let v = !g.sq.vline_starts(&region).is_empty();
+            match (h, v) {
+                (true, true) => {
+                    g.regions.push(region);
+                    g.free |= region;
+                }
+                (true, false) => g.owned[Side::Second.index()] |= region,
+                (false, true) => g.owned[Side::First.index()] |= region,
+                (false, false) => {
+                    let first = region.first().expect("a region has points") as Cell;
+                    return Err(format!("the region at {} has no line", geo.name(first)));
+                }
+            }
+        }
+        g.turns = g.turns.with_mover(to_move);
         g.hash = g.recompute_hash();
         Ok(g)
     }

@@ -26,6 +26,12 @@ impl TurnState {
         }
     }
 
+    /// The same state with `side` to move once the opening is settled (set-up positions).
+    pub fn with_mover(mut self, side: Side) -> Self {
+        self.mover = side;
+        self
+    }
+
     /// The opening protocol's state.
     #[inline]
     pub fn opening(&self) -> &Opening {

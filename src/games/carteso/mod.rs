@@ -396,6 +396,7 @@ impl<const W: usize> CartesoG<W> {
             }
         }
 
+        // `step`, `turns` and `hash` are filled in by `play`, which knows them.
         Undo {
             step: Step::Pass,
             turns: self.turns,

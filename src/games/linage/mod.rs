@@ -350,6 +350,7 @@ impl<const W: usize> LinageG<W> {
         }
         self.empty.remove(c as usize);
         self.hash ^= stone_key(c);
+        // `step`, `turns` and `hash` are filled in by `play`, which knows them.
         Undo {
             step: Step::Pass,
             turns: self.turns,

@@ -101,7 +101,8 @@ struct Undo<const W: usize> {
     hash: u64,
     claimed: [BitSet<W>; 2],
     /// Placements: the opponent colour's reach component the stone went into, its index in
-    /// the list and how many pieces replaced it at the end of the list.
+    /// the list and how many pieces replaced it (the first in its slot, the others at the end
+    /// of the list).
     reach: Reach<W>,
     index: u16,
     added: u8,
@@ -338,22 +339,33 @@ impl<const W: usize> CartesoG<W> {
             .iter()
             .position(|r| r.cells.contains(ci))
             .expect("an empty point is in both colours' reach");
-        let old = self.reach[other].swap_remove(index);
+        let old = self.reach[other][index];
         let pieces = self.sq.pieces_without(&old.cells, c);
-        for piece in pieces.as_slice() {
+        // The last piece (what is left after the others were split off: usually the largest,
+        // so later look-ups find it early) takes the old component's slot; the others go to
+        // the end of the list.
+        for (k, piece) in pieces.as_slice().iter().rev().enumerate() {
             let rect = if pieces.len() == 1 {
                 self.sq.bbox_without(piece, old.rect, c)
             } else {
                 self.sq.bbox_within(piece, old.rect)
             };
-            self.reach[other].push(Reach {
+            let entry = Reach {
                 cells: *piece,
                 rect,
-            });
+            };
+            if k == 0 {
+                self.reach[other][index] = entry;
+            } else {
+                self.reach[other].push(entry);
+            }
             // Same box, same reach for every group in it: nothing can have become finished.
             if rect != old.rect {
                 self.claim_finished_in(other, piece, rect, placer);
             }
+        }
+        if pieces.is_empty() {
+            self.reach[other].swap_remove(index);
         }
 
         // The placed stone's group: part of a claimed group, or finished now, or neither.
@@ -413,10 +425,15 @@ impl<const W: usize> CartesoG<W> {
     fn unplace(&mut self, c: Cell, colour: usize, u: &Undo<W>) {
         let other = 1 - colour;
         let list = &mut self.reach[other];
-        list.truncate(list.len() - u.added as usize);
-        list.push(u.reach);
-        let last = list.len() - 1;
-        list.swap(u.index as usize, last);
+        let i = u.index as usize;
+        if u.added == 0 {
+            list.push(u.reach);
+            let last = list.len() - 1;
+            list.swap(i, last);
+        } else {
+            list.truncate(list.len() - (u.added as usize - 1));
+            list[i] = u.reach;
+        }
         self.claimed = u.claimed;
         self.groups.undo(&u.merge);
         self.stones[colour].remove(c as usize);

@@ -105,7 +105,7 @@ struct Undo<const W: usize> {
     turns: TurnState,
     hash: u64,
     /// Placements: the free region the stone went into, its index in the list and how many
-    /// free pieces replaced it at the end of the list.
+    /// free pieces replaced it (the first in its slot, the others at the end of the list).
     region: BitSet<W>,
     index: u16,
     added: u8,
@@ -327,19 +327,27 @@ impl<const W: usize> LinageG<W> {
     }
 
     /// Puts a stone on `c` (checked): splits its region and classifies the pieces.
+    ///
+    /// The last free piece takes the region's place in the list (the piece left after the
+    /// others were split off: usually the largest, so later look-ups find it early); the
+    /// other free pieces go to the end.
     fn place(&mut self, c: Cell) -> Undo<W> {
         let index = self.region_index(c);
-        let region = self.regions.swap_remove(index);
+        let region = self.regions[index];
         let mut rest = region;
         rest.remove(c as usize);
         let h = self.sq.hline_starts(&rest);
         let v = self.sq.vline_starts(&rest);
         self.free = self.free.and_not(&region);
         let mut added = 0u8;
-        for piece in self.sq.pieces_without(&region, c).as_slice() {
+        for piece in self.sq.pieces_without(&region, c).as_slice().iter().rev() {
             match (piece.intersects(&h), piece.intersects(&v)) {
                 (true, true) => {
-                    self.regions.push(*piece);
+                    if added == 0 {
+                        self.regions[index] = *piece;
+                    } else {
+                        self.regions.push(*piece);
+                    }
                     self.free |= *piece;
                     added += 1;
                 }
@@ -347,6 +355,9 @@ impl<const W: usize> LinageG<W> {
                 (false, true) => self.owned[Side::First.index()] |= *piece,
                 (false, false) => debug_assert!(false, "placement left a region with no line"),
             }
+        }
+        if added == 0 {
+            self.regions.swap_remove(index);
         }
         self.empty.remove(c as usize);
         self.hash ^= stone_key(c);
@@ -363,12 +374,16 @@ impl<const W: usize> LinageG<W> {
 
     /// Takes back a placement recorded in `u`.
     fn unplace(&mut self, c: Cell, u: &Undo<W>) {
-        for _ in 0..u.added {
-            self.regions.pop();
+        let i = u.index as usize;
+        if u.added == 0 {
+            self.regions.push(u.region);
+            let last = self.regions.len() - 1;
+            self.regions.swap(i, last);
+        } else {
+            let len = self.regions.len();
+            self.regions.truncate(len - (u.added as usize - 1));
+            self.regions[i] = u.region;
         }
-        self.regions.push(u.region);
-        let last = self.regions.len() - 1;
-        self.regions.swap(u.index as usize, last);
         self.free |= u.region;
         for o in &mut self.owned {
             *o = o.and_not(&u.region);

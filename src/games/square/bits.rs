@@ -408,7 +408,8 @@ impl<const W: usize> SquareBits<W> {
     #[inline]
     pub fn bbox_without(&self, m: &BitSet<W>, outer: Rect, c: Cell) -> Rect {
         let n = self.n;
-        let (x, y) = ((c as usize % n) as u8, (c as usize / n) as u8);
+        let (x, y) = self.geo.coords(c);
+        let (x, y) = (x as u8, y as u8);
         let mut r = outer;
         if y == r.y0 {
             r.y0 = (m.first().expect("non-empty") / n) as u8;
@@ -446,8 +447,8 @@ impl<const W: usize> SquareBits<W> {
     #[inline]
     pub fn ring_connected(&self, m: &BitSet<W>, c: Cell) -> bool {
         let n = self.n;
+        let (x, y) = self.geo.coords(c);
         let c = c as usize;
-        let (x, y) = (c % n, c / n);
         // Three bits per row around `c`: bit 0 = column x−1, bit 1 = x, bit 2 = x+1.
         let mut cols = 0b111;
         if x == 0 {

@@ -13,7 +13,6 @@
 //! placed stone's group and the opponent-colour groups of a component whose box shrank can
 //! have become finished.
 
-mod empties;
 mod game;
 mod groups;
 #[cfg(test)]
@@ -22,9 +21,8 @@ mod tests;
 use super::opening::Opening;
 use super::square::{single, Rect, SquareBits, TurnState};
 use super::{GameKind, GameOptions, Side, Step, Stone};
-use crate::board::{BitSet, Cell};
+use crate::board::{BitSet, Cell, CellPool};
 use crate::zobrist;
-use empties::Empties;
 use groups::{Groups, Merge};
 
 super::square::sized_game!(Carteso, CartesoG, "Carteso");
@@ -75,7 +73,7 @@ pub struct CartesoG<const W: usize> {
     stones: [BitSet<W>; 2],
     empty: BitSet<W>,
     /// The same points as a list, for constant-time random picks.
-    empties: Empties,
+    empties: CellPool,
     /// Stones of the groups each side has claimed (index: [`Side::index`]).
     claimed: [BitSet<W>; 2],
     /// Per colour, the connected components of `empty ∪ stones of that colour`.
@@ -199,7 +197,7 @@ impl<const W: usize> CartesoG<W> {
             turns: TurnState::new(opening),
             stones: [BitSet::EMPTY; 2],
             empty: all,
-            empties: Empties::full(n * n),
+            empties: CellPool::from_cells(0..(n * n) as Cell),
             claimed: [BitSet::EMPTY; 2],
             reach,
             groups: Groups::new(n),

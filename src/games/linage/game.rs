@@ -3,7 +3,7 @@
 use super::{LinageG, Undo};
 use crate::board::{BitSet, Cell, Geometry};
 use crate::games::square::{
-    format_common, format_points, nth_bit, outcome_from_points, parse_common, result_from_points,
+    format_common, format_points, outcome_from_points, parse_common, result_from_points,
     single_step_turn,
 };
 use crate::games::state::{self, number};
@@ -202,7 +202,7 @@ impl<const W: usize> Game for LinageG<W> {
             if k == 0 {
                 return Step::Pass;
             }
-            let c = nth_bit(&candidates, rng.below(k) as u32) as Cell;
+            let c = candidates.nth(rng.below(k)).expect("k candidates") as Cell;
             if self.check_point(c).is_ok() {
                 return Step::Place {
                     cell: c,

@@ -108,39 +108,6 @@ pub fn same<const W: usize>(a: &BitSet<W>, b: &BitSet<W>) -> bool {
     diff == 0
 }
 
-/// The `k`-th set bit (0-based, ascending) of a set with more than `k` bits: halves the
-/// word by bit counts instead of stepping bit by bit (random playouts pick a point this way
-/// every move).
-#[inline]
-pub fn nth_bit<const W: usize>(m: &BitSet<W>, mut k: u32) -> usize {
-    for (i, &w) in m.0.iter().enumerate() {
-        let c = w.count_ones();
-        if k < c {
-            return i * 64 + select64(w, k) as usize;
-        }
-        k -= c;
-    }
-    panic!("nth_bit: fewer than k+1 bits set")
-}
-
-/// Position of the `k`-th set bit of `w` (which has more than `k` bits).
-#[inline]
-fn select64(mut w: u64, mut k: u32) -> u32 {
-    let mut pos = 0;
-    for half in [32u32, 16, 8] {
-        let low = (w & ((1u64 << half) - 1)).count_ones();
-        if k >= low {
-            k -= low;
-            w >>= half;
-            pos += half;
-        }
-    }
-    for _ in 0..k {
-        w &= w - 1;
-    }
-    pos + w.trailing_zeros()
-}
-
 /// Bits `centre − 1`, `centre`, `centre + 1` of `m` as bits 0, 1, 2 (bits off either end of
 /// the set read as 0).
 #[inline(always)]

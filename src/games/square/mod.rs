@@ -5,7 +5,7 @@ mod bits;
 mod sized;
 mod turns;
 
-pub use bits::{last_bit, nth_bit, same, single, Pieces, Rect, SquareBits};
+pub use bits::{last_bit, same, single, Pieces, Rect, SquareBits};
 pub(crate) use sized::sized_game;
 pub use turns::{
     format_common, format_points, outcome_from_points, parse_common, result_from_points,

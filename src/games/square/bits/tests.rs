@@ -11,21 +11,6 @@ fn mask(sq: &SquareBits<7>, cells: &[&str]) -> Mask {
 }
 
 #[test]
-fn nth_bit_agrees_with_iteration() {
-    let mut rng = crate::rng::FastRng::seed(3);
-    for _ in 0..200 {
-        let m = BitSet::<3>([
-            rng.next_u64(),
-            rng.next_u64() & rng.next_u64(),
-            rng.next_u64(),
-        ]);
-        for (k, b) in m.iter().enumerate() {
-            assert_eq!(nth_bit(&m, k as u32), b);
-        }
-    }
-}
-
-#[test]
 fn dilate_does_not_wrap_rows() {
     let sq = SquareBits::<7>::new(5);
     let d = sq.dilate(&mask(&sq, &["e1"]));

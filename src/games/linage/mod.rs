@@ -28,7 +28,7 @@ impl Linage {
         stones: &[Cell],
         to_move: Side,
     ) -> Result<Self, String> {
-        if options.size * options.size <= 128 {
+        if super::square::two_words(options.size) {
             Ok(Linage::Small(LinageG::from_stones(
                 options, stones, to_move,
             )?))

@@ -3,6 +3,11 @@
 //! ones six (19×19 = 361 points). Small masks make every flood fill and shift several times
 //! cheaper on the default 9×9 board.
 
+/// Whether an `n`×`n` board fits the two-word variant (121 points at 11×11).
+pub fn two_words(n: usize) -> bool {
+    n * n <= 128
+}
+
 /// Declares `$name`, an enum over `$generic<2>` (boards up to 11×11) and `$generic<6>`,
 /// with `new` and the whole [`crate::games::Game`] trait forwarded to the variant.
 macro_rules! sized_game {
@@ -32,7 +37,7 @@ macro_rules! sized_game {
         impl $name {
             /// A new game; the error says which option is out of range.
             pub fn new(options: &$crate::games::GameOptions) -> Result<Self, String> {
-                if options.size * options.size <= 128 {
+                if $crate::games::square::two_words(options.size) {
                     Ok($name::Small($generic::new(options)?))
                 } else {
                     Ok($name::Large($generic::new(options)?))

@@ -32,6 +32,9 @@ pub struct MctsParams {
     pub expand_after: u32,
     /// The playout policy.
     pub policy: Policy,
+    /// Run each simulation on a fresh copy of the root position instead of playing forward
+    /// and undoing (pays where undo is dearer than a copy: Keil rebuilds its groups on undo).
+    pub copy_root: bool,
 }
 
 impl Default for MctsParams {
@@ -44,6 +47,7 @@ impl Default for MctsParams {
             solver: true,
             expand_after: 1,
             policy: Policy::Random,
+            copy_root: false,
         }
     }
 }
@@ -215,6 +219,21 @@ impl<G: Game> Worker<G> {
 
     /// Runs one simulation: select down the tree, expand, play out, back up.
     pub fn iterate(&mut self) {
+        if self.params.copy_root {
+            let root = self.game.clone();
+            self.simulate();
+            self.game = root;
+        } else {
+            let played = self.simulate();
+            for _ in 0..played {
+                self.game.undo();
+            }
+        }
+    }
+
+    /// One simulation on `self.game`, which it leaves at the end of the playout; returns the
+    /// steps played.
+    fn simulate(&mut self) -> usize {
         self.path.clear();
         self.seq.clear();
         let shape = self.params.reward;
@@ -266,9 +285,6 @@ impl<G: Game> Worker<G> {
             played += 1;
         }
         let t = terminal(&self.game, shape);
-        for _ in 0..played {
-            self.game.undo();
-        }
         // A proven position's win part is exact; the playout only supplies the margin.
         let reward0 = match fixed_win {
             Some(v) => t.reward + (1.0 - shape.score_weight as f32) * (v - t.win),
@@ -279,6 +295,7 @@ impl<G: Game> Worker<G> {
             self.backup_proof();
         }
         self.iterations += 1;
+        played
     }
 
     fn backup(&mut self, reward0: f32, margin0: f32) {

@@ -27,9 +27,26 @@ impl Policy {
     }
 }
 
+/// Whether `cell` is an eye of `stone`: every neighbour holds such a stone.
+#[inline]
+fn is_eye<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone) -> bool {
+    game.geometry()
+        .neighbours(cell)
+        .iter()
+        .all(|&n| game.stone_at(n) == Some(stone))
+}
+
 /// See [`Policy::NoEyes`].
 fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
     let stone = Stone::of_side(game.to_move());
+    // The game's own random step is a legal placement (or its fallback when none is legal):
+    // a few draws usually find one that is not an eye.
+    for _ in 0..6 {
+        match game.random_step(rng, buf) {
+            Step::Place { cell, stone: s } if s == stone && is_eye(game, cell, stone) => {}
+            step => return step,
+        }
+    }
     let geo = game.geometry();
     buf.clear();
     buf.extend(
@@ -37,19 +54,11 @@ fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> St
             .filter(|&c| game.stone_at(c).is_none())
             .map(|cell| Step::Place { cell, stone }),
     );
-    if buf.is_empty() && game.check(Step::Button).is_err() && game.check(Step::Pass).is_err() {
-        // Not a go-like position (e.g. the komi bid): fall back to the game's own policy.
-        return game.random_step(rng, buf);
-    }
     while !buf.is_empty() {
         let i = rng.below(buf.len());
         let step = buf[i];
         let cell = step.cell().expect("placements only");
-        let eye = geo
-            .neighbours(cell)
-            .iter()
-            .all(|&n| game.stone_at(n) == Some(stone));
-        if !eye && game.check(step).is_ok() {
+        if !is_eye(game, cell, stone) && game.check(step).is_ok() {
             return step;
         }
         buf.swap_remove(i);

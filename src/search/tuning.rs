@@ -22,6 +22,7 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
             score_scale: (cells as f64 / 10.0).max(2.0),
         };
     }
+    p.copy_root = kind == GameKind::Keil;
     p.policy = match kind {
         GameKind::Keil => Policy::NoEyes,
         _ => Policy::Random,

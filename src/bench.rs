@@ -117,6 +117,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     );
     for kind in games {
         let size = args.size.unwrap_or(kind.default_size());
+        let sizes = kind.sizes();
+        anyhow::ensure!(
+            sizes.contains(&size),
+            "{kind} sizes are {}..{}, not {size}",
+            sizes.start(),
+            sizes.end()
+        );
         let start = bench_start(kind, size)
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("cannot bench {kind}"))?;

@@ -111,10 +111,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         args.seconds.is_finite() && args.seconds > 0.0,
         "--seconds must be a positive number"
     );
-    println!(
-        "{:<9} {:>5} {:>14} {:>10} {:>9}",
-        "game", "size", "playouts/s", "plies", "ns/ply"
-    );
+    // Check every request before printing anything.
+    let mut starts = Vec::new();
     for kind in games {
         let size = args.size.unwrap_or(kind.default_size());
         let sizes = kind.sizes();
@@ -127,10 +125,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         let start = bench_start(kind, size)
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("cannot bench {kind}"))?;
+        starts.push(start);
+    }
+    println!(
+        "{:<9} {:>5} {:>14} {:>10} {:>9}",
+        "game", "size", "playouts/s", "plies", "ns/ply"
+    );
+    for start in starts {
         let r = random_playouts(&start, Duration::from_secs_f64(args.seconds), 1);
         println!(
             "{:<9} {:>5} {:>14.0} {:>10.1} {:>9.1}",
-            kind.name(),
+            r.kind.name(),
             r.size,
             r.playouts_per_sec(),
             r.plies_per_playout(),

@@ -59,9 +59,11 @@ fn the_issue_example_and_an_illegal_move() {
     let out = gtp(input);
     let r = responses(&out);
     if r[0].contains("not available in this build") {
-        eprintln!("notice: linage is not in this build yet; the example is only checked to be refused cleanly");
+        eprintln!(
+            "notice: linage is not in this build yet; the example only checks the session goes on"
+        );
         assert_eq!(r.len(), 7, "{out}");
-        assert!(r[1..6].iter().all(|x| x.starts_with("? ")), "{out}");
+        assert_eq!(r[6], "= ");
         return;
     }
     assert_eq!(r.len(), 7, "{out}");

@@ -120,8 +120,10 @@ fn snapshot(g: &AnyGame) -> (serde_json::Value, u64, Side, usize, usize, bool) {
     )
 }
 
-/// Plays a random game of `case` to its end (steps uniformly among all legal ones, or the
-/// bench policy that prefers placements, chosen per step), calling `at_each` before each step.
+/// Plays a random game of `case` to its end, calling `at_each` before each step. Each step is
+/// uniform among all legal ones or the bench policy (placements first), chosen by a coin; after
+/// `4 × cells` steps (enough to fill the board, but Keil's random games run far longer) the game
+/// is ended by passing, ending the turn or taking the button as soon as one is legal.
 fn random_game(
     case: &Case,
     mut at_each: impl FnMut(&AnyGame, &[Step], &mut FastRng) -> Result<(), TestCaseError>,
@@ -129,6 +131,7 @@ fn random_game(
     let mut session = Session::new(case.kind, case.options()).map_err(TestCaseError::fail)?;
     let mut rng = FastRng::seed(case.seed);
     let mut legal = Vec::new();
+    let random_phase = 4 * session.game().geometry().cells();
     let mut plies = 0;
     loop {
         session.game().legal_steps(&mut legal);
@@ -136,16 +139,19 @@ fn random_game(
         if session.game().is_over() {
             return Ok(session);
         }
-        let step = if rng.coin() {
-            legal[rng.below(legal.len())]
-        } else {
-            session.game().random_step(&mut rng, &mut Vec::new())
+        let finishing = [Step::Pass, Step::End, Step::Button]
+            .into_iter()
+            .find(|s| legal.contains(s));
+        let step = match finishing {
+            Some(s) if plies >= random_phase => s,
+            _ if rng.coin() => legal[rng.below(legal.len())],
+            _ => session.game().random_step(&mut rng, &mut Vec::new()),
         };
         session
             .play_step(step)
             .map_err(|e| TestCaseError::fail(format!("legal step {step:?} refused: {e}")))?;
         plies += 1;
-        prop_assert!(plies < 20_000, "{case:?}: the game does not end");
+        prop_assert!(plies < 20_000, "{:?}: the game does not end", case);
     }
 }
 

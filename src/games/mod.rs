@@ -13,6 +13,7 @@ pub mod linage;
 pub mod opening;
 mod placeholder;
 mod registry;
+pub mod square;
 pub mod state;
 mod types;
 pub mod wunchunk;

@@ -11,7 +11,6 @@ pub mod keil;
 mod kind;
 pub mod linage;
 pub mod opening;
-mod placeholder;
 mod registry;
 pub mod square;
 pub mod state;

@@ -397,3 +397,51 @@ fn analyze_waits_for_the_search() {
         assert_eq!(e, "analysis needs the search, not available yet");
     }
 }
+
+#[test]
+fn square_games_take_side_names_and_walk_the_bid() {
+    let mut gtp = Gtp::new(Some(1));
+    ask(&mut gtp, "tessera-game linage size=5").unwrap();
+    let legal = ask(&mut gtp, "tessera-legal").unwrap();
+    let komis: Vec<String> = (0..=50)
+        .map(crate::games::format_komi)
+        .map(|k| format!("komi={k}"))
+        .collect();
+    assert_eq!(legal, komis.join(" "), "every komi from 0 to the 25 points");
+    assert_eq!(state(&mut gtp)["to_move"], "vertical");
+    assert!(ask(&mut gtp, "play horizontal komi=3.5")
+        .unwrap_err()
+        .contains("it is vertical's turn"));
+    ask(&mut gtp, "play v komi=3.5").unwrap();
+    assert_eq!(state(&mut gtp)["to_move"], "horizontal");
+    assert_eq!(
+        ask(&mut gtp, "tessera-legal").unwrap(),
+        "play=vertical play=horizontal"
+    );
+    ask(&mut gtp, "play h play=vertical").unwrap();
+    let st = state(&mut gtp);
+    assert_eq!(
+        (st["turn"].clone(), st["komi"].clone()),
+        (2.into(), 3.5.into())
+    );
+    assert_eq!(st["to_move"], "vertical");
+    ask(&mut gtp, "play b c3").unwrap();
+    assert!(ask(&mut gtp, "play white c3")
+        .unwrap_err()
+        .contains("occupied"));
+    ask(&mut gtp, "play white pass").unwrap();
+    assert_eq!(ask(&mut gtp, "final_score").unwrap(), "H+3.5");
+    ask(&mut gtp, "play vertical pass").unwrap();
+    assert_eq!(state(&mut gtp)["over"], true);
+    assert_eq!(ask(&mut gtp, "tessera-legal").unwrap(), "");
+    // Carteso: either colour for either side.
+    ask(&mut gtp, "tessera-game carteso komi=0.5").unwrap();
+    ask(&mut gtp, "play vertical Wc3").unwrap();
+    ask(&mut gtp, "play horizontal Wc4").unwrap();
+    let st = state(&mut gtp);
+    assert_eq!(st["board"], serde_json::json!({"c3": "W", "c4": "W"}));
+    assert!(ask(&mut gtp, "play v Nc5")
+        .unwrap_err()
+        .starts_with("invalid move"));
+    assert_eq!(state(&mut gtp), st);
+}

@@ -10,8 +10,7 @@
 //! state.
 //!
 //! Behaviour where SPEC §5 leaves room (see also the README):
-//! - at start the game is Keil with its defaults (while Keil is not in the build: the first game
-//!   in menu order that is);
+//! - at start the game is Keil with its defaults (the first game in menu order);
 //! - `boardsize N` starts a new game of the current kind and options at size N;
 //!   `clear_board` starts it again with the same options;
 //! - `komi X` on a game with no turn played yet restarts it with the agreed protocol and komi X;

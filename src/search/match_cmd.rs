@@ -34,7 +34,7 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
-    /// Directory to write every game's record into.
+    /// Directory to write every game's record into (`GAME-NNNN.toml`, SPEC §4).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Agreed komi (default: Keil 6 with the button, Carteso and Linage 0.5).
@@ -62,6 +62,8 @@ pub struct GameResult {
     pub result: String,
     /// The game with its turn log.
     pub session: Session,
+    /// When the game started.
+    pub started: toml::value::Datetime,
 }
 
 /// Wins, draws and losses of A, with the statistics the match prints.
@@ -213,6 +215,7 @@ pub fn play_game(
     let mut first = Engine::new(seeded(if a_first { a } else { b }, index));
     let mut second = Engine::new(seeded(if a_first { b } else { a }, index));
     let stop = Arc::new(AtomicBool::new(false));
+    let started = crate::record::utc_now();
     let cap = 20 * session.game().geometry().cells() + 100;
     while !session.game().is_over() {
         if session.turns().len() > cap {
@@ -247,6 +250,7 @@ pub fn play_game(
         turns: g.turns_completed(),
         result: g.result_text().unwrap_or_default(),
         session,
+        started,
     })
 }
 
@@ -323,25 +327,28 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes one game into `dir` (the turn tokens and result, one file a game).
+/// The record's description of an AI player.
+fn record_player(spec: &PlayerSpec, label: &str) -> crate::record::Player {
+    crate::record::Player {
+        name: format!("{label}: {spec}"),
+        kind: crate::record::PlayerKind::Ai,
+        level: spec.level,
+        engine: Some(spec.to_string()),
+    }
+}
+
+/// Writes one game into `dir` as a record (SPEC §4): `GAME-NNNN.toml`.
 fn write_record(dir: &std::path::Path, args: &MatchArgs, r: &GameResult) -> anyhow::Result<()> {
     let (first, second) = if r.a_first {
-        (&args.a, &args.b)
+        (record_player(&args.a, "A"), record_player(&args.b, "B"))
     } else {
-        (&args.b, &args.a)
+        (record_player(&args.b, "B"), record_player(&args.a, "A"))
     };
-    let s = &r.session;
-    let text = format!(
-        "game = \"{}\"\nsize = {}\nfirst = \"{}\"\nsecond = \"{}\"\nresult = \"{}\"\nturns = {:?}\n",
-        s.kind(),
-        s.options().size,
-        first,
-        second,
-        r.result,
-        s.tokens()
-    );
-    let path = dir.join(format!("{}-{:04}.toml", s.kind(), r.index + 1));
-    std::fs::write(&path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    let players = crate::record::Players { first, second };
+    let record = crate::record::Record::from_session(&r.session, players, r.started.clone());
+    let path = dir.join(format!("{}-{:04}.toml", r.session.kind(), r.index + 1));
+    record.save(&path)?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -345,7 +345,7 @@ fn write_record(dir: &std::path::Path, args: &MatchArgs, r: &GameResult) -> anyh
         (record_player(&args.b, "B"), record_player(&args.a, "A"))
     };
     let players = crate::record::Players { first, second };
-    let record = crate::record::Record::from_session(&r.session, players, r.started.clone());
+    let record = crate::record::Record::from_session(&r.session, players, r.started);
     let path = dir.join(format!("{}-{:04}.toml", r.session.kind(), r.index + 1));
     record.save(&path)?;
     Ok(())
@@ -385,6 +385,30 @@ mod tests {
         };
         assert_eq!(even.score(), 0.5);
         assert!(even.elo().0.abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_small_match_writes_records_that_load_back() {
+        let dir = std::env::temp_dir().join(format!("tessera-match-{}", std::process::id()));
+        let args = MatchArgs {
+            game: GameKind::Linage,
+            a: "mcts:iters=50,threads=1,seed=1".parse().unwrap(),
+            b: "random:seed=2".parse().unwrap(),
+            games: 2,
+            jobs: 2,
+            out: Some(dir.clone()),
+            komi: None,
+            size: Some(5),
+        };
+        run(args).unwrap();
+        for i in 1..=2 {
+            let path = dir.join(format!("linage-{i:04}.toml"));
+            let (record, session) = crate::record::Record::load(&path).unwrap();
+            assert!(session.game().is_over());
+            assert_eq!(record.result, session.game().result_text());
+            assert!(record.players.first.engine.is_some());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -14,6 +14,11 @@ pub enum Policy {
     /// always linked to it); then the button if on the table, else pass. Without it random
     /// Keil games refill captured areas for tens of thousands of steps.
     NoEyes,
+    /// Wunchunk: draw a few random (cell, colour) placements and play the one that looks best
+    /// for the mover by its neighbours alone (join own groups, turn the opponent's crumbs into
+    /// chunks; avoid new own crumbs and joining the opponent's groups); end the turn early
+    /// when even the best of them looks harmful.
+    Chunks,
 }
 
 impl Policy {
@@ -23,6 +28,7 @@ impl Policy {
         match self {
             Policy::Random => game.random_step(rng, buf),
             Policy::NoEyes => no_eyes_step(game, rng, buf),
+            Policy::Chunks => chunks_step(game, rng, buf),
         }
     }
 }
@@ -72,14 +78,78 @@ fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> St
     }
 }
 
+/// Candidates drawn per step by [`Policy::Chunks`].
+const CHUNK_CANDIDATES: usize = 4;
+
+/// How a placement of `stone` on the empty `cell` looks for a mover whose colour is `own`,
+/// judged from the neighbourhood alone (a neighbour is "in a chunk" when it has a neighbour
+/// of its colour; neighbours that touch each other count as one group).
+fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: Stone) -> i32 {
+    let geo = game.geometry();
+    let nb = geo.neighbours(cell);
+    let (mut groups, mut chunks) = (0, 0);
+    for (i, &n) in nb.iter().enumerate() {
+        if game.stone_at(n) != Some(stone) {
+            continue;
+        }
+        // One group per run of touching neighbours: skip n if an earlier same-colour
+        // neighbour touches it.
+        if nb[..i]
+            .iter()
+            .any(|&m| game.stone_at(m) == Some(stone) && geo.adjacent(m, n))
+        {
+            continue;
+        }
+        groups += 1;
+        if geo
+            .neighbours(n)
+            .iter()
+            .any(|&m| m != cell && game.stone_at(m) == Some(stone))
+        {
+            chunks += 1;
+        }
+    }
+    // Change in the stone colour's chunk count, crumbs ignored except a new lone stone.
+    let (delta, lone) = if groups == 0 { (0, true) } else { (1 - chunks, false) };
+    if stone == own {
+        -2 * delta - i32::from(lone)
+    } else {
+        2 * delta + i32::from(lone) / 2
+    }
+}
+
+/// See [`Policy::Chunks`].
+fn chunks_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+    // Wunchunk's sides are the colours: the mover owns the colour of the side to move.
+    let own = Stone::of_side(game.to_move());
+    let mut best: Option<(i32, Step)> = None;
+    for _ in 0..CHUNK_CANDIDATES {
+        let step = game.random_step(rng, buf);
+        let Step::Place { cell, stone } = step else {
+            return step;
+        };
+        let score = chunk_score(game, cell, stone, own);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, step));
+        }
+    }
+    let (score, step) = best.expect("at least one candidate");
+    if score < 0 && game.steps_in_turn() > 0 {
+        Step::End
+    } else {
+        step
+    }
+}
+
 impl std::str::FromStr for Policy {
     type Err = String;
     fn from_str(s: &str) -> Result<Policy, String> {
         match s.to_ascii_lowercase().as_str() {
             "random" => Ok(Policy::Random),
             "noeyes" => Ok(Policy::NoEyes),
+            "chunks" => Ok(Policy::Chunks),
             _ => Err(format!(
-                "unknown playout policy '{s}' (policies: random, noeyes)"
+                "unknown playout policy '{s}' (policies: random, noeyes, chunks)"
             )),
         }
     }
@@ -90,6 +160,7 @@ impl std::fmt::Display for Policy {
         f.write_str(match self {
             Policy::Random => "random",
             Policy::NoEyes => "noeyes",
+            Policy::Chunks => "chunks",
         })
     }
 }

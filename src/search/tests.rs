@@ -314,3 +314,11 @@ fn a_finished_game_has_no_decision() {
         .play_turn(&g, Limits::iters(10), no_stop(), None)
         .is_empty());
 }
+
+#[test]
+fn engines_can_move_to_a_worker_thread() {
+    fn assert_send<T: Send + 'static>() {}
+    assert_send::<Engine>();
+    assert_send::<super::Report>();
+    assert_send::<PlayerSpec>();
+}

@@ -111,6 +111,8 @@ impl ChunkBoard {
 /// Weight of one chunk and one crumb in the evaluation.
 const CHUNK: i32 = 100;
 const CRUMB: i32 = 8;
+/// Value of one more stone a turn on an empty board (it falls to 0 as the board fills).
+const STONE: i32 = 70;
 
 /// How good a placement is for the player who makes it, at once: fewer own chunks, more of
 /// the opponent's (crumbs count a little).
@@ -159,6 +161,13 @@ pub fn evaluate<G: Game>(g: &G, player: Player) -> i32 {
     let them = 1 - me;
     let base = CHUNK * (board.chunks[them] - board.chunks[me])
         + CRUMB * (board.crumbs[them] - board.crumbs[me]);
+    // A chunk also brings a stone a turn (the allotment), worth most while the board is empty:
+    // early on an opponent's chunk is a gift of stones more than a point.
+    let cells = g.geometry().cells() as i32;
+    let empty = cells - board.size.iter().map(|&s| s as i32).sum::<i32>();
+    let stone_value = STONE * empty / cells;
+    let allot = |i: usize| board.chunks[i].max(1);
+    let base = base + stone_value * (allot(me) - allot(them));
     let m = mover(g);
     let other = 1 - m;
     let chunks_of = |p: Player| board.chunks[colour_of(g, p).index()].max(1) as usize;

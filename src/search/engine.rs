@@ -333,6 +333,9 @@ impl<G: Game> Engine<G> {
 
 /// The steps leading from `old` to `new` when `new` continues `old` by at most `max` steps.
 fn steps_between<G: Game>(old: &G, new: &G, max: usize) -> Option<Vec<Step>> {
+    if old.kind() != new.kind() || !std::ptr::eq(old.geometry(), new.geometry()) {
+        return None;
+    }
     let target = (old.hash(), old.turns_completed(), old.steps_in_turn());
     let mut g = new.clone();
     let mut steps = Vec::new();

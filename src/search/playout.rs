@@ -110,7 +110,11 @@ fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: S
         }
     }
     // Change in the stone colour's chunk count, crumbs ignored except a new lone stone.
-    let (delta, lone) = if groups == 0 { (0, true) } else { (1 - chunks, false) };
+    let (delta, lone) = if groups == 0 {
+        (0, true)
+    } else {
+        (1 - chunks, false)
+    };
     if stone == own {
         -2 * delta - i32::from(lone)
     } else {

@@ -74,8 +74,8 @@ pub struct PlayerSpec {
     pub seed: Option<u64>,
     /// Memory budget of the search tree in MB (default [`PlayerSpec::DEFAULT_MEMORY_MB`]).
     pub memory_mb: Option<usize>,
-    /// Temperature of the final choice: 0 plays the most visited step; above 0 samples steps
-    /// with probability ∝ visits^(1/temperature).
+    /// Temperature of the final choice (MCTS): 0 plays the most visited step; above 0 samples
+    /// steps with probability ∝ visits^(1/temperature).
     pub temperature: f64,
     /// Keep the tree between moves (MCTS; default on).
     pub reuse: bool,
@@ -156,7 +156,7 @@ impl PlayerSpec {
             "mem" | "memory" if kind != PlayerKind::Random => {
                 self.memory_mb = Some(num(key, value)?)
             }
-            "temp" | "temperature" if kind != PlayerKind::UctBaseline => {
+            "temp" | "temperature" if mcts => {
                 let x: f64 = num(key, value)?;
                 if !(0.0..=100.0).contains(&x) {
                     return Err("temperature must be between 0 and 100".into());
@@ -180,7 +180,7 @@ impl PlayerSpec {
                     match kind {
                         PlayerKind::Mcts | PlayerKind::Default =>
                             "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy",
-                        PlayerKind::AlphaBeta => "ms, iters, seed, mem, temp, depth",
+                        PlayerKind::AlphaBeta => "ms, iters, seed, mem, depth",
                         PlayerKind::UctBaseline => "ms, iters, seed, mem",
                         PlayerKind::Random => "seed",
                     }

@@ -187,7 +187,7 @@ struct RaceState {
     swapped: bool,
     pie: bool,
     winner: Option<Side>,
-    points: Option<[i8; 2]>,
+    points: Option<[i16; 2]>,
 }
 
 impl Race {

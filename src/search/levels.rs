@@ -1,11 +1,11 @@
 //! Levels 1–10 for practice games: what each level is.
 //!
-//! Every level is the default player (MCTS) with fewer simulations and, at the low levels, a
-//! temperature over the root visit counts, so weak levels make believable mistakes instead of
-//! random ones. Levels 1–8 cap simulations (so their strength does not depend on the machine)
-//! and use one thread; levels 9 and 10 think for a fixed time on all cores. The caller's own
-//! limits (the interface's time per move, GTP's `tessera-analyze MS`) apply as well: the
-//! first limit reached stops the search.
+//! Levels 1–8 are MCTS with capped simulations and, at the low levels, a temperature over the
+//! root visit counts, so weak levels make believable mistakes instead of random ones; capping
+//! simulations keeps their strength independent of the machine; they use one thread. Levels 9
+//! and 10 are the game's strongest player ([`super::default_kind`]) thinking for a fixed time
+//! on all cores. The caller's own limits (the interface's time per move, GTP's
+//! `tessera-analyze MS`) apply as well: the first limit reached stops the search.
 //!
 //! | level | simulations | time    | threads | temperature |
 //! |------:|------------:|--------:|--------:|------------:|
@@ -43,7 +43,11 @@ const TABLE: [(u64, u64, usize, f64); 10] = [
 pub fn spec(n: u8) -> PlayerSpec {
     let n = n.clamp(1, 10);
     let (iters, ms, threads, temperature) = TABLE[n as usize - 1];
-    let mut s = PlayerSpec::of(PlayerKind::Default);
+    let mut s = PlayerSpec::of(if ms > 0 {
+        PlayerKind::Default
+    } else {
+        PlayerKind::Mcts
+    });
     s.level = Some(n);
     s.limits = Limits {
         ms: (ms > 0).then_some(ms),

@@ -9,7 +9,10 @@
 
 pub mod bench;
 pub mod board;
+pub mod config;
 pub mod games;
 pub mod rng;
 pub mod session;
+pub mod theme;
+pub mod tui;
 pub mod zobrist;

@@ -10,10 +10,16 @@ use tessera::games::GameKind;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    ui: tessera::tui::cli::UiArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Start a game in the terminal interface.
+    Play(tessera::tui::cli::PlayArgs),
+    /// Open a game record in the terminal interface.
+    Load(tessera::tui::cli::LoadArgs),
     /// Single-thread random playouts per second for each game (release build recommended).
     Bench {
         /// Games to measure (default: all five).
@@ -35,10 +41,9 @@ fn main() -> anyhow::Result<()> {
             seconds,
             size,
         }) => bench(games, seconds, size),
-        None => {
-            println!("tessera {}: see --help", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
+        Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
+        Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
+        None => tessera::tui::cli::run_menu(&cli.ui),
     }
 }
 

@@ -1,0 +1,221 @@
+//! The interface's view of the AI: a worker thread that takes one job at a time and reports
+//! through a callback (the runtime turns reports into messages on its event channel).
+//!
+//! Until the search module lands this adapter plays a uniformly random legal turn (after a
+//! short pause, so the "thinking" state is visible); the rest of the interface only sees
+//! [`Request`] and [`Report`], so switching to the real search changes this file alone.
+
+use crate::games::{AnyGame, Game, Step};
+use crate::rng::FastRng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Choose and return a whole turn for the side to move.
+    Turn,
+    /// Only analyse the position (for example the AI's estimate before a player picks a side
+    /// in the komi bid).
+    Estimate,
+}
+
+/// One job for the engine.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Identifies the job in its reports.
+    pub id: u64,
+    /// The position, with the turn to play (or analyse) next.
+    pub game: AnyGame,
+    /// Strength, 1–10.
+    pub level: u8,
+    /// Time to think.
+    pub time: Duration,
+    /// Turn or estimate.
+    pub purpose: Purpose,
+}
+
+/// What the search knows so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The best turn so far, as a token.
+    pub best: Option<String>,
+    /// Win rate of the side to move in the analysed position, 0–1.
+    pub win_rate: Option<f64>,
+    /// Principal variation, as tokens (starting with the best turn).
+    pub pv: Vec<String>,
+    /// Iterations (playouts, nodes) done so far.
+    pub iterations: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+}
+
+impl Analysis {
+    /// Iterations per second, when measurable.
+    pub fn rate(&self) -> Option<f64> {
+        let s = self.elapsed.as_secs_f64();
+        (s > 0.0 && self.iterations > 0).then(|| self.iterations as f64 / s)
+    }
+}
+
+/// A report from the engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    /// The search is still running.
+    Progress {
+        /// The job.
+        id: u64,
+        /// What it knows so far.
+        analysis: Analysis,
+    },
+    /// A [`Purpose::Turn`] job finished: the steps of the chosen turn.
+    Turn {
+        /// The job.
+        id: u64,
+        /// The turn's steps, in order.
+        steps: Vec<Step>,
+        /// The final analysis.
+        analysis: Analysis,
+    },
+    /// A [`Purpose::Estimate`] job finished.
+    Estimate {
+        /// The job.
+        id: u64,
+        /// The final analysis.
+        analysis: Analysis,
+    },
+    /// The job could not be done.
+    Failed {
+        /// The job.
+        id: u64,
+        /// Why.
+        message: String,
+    },
+}
+
+impl Report {
+    /// The job a report belongs to.
+    pub fn id(&self) -> u64 {
+        match self {
+            Report::Progress { id, .. }
+            | Report::Turn { id, .. }
+            | Report::Estimate { id, .. }
+            | Report::Failed { id, .. } => *id,
+        }
+    }
+}
+
+/// Handle to the worker thread. Dropping it ends the thread once its job is done.
+pub struct Engine {
+    jobs: Sender<(Request, Arc<AtomicBool>)>,
+    current: Option<Arc<AtomicBool>>,
+}
+
+impl Engine {
+    /// Starts the worker; `sink` receives every report (from the worker thread).
+    pub fn spawn(sink: impl Fn(Report) + Send + 'static) -> Engine {
+        let (tx, rx) = channel::<(Request, Arc<AtomicBool>)>();
+        std::thread::Builder::new()
+            .name("tessera-engine".into())
+            .spawn(move || {
+                // Blocks while there is no job: an idle engine costs nothing.
+                while let Ok((req, stop)) = rx.recv() {
+                    think(req, &stop, &sink);
+                }
+            })
+            .expect("spawn the engine thread");
+        Engine {
+            jobs: tx,
+            current: None,
+        }
+    }
+
+    /// Starts a job, stopping the one in progress (whose reports the caller ignores by id).
+    pub fn start(&mut self, req: Request) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.current = Some(stop.clone());
+        // A send error means the worker died (it panicked); the caller sees no report and the
+        // panic hook has already said why.
+        let _ = self.jobs.send((req, stop));
+    }
+
+    /// Asks the job in progress to stop as soon as it can.
+    pub fn stop(&mut self) {
+        if let Some(s) = self.current.take() {
+            s.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The stand-in search: a random legal turn after a short, interruptible pause.
+fn think(req: Request, stop: &AtomicBool, sink: &impl Fn(Report)) {
+    let t0 = Instant::now();
+    let pause = req.time.min(Duration::from_millis(300));
+    let mut analysis = Analysis::default();
+    sink(Report::Progress {
+        id: req.id,
+        analysis: analysis.clone(),
+    });
+    while t0.elapsed() < pause {
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    if req.game.is_over() {
+        sink(Report::Failed {
+            id: req.id,
+            message: "the game is over".into(),
+        });
+        return;
+    }
+    let mut rng = FastRng::from_entropy();
+    let steps = random_turn(&req.game, &mut rng);
+    analysis.best = Some(req.game.format_turn(&steps));
+    analysis.pv = analysis.best.iter().cloned().collect();
+    analysis.iterations = 1;
+    analysis.elapsed = t0.elapsed();
+    if stop.load(Ordering::Relaxed) {
+        return;
+    }
+    sink(match req.purpose {
+        Purpose::Turn => Report::Turn {
+            id: req.id,
+            steps,
+            analysis,
+        },
+        Purpose::Estimate => Report::Estimate {
+            id: req.id,
+            analysis,
+        },
+    });
+}
+
+/// A uniformly random legal turn; a komi bid is drawn from the low tenth of the range so that
+/// the stand-in's bids are not absurd.
+fn random_turn(game: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
+    let mut g = game.clone();
+    let before = g.turns_completed();
+    let mut buf = Vec::new();
+    let mut steps = Vec::new();
+    while !g.is_over() && g.turns_completed() == before {
+        g.legal_steps(&mut buf);
+        let step = if matches!(buf.first(), Some(Step::Komi(_))) {
+            buf[rng.below(buf.len() / 10 + 1)]
+        } else {
+            g.random_step(rng, &mut buf)
+        };
+        g.play(step);
+        steps.push(step);
+    }
+    steps
+}

@@ -1,0 +1,411 @@
+//! The panels of the game screen: status, move history, AI, and the bottom lines.
+
+use super::app::Settings;
+use super::board::Glyphs;
+use super::engine::Purpose;
+use super::play::{has_colour_choice, BidStep, Play, Popup};
+use crate::games::{format_komi, Game, GameKind, Side, Step, Stone};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+
+/// Frame characters of ASCII mode.
+pub const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// A panel: a title in the top rule, no other frame (saves rows at 80×24).
+pub fn panel<'a>(title: &'a str, s: &Settings) -> Block<'a> {
+    let b = Block::new()
+        .borders(Borders::TOP)
+        .title(Span::styled(format!(" {title} "), s.theme.title))
+        .border_style(s.theme.dim);
+    if s.ascii() {
+        b.border_set(ASCII_BORDER)
+    } else {
+        b
+    }
+}
+
+/// How a side is shown in panels: its stone for black/white games, its initial otherwise.
+pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
+    match kind {
+        GameKind::Carteso | GameKind::Linage => kind.side_letter(side).to_string(),
+        _ => glyphs.stone(Stone::of_side(side)).to_string(),
+    }
+}
+
+fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// The status panel's lines.
+pub fn status_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
+    let t = &s.theme;
+    let g = play.shown();
+    let kind = g.kind();
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let geo = g.geometry();
+    let size = match geo.kind() {
+        crate::board::BoardKind::Square => format!("{0}x{0}", geo.size()),
+        crate::board::BoardKind::Hex => format!("side {}", geo.size()),
+    };
+    let mut lines = vec![Line::from(vec![
+        Span::styled(kind.title().to_string(), t.accent),
+        Span::styled(
+            format!(" {size} · turn {}", g.turns_completed() + 1),
+            t.text,
+        ),
+    ])];
+    let human_name = if play.players.iter().all(|p| !p.is_ai()) {
+        "player"
+    } else {
+        "you"
+    };
+    for side in [Side::First, Side::Second] {
+        let to_move = !g.is_over() && play.resigned.is_none() && g.to_move() == side;
+        let who = if play.viewing.is_some() {
+            String::new()
+        } else {
+            play.player_of(side).describe(human_name)
+        };
+        lines.push(Line::from(vec![
+            Span::styled(if to_move { "▶ " } else { "  " }, t.accent),
+            Span::styled(format!("{} ", side_mark(kind, side, glyphs)), t.text),
+            Span::styled(format!("{:<11}", title_case(kind.side_name(side))), t.text),
+            Span::styled(who, t.dim),
+        ]));
+    }
+    for (label, value) in g.status() {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label}: "), t.dim),
+            Span::styled(value, t.text),
+        ]));
+    }
+    if has_colour_choice(kind) && play.viewing.is_none() {
+        let (glyph, name) = if play.colour == Stone::Black {
+            (glyphs.black, "black")
+        } else {
+            (glyphs.white, "white")
+        };
+        lines.push(Line::from(vec![
+            Span::styled("colour: ", t.dim),
+            Span::styled(format!("{glyph} {name}"), t.accent),
+            Span::styled("  (c switches)", t.dim),
+        ]));
+    }
+    if let Some((n, _)) = &play.viewing {
+        lines.push(Line::styled(
+            format!("viewing after turn {n} of {}", play.session.turns().len()),
+            t.accent,
+        ));
+    } else if let Some(r) = play.result_text() {
+        lines.push(Line::from(vec![
+            Span::styled("result: ", t.dim),
+            Span::styled(r, t.accent),
+        ]));
+    } else if !play.controller().is_ai() {
+        match play.bid_step() {
+            Some(BidStep::Komi) => lines.push(Line::from(vec![
+                Span::styled("your komi offer: ", t.dim),
+                Span::styled(format_komi(play.komi_offer), t.accent),
+            ])),
+            Some(BidStep::Side) => {
+                lines.push(Line::styled("choose your side", t.accent));
+                if let Some(e) = play.ai.estimate.as_ref() {
+                    lines.push(estimate_line(play, e, s));
+                }
+            }
+            None => {}
+        }
+    }
+    lines
+}
+
+fn estimate_line(play: &Play, e: &super::engine::Analysis, s: &Settings) -> Line<'static> {
+    let kind = play.session.kind();
+    let text = match (&e.best, e.win_rate) {
+        (Some(best), Some(w)) => format!("AI estimate: {best} wins {:.0}%", w * 100.0),
+        (Some(best), None) => format!("AI would choose {best}"),
+        _ => format!("AI has no estimate for {}", kind.title()),
+    };
+    Line::styled(text, s.theme.dim)
+}
+
+/// The history panel's lines (all of them; the panel scrolls to the current turn).
+pub fn history_lines(play: &Play, s: &Settings) -> (Vec<Line<'static>>, Option<usize>) {
+    let t = &s.theme;
+    let kind = play.session.kind();
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let current = play.viewed_turn();
+    let mut lines: Vec<Line> = play
+        .session
+        .turns()
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let style = if i + 1 == current { t.selected } else { t.text };
+            Line::from(vec![
+                Span::styled(format!("{:>3}. ", i + 1), t.dim),
+                Span::styled(format!("{} ", side_mark(kind, turn.side, glyphs)), t.text),
+                Span::styled(turn.token.clone(), style),
+            ])
+        })
+        .collect();
+    let pending = play.session.pending();
+    if !pending.is_empty() {
+        let g = play.game();
+        let text: Vec<String> = pending.iter().map(|&st| g.format_step(st)).collect();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:>3}. ", lines.len() + 1), t.dim),
+            Span::styled(format!("{} ", side_mark(kind, g.to_move(), glyphs)), t.text),
+            Span::styled(format!("{} …", text.join(",")), t.accent),
+        ]));
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("no turns yet", t.dim));
+    }
+    let highlighted = (current > 0).then(|| current - 1);
+    (lines, highlighted)
+}
+
+/// Draws the history in `area`, scrolled so that the current turn shows.
+pub fn render_history(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
+    let block = panel("History", s);
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let (lines, current) = history_lines(play, s);
+    let h = inner.height as usize;
+    let focus = current.unwrap_or(0).max(if play.viewing.is_none() {
+        lines.len().saturating_sub(1)
+    } else {
+        0
+    });
+    let top = (focus + 1)
+        .saturating_sub(h)
+        .min(lines.len().saturating_sub(h));
+    let shown: Vec<Line> = lines.into_iter().skip(top).take(h).collect();
+    f.render_widget(Paragraph::new(shown), inner);
+}
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
+
+/// The AI panel's lines.
+pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
+    let t = &s.theme;
+    let kind = play.session.kind();
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let mut lines = Vec::new();
+    let a = play.ai.analysis.as_ref();
+    let state = match play.ai.job {
+        Some((_, purpose)) => {
+            let tick = a.map_or(0, |a| (a.elapsed.as_millis() / 100) as usize);
+            let spin = if s.ascii() {
+                ASCII_SPINNER[tick % ASCII_SPINNER.len()]
+            } else {
+                SPINNER[tick % SPINNER.len()]
+            };
+            let what = if purpose == Purpose::Estimate {
+                "estimating"
+            } else {
+                "thinking"
+            };
+            let secs = a.map_or(0.0, |a| a.elapsed.as_secs_f64());
+            Span::styled(format!("{spin} {what}… {secs:.1} s"), t.accent)
+        }
+        None if play.players.iter().all(|p| !p.is_ai()) => {
+            Span::styled("no AI in this game", t.dim)
+        }
+        None if play.finished() => Span::styled("game over", t.dim),
+        None => Span::styled("waiting for you", t.dim),
+    };
+    lines.push(Line::from(state));
+    let Some(a) = a else {
+        return lines;
+    };
+    if let (Some(w), Some(side)) = (a.win_rate, play.ai.side) {
+        let first = if side == Side::First { w } else { 1.0 - w };
+        let bar_w = width.saturating_sub(12).max(4) as usize;
+        let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
+        let (full, empty) = if s.ascii() {
+            ("#", "-")
+        } else {
+            ("█", "░")
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} ", side_mark(kind, Side::First, glyphs)), t.text),
+            Span::styled(full.repeat(filled), t.bar_first),
+            Span::styled(empty.repeat(bar_w - filled), t.bar_second),
+            Span::styled(
+                format!(" {}", side_mark(kind, Side::Second, glyphs)),
+                t.text,
+            ),
+            Span::styled(format!(" {:.0}%", first * 100.0), t.text),
+        ]));
+    }
+    if let Some(best) = &a.best {
+        lines.push(Line::from(vec![
+            Span::styled("best ", t.dim),
+            Span::styled(best.clone(), t.accent),
+        ]));
+    }
+    if a.pv.len() > 1 {
+        lines.push(Line::from(vec![
+            Span::styled("pv   ", t.dim),
+            Span::styled(a.pv.join(" "), t.text),
+        ]));
+    }
+    if let Some(r) = a.rate() {
+        let rate = if r >= 10_000.0 {
+            format!("{:.1}k", r / 1000.0)
+        } else {
+            format!("{r:.0}")
+        };
+        lines.push(Line::styled(
+            format!("{rate} it/s · {} it", a.iterations),
+            t.dim,
+        ));
+    }
+    lines
+}
+
+/// The keys that work now, most useful first.
+pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
+    if play.popup == Some(Popup::Help) {
+        return vec![("any key", "close the help")];
+    }
+    if let Some(Popup::Result(_)) = play.popup {
+        return vec![
+            ("←→", "choose"),
+            ("Enter", "select"),
+            ("n", "new game"),
+            ("s", "save"),
+            ("b", "back to the position"),
+            ("q", "quit"),
+        ];
+    }
+    if play.command.is_some() {
+        return vec![("Enter", "run"), ("Esc", "cancel")];
+    }
+    if play.viewing.is_some() {
+        return vec![
+            ("[ ]", "step"),
+            ("Home", "start"),
+            ("End", "back to the game"),
+            ("?", "help"),
+            ("q", "quit"),
+        ];
+    }
+    let mut k = Vec::new();
+    let g = play.game();
+    if play.finished() {
+        k.extend([("r", "result"), ("[ ]", "history"), ("u", "take back")]);
+    } else if play.controller().is_ai() {
+        k.extend([("[ ]", "history"), ("u", "take back")]);
+    } else {
+        match play.bid_step() {
+            Some(BidStep::Komi) => {
+                k.extend([("←→", "komi ±0.5"), ("PgUp/Dn", "±5"), ("Enter", "offer")])
+            }
+            Some(BidStep::Side) => {
+                let kind = g.kind();
+                k.push((side_key(kind, Side::First), kind.side_name(Side::First)));
+                k.push((side_key(kind, Side::Second), kind.side_name(Side::Second)));
+            }
+            None => {
+                let hex = g.geometry().kind() == crate::board::BoardKind::Hex;
+                k.push((
+                    if hex {
+                        "←→↑↓ yubn"
+                    } else {
+                        "←→↑↓"
+                    },
+                    "move",
+                ));
+                k.push(("Enter", "place"));
+                let mut legal = Vec::new();
+                g.legal_steps(&mut legal);
+                if has_colour_choice(g.kind()) {
+                    k.push(("c", "colour"));
+                }
+                for (step, key, what) in [
+                    (Step::End, "e", "end turn"),
+                    (Step::Pass, "p", "pass"),
+                    (Step::Button, "B", "button"),
+                    (Step::Swap, "s", "swap"),
+                ] {
+                    if legal.contains(&step) {
+                        k.push((key, what));
+                    }
+                }
+                k.push((if hex { "U" } else { "u" }, "take back"));
+                k.push(("[ ]", "history"));
+                if !g.ownership().is_empty() {
+                    k.push(("t", "overlay"));
+                }
+            }
+        }
+    }
+    k.extend([(":", "command"), ("?", "help"), ("q", "quit")]);
+    k
+}
+
+fn side_key(kind: GameKind, side: Side) -> &'static str {
+    match (kind.side_letter(side), side) {
+        ('B', _) => "b",
+        ('W', _) => "w",
+        ('V', _) => "v",
+        ('H', _) => "h",
+        (_, Side::First) => "1",
+        (_, Side::Second) => "2",
+    }
+}
+
+/// One line of key hints, cut to `width` at a whole hint.
+pub fn hints_line(hints: &[(&str, &str)], s: &Settings, width: u16) -> Line<'static> {
+    let mut spans = Vec::new();
+    let mut used = 0usize;
+    for (i, (key, what)) in hints.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " · " };
+        let w = sep.chars().count() + key.chars().count() + 1 + what.chars().count();
+        if used + w > width as usize {
+            break;
+        }
+        used += w;
+        spans.push(Span::styled(sep.to_string(), s.theme.dim));
+        spans.push(Span::styled(key.to_string(), s.theme.key));
+        spans.push(Span::styled(format!(" {what}"), s.theme.text));
+    }
+    Line::from(spans)
+}
+
+/// The message line: the command being typed, else the last note.
+pub fn message_line(play: &Play, s: &Settings) -> Line<'static> {
+    if let Some(c) = &play.command {
+        return Line::from(vec![
+            Span::styled(":", s.theme.key),
+            Span::styled(format!("{c}█"), s.theme.text),
+        ]);
+    }
+    match &play.note {
+        Some(n) => Line::styled(
+            n.text.clone(),
+            if n.error { s.theme.error } else { s.theme.text },
+        ),
+        None => Line::styled(String::new(), Style::new()),
+    }
+}

@@ -107,6 +107,23 @@ impl Report {
     }
 }
 
+/// The name of the engine's worker thread (the panic hook recognises it).
+pub const THREAD_NAME: &str = "tessera-engine";
+
+static PANIC_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Keeps the message of a panic on the engine thread, to be reported as a failed job instead
+/// of tearing the interface down (called by the runtime's panic hook).
+pub fn note_panic(message: String) {
+    if let Ok(mut n) = PANIC_NOTE.lock() {
+        *n = Some(message);
+    }
+}
+
+fn take_panic_note() -> Option<String> {
+    PANIC_NOTE.lock().ok().and_then(|mut n| n.take())
+}
+
 /// Handle to the worker thread. Dropping it ends the thread once its job is done.
 pub struct Engine {
     jobs: Sender<(Request, Arc<AtomicBool>)>,
@@ -118,11 +135,17 @@ impl Engine {
     pub fn spawn(sink: impl Fn(Report) + Send + 'static) -> Engine {
         let (tx, rx) = channel::<(Request, Arc<AtomicBool>)>();
         std::thread::Builder::new()
-            .name("tessera-engine".into())
+            .name(THREAD_NAME.into())
             .spawn(move || {
                 // Blocks while there is no job: an idle engine costs nothing.
                 while let Ok((req, stop)) = rx.recv() {
-                    think(req, &stop, &sink);
+                    let id = req.id;
+                    let run = std::panic::AssertUnwindSafe(|| think(req, &stop, &sink));
+                    if std::panic::catch_unwind(run).is_err() {
+                        let message =
+                            take_panic_note().unwrap_or_else(|| "the AI crashed".to_string());
+                        sink(Report::Failed { id, message });
+                    }
                 }
             })
             .expect("spawn the engine thread");

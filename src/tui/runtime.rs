@@ -91,6 +91,12 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
 
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A crash of the AI is reported on screen as a failed job; anything else restores
+        // the terminal before the message is printed.
+        if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
+            super::engine::note_panic(format!("the AI crashed: {info}"));
+            return;
+        }
         restore_terminal();
         hook(info);
     }));

@@ -28,3 +28,32 @@ fn unicode_width(s: &str) -> usize {
     // Everything the interface draws is one column wide.
     usize::from(!s.is_empty())
 }
+
+/// An interface at the menu with the default settings (no config file read, colours on).
+pub fn app(width: u16, height: u16) -> super::app::App {
+    let (settings, _) = super::app::Settings::new(crate::config::Config::default(), None, false);
+    super::app::App::new(settings, (width, height))
+}
+
+/// Draws the interface on a test terminal of its size and returns the text.
+pub fn render(app: &super::app::App) -> String {
+    let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
+    let mut terminal = ratatui::Terminal::new(backend).expect("test terminal");
+    terminal
+        .draw(|f| super::view::view(f, app))
+        .expect("draw on a test terminal");
+    buffer_text(terminal.backend().buffer())
+}
+
+/// A key press message.
+pub fn key(code: ratatui::crossterm::event::KeyCode) -> super::app::Msg {
+    super::app::Msg::Key(ratatui::crossterm::event::KeyEvent::new(
+        code,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    ))
+}
+
+/// A character key press message.
+pub fn ch(c: char) -> super::app::Msg {
+    key(ratatui::crossterm::event::KeyCode::Char(c))
+}

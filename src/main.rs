@@ -30,6 +30,9 @@ enum Command {
         /// Board size (default: each game's default).
         #[arg(long)]
         size: Option<usize>,
+        /// Measure the terminal interface instead: draw time and key latency.
+        #[arg(long)]
+        ui: bool,
     },
 }
 
@@ -37,9 +40,13 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Bench {
+            games, ui: true, ..
+        }) => tessera::tui::bench::run(&games).map_err(anyhow::Error::msg),
+        Some(Command::Bench {
             games,
             seconds,
             size,
+            ..
         }) => bench(games, seconds, size),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),

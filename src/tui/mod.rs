@@ -13,6 +13,7 @@
 //! redraws only after a message: an idle interface uses no CPU.
 
 pub mod app;
+pub mod bench;
 pub mod board;
 pub mod cli;
 pub mod cursor;

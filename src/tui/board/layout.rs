@@ -9,10 +9,11 @@
 //! Hexhex boards (SPEC §1): cell `(r,k)` at column `2k + r` (shifted so that the picture starts
 //! at column 0), rows top to bottom. Row letters stand in a fixed column at both ends of every
 //! row. Each number `k` names a slanting line of cells (`(r,k)` sits one column right of
-//! `(r-1,k)`), and is written at both ends of its line, just beyond the board: above the top
-//! row or up-left of the upper-left edge, and below the bottom row or down-right of the
-//! lower-right edge. Two-digit numbers above and below the board are written downwards (tens
-//! over units) so that neighbouring labels never run together.
+//! `(r-1,k)`) and is written next to both end cells of its line, so that a number always
+//! names the cell beside it: above the top row's cells, left of the first cell of the rows
+//! along the upper-left edge, below the bottom row's cells, right of the last cell of the rows
+//! along the lower-right edge. Two-digit numbers above and below the board are written
+//! downwards (tens over units) so that neighbouring labels never run together.
 
 use crate::board::{BoardKind, Cell, Geometry};
 use std::sync::OnceLock;
@@ -154,12 +155,13 @@ fn square(g: &Geometry) -> Picture {
 fn hex(g: &Geometry) -> Picture {
     let n = g.size();
     let rows = 2 * n - 1;
-    // Two-digit numbers (up to 2n-1) above the board take two rows.
+    // Two-digit numbers (up to 2n-1) above the board take two rows; below, up to n.
     let top = if 2 * n > 10 { 2 } else { 1 };
     let bottom = if n >= 10 { 2 } else { 1 };
-    // Screen column of "base" column 2k + r: the left row letters sit at base n - 3, two
-    // columns clear of the nearest number label so that "b  1" never reads as "b1".
-    let sx = |base: usize| base + 3 - n;
+    // Screen column of "base" column 2k + r. The nearest number label sits at base n - 1
+    // (left of c1's row); the left row letters go three columns further out, so that
+    // "b   7" never reads as one word.
+    let sx = |base: usize| base + 4 - n;
     let pos = g
         .all_cells()
         .map(|c| {
@@ -168,14 +170,14 @@ fn hex(g: &Geometry) -> Picture {
         })
         .collect();
     let mut labels = Vec::new();
-    let right = sx(5 * n + 2);
+    let right = sx(5 * n + 3);
     for r in 0..rows {
         let l = Geometry::letter(r).to_string();
         labels.push(label(0, top + r, l.clone()));
         labels.push(label(right, top + r, l));
     }
-    // Numbers written downwards above the top row (k = n..2n-1) and below the bottom row
-    // (k = 1..n), each one step beyond its line's end cell.
+    // Numbers written downwards (tens over units): above the cells of the top row
+    // (k = n..2n-1) and below the cells of the bottom row (k = 1..n).
     let mut vertical = |x: usize, first_row: usize, k: usize| {
         if k >= 10 {
             labels.push(label(x, first_row, (k / 10).to_string()));
@@ -186,19 +188,23 @@ fn hex(g: &Geometry) -> Picture {
     };
     for k in n..=2 * n - 1 {
         let first_row = if k >= 10 { top - 2 } else { top - 1 };
-        vertical(sx(2 * k - 1), first_row, k);
+        vertical(sx(2 * k), first_row, k);
     }
     for k in 1..=n {
-        vertical(sx(2 * k + 2 * n - 1), top + rows, k);
+        vertical(sx(2 * k + 2 * n - 2), top + rows, k);
     }
-    // Up-left of the upper-left edge (right-aligned) and down-right of the lower-right edge.
+    // Left of the first cell of the rows along the upper-left edge (k = n-1 down to 1, right
+    // aligned) and right of the last cell of the rows along the lower-right edge (k = 2n-1
+    // down to n+1): each label names the cell beside it.
     for k in 1..n {
+        let r = n - k;
         let text = k.to_string();
-        let end = sx(k + n - 1);
-        labels.push(label(end + 1 - text.len(), top + n - k - 1, text));
+        let end = sx(2 * k + r) - 2;
+        labels.push(label(end + 1 - text.len(), top + r, text));
     }
     for k in n + 1..=2 * n - 1 {
-        labels.push(label(sx(k + 3 * n - 1), top + 3 * n - 1 - k, k.to_string()));
+        let r = 3 * n - 2 - k;
+        labels.push(label(sx(2 * k + r) + 2, top + r, k.to_string()));
     }
     (
         (right + 1) as u16,
@@ -235,12 +241,12 @@ mod tests {
     fn hex_side_3_picture() {
         let l = BoardLayout::of(Geometry::hex(3));
         let expected = [
-            "     3 4 5",
-            "a   2 . . .      a",
-            "b  1 . . . .     b",
-            "c   . . . . .    c",
-            "d    . . . . 5   d",
-            "e     . . . 4    e",
+            "       3 4 5",
+            "a      . . .       a",
+            "b   2 . . . .      b",
+            "c  1 . . . . . 5   c",
+            "d     . . . . 4    d",
+            "e      . . .       e",
             "       1 2 3",
         ];
         assert_eq!(picture(l), expected);
@@ -276,7 +282,7 @@ mod tests {
                 assert_eq!(l.cell_at(x, y), Some(c));
                 // SPEC §1: x = 2k + r, up to a shift that is the same for the whole board.
                 let (r, k) = g.coords(c);
-                assert_eq!(x as usize + n - 3, 2 * k + r);
+                assert_eq!(x as usize + n - 4, 2 * k + r);
             }
         }
         for n in 5..=19 {

@@ -79,3 +79,22 @@ fn new_game_form_walks_through_games_and_options() {
     };
     assert_eq!(form.size, 6);
 }
+
+#[test]
+fn ascii_mode_draws_only_ascii() {
+    let mut a = app(80, 24);
+    a.settings.config.ascii = true;
+    let mut screens = vec![render(&a)];
+    update(&mut a, ch('u'));
+    for _ in 0..5 {
+        screens.push(render(&a));
+        update(&mut a, key(KeyCode::Right));
+    }
+    update(&mut a, key(KeyCode::Esc));
+    update(&mut a, ch('n'));
+    screens.push(render(&a));
+    for s in &screens {
+        assert!(s.is_ascii(), "{s}");
+    }
+    insta::assert_snapshot!("rules_linage_ascii", &screens[4]);
+}

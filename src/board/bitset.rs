@@ -88,11 +88,7 @@ impl<const W: usize> BitSet<W> {
         for (i, &w) in self.0.iter().enumerate() {
             let c = w.count_ones() as usize;
             if k < c {
-                let mut w = w;
-                for _ in 0..k {
-                    w &= w - 1;
-                }
-                return Some(i * 64 + w.trailing_zeros() as usize);
+                return Some(i * 64 + select_in_word(w, k as u32) as usize);
             }
             k -= c;
         }
@@ -146,6 +142,27 @@ impl<const W: usize> BitSet<W> {
             word: 0,
         }
     }
+}
+
+/// The position of the `k`-th set bit (0-based) of `w`, which has more than `k` set bits.
+///
+/// Narrows down by popcount over halves, quarters and eighths (the random playouts pick cells
+/// this way millions of times a second), then clears at most seven low bits.
+#[inline]
+fn select_in_word(mut w: u64, mut k: u32) -> u32 {
+    let mut pos = 0;
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1u64 << half) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            w >>= half;
+            pos += half;
+        }
+    }
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    pos + w.trailing_zeros()
 }
 
 macro_rules! bitop {
@@ -227,6 +244,25 @@ mod tests {
         assert_eq!(s.first(), Some(0));
         assert_eq!(Mask::first_n(130).count(), 130);
         assert!(Mask::first_n(130).contains(129) && !Mask::first_n(130).contains(130));
+    }
+
+    #[test]
+    fn nth_matches_iteration() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            let mut s = Mask::EMPTY;
+            for w in s.0.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *w = x & (x >> 3);
+            }
+            let all: Vec<usize> = s.iter().collect();
+            for (k, &bit) in all.iter().enumerate() {
+                assert_eq!(s.nth(k), Some(bit));
+            }
+            assert_eq!(s.nth(all.len()), None);
+        }
     }
 
     #[test]

@@ -6,9 +6,11 @@
 
 mod bitset;
 mod geometry;
+mod pool;
 
 pub use bitset::{BitSet, Mask};
 pub use geometry::{BoardKind, Geometry, MAX_CELLS};
+pub use pool::CellPool;
 
 /// A cell (point) of a board: its index in board order.
 ///

@@ -26,7 +26,7 @@ pub enum Msg {
     /// A report from the engine.
     Engine(Report),
     /// A record was loaded (or not).
-    Loaded(Result<SavedGame, String>),
+    Loaded(Result<Box<SavedGame>, String>),
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
     /// The saved games found for the Load screen.
@@ -220,6 +220,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     fx.push(Effect::StopEngine);
                 }
             }
+            let saved = *saved;
             let mut play = Play::new(
                 saved.session,
                 saved.players,

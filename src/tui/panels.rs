@@ -312,10 +312,12 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
     }
     let mut k = Vec::new();
     let g = play.game();
+    let hex = g.geometry().kind() == crate::board::BoardKind::Hex;
+    let undo = if hex { "U" } else { "u" };
     if play.finished() {
-        k.extend([("r", "result"), ("[ ]", "history"), ("u", "take back")]);
+        k.extend([("r", "result"), ("[ ]", "history"), (undo, "undo")]);
     } else if play.controller().is_ai() {
-        k.extend([("[ ]", "history"), ("u", "take back")]);
+        k.extend([("[ ]", "history"), (undo, "undo")]);
     } else {
         match play.bid_step() {
             Some(BidStep::Komi) => {
@@ -327,7 +329,6 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
                 k.push((side_key(kind, Side::Second), kind.side_name(Side::Second)));
             }
             None => {
-                let hex = g.geometry().kind() == crate::board::BoardKind::Hex;
                 k.push((
                     if hex {
                         "←→↑↓ yubn"
@@ -352,7 +353,7 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
                         k.push((key, what));
                     }
                 }
-                k.push((if hex { "U" } else { "u" }, "take back"));
+                k.push((undo, "undo"));
                 k.push(("[ ]", "history"));
                 if !g.ownership().is_empty() {
                     k.push(("t", "overlay"));
@@ -361,6 +362,7 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
         }
     }
     k.extend([(":", "command"), ("?", "help"), ("q", "quit")]);
+    // "? help" and "q quit" are the last two: hints_line always keeps them.
     k
 }
 
@@ -375,18 +377,33 @@ fn side_key(kind: GameKind, side: Side) -> &'static str {
     }
 }
 
-/// One line of key hints, cut to `width` at a whole hint.
+/// One line of key hints, cut to `width` at a whole hint; the last two hints (help and quit
+/// on the game screen) are kept whatever is dropped before them.
 pub fn hints_line(hints: &[(&str, &str)], s: &Settings, width: u16) -> Line<'static> {
-    let mut spans = Vec::new();
-    let mut used = 0usize;
-    for (i, (key, what)) in hints.iter().enumerate() {
-        let sep = if i == 0 { "" } else { " · " };
-        let w = sep.chars().count() + key.chars().count() + 1 + what.chars().count();
-        if used + w > width as usize {
+    let cost = |i: usize, (key, what): &(&str, &str)| {
+        usize::from(i > 0) * 3 + key.chars().count() + 1 + what.chars().count()
+    };
+    let keep = hints.len().min(2);
+    let (head, tail) = hints.split_at(hints.len() - keep);
+    let tail_w: usize = tail.iter().map(|h| cost(1, h)).sum();
+    let mut chosen: Vec<&(&str, &str)> = Vec::new();
+    let mut used = 0;
+    for (i, h) in head.iter().enumerate() {
+        let w = cost(i, h);
+        if used + w + tail_w > width as usize {
             break;
         }
         used += w;
-        spans.push(Span::styled(sep.to_string(), s.theme.dim));
+        chosen.push(h);
+    }
+    if used + tail_w <= width as usize {
+        chosen.extend(tail);
+    }
+    let mut spans = Vec::new();
+    for (i, (key, what)) in chosen.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" · ", s.theme.dim));
+        }
         spans.push(Span::styled(key.to_string(), s.theme.key));
         spans.push(Span::styled(format!(" {what}"), s.theme.text));
     }

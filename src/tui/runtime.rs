@@ -85,7 +85,9 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
         Start::Menu => {}
         Start::Play(play) => first = app.open_game(*play),
         Start::Load(path) => queue.push_back(Msg::Loaded(
-            store::load(&path).map_err(|e| format!("{}: {e}", path.display())),
+            store::load(&path)
+                .map(Box::new)
+                .map_err(|e| format!("{}: {e}", path.display())),
         )),
     }
 
@@ -215,7 +217,9 @@ fn carry_out(app: &mut App, engine: &mut Engine, fx: Vec<Effect>, queue: &mut Ve
                 queue.push_back(Msg::Saved(r));
             }
             Effect::Load(path) => queue.push_back(Msg::Loaded(
-                store::load(&path).map_err(|e| format!("{}: {e}", path.display())),
+                store::load(&path)
+                    .map(Box::new)
+                    .map_err(|e| format!("{}: {e}", path.display())),
             )),
             Effect::ListSaves => {
                 let mut files: Vec<PathBuf> = store::saves_dir()

@@ -173,7 +173,7 @@ fn each_panel() {
     insta::assert_snapshot!(
         "panel_status",
         panel(&|f| {
-            let lines = tessera::tui::panels::status_lines(p, s);
+            let lines = tessera::tui::panels::status_lines(p, s, 36);
             f.render_widget(
                 ratatui::widgets::Paragraph::new(lines)
                     .block(tessera::tui::panels::panel("Status", s)),

@@ -7,7 +7,7 @@ use super::panels::{self, panel};
 use super::play::{Play, Popup};
 use super::play_keys::RESULT_ACTIONS;
 use crate::board::Geometry;
-use crate::games::Game;
+use crate::games::{Game, Side};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
@@ -136,7 +136,7 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
 
 /// Draws the three panels in the right-hand column.
 pub fn render_panels(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
-    let status = panels::status_lines(play, s);
+    let status = panels::status_lines(play, s, area.width);
     let ai = panels::ai_lines(play, s, area.width);
     let ai_h = AI_HEIGHT.min(area.height / 3).max(2);
     let status_h = (status.len() as u16 + 1).min(area.height.saturating_sub(ai_h + 3));
@@ -218,15 +218,39 @@ fn help_popup(f: &mut Frame, play: &Play, s: &Settings) {
     f.render_widget(Paragraph::new(lines).block(popup_block("Keys", s)), r);
 }
 
+/// "You win" / "You lose" / "Draw" when exactly one seat is a person's.
+pub fn verdict(play: &Play) -> Option<String> {
+    let humans: Vec<Side> = [Side::First, Side::Second]
+        .into_iter()
+        .filter(|&s| !play.player_of(s).is_ai())
+        .collect();
+    let [you] = humans.as_slice() else {
+        return None;
+    };
+    let winner = match play.resigned {
+        Some(side) => Some(side.other()),
+        None => play.game().outcome()?.winner(),
+    };
+    let side = play.session.kind().side_name(*you);
+    Some(match winner {
+        None => format!("Draw (you played {side})"),
+        Some(w) if w == *you => format!("You win, playing {side}!"),
+        Some(_) => format!("You lose (you played {side})"),
+    })
+}
+
 fn result_popup(f: &mut Frame, play: &Play, sel: usize, s: &Settings) {
     let t = &s.theme;
-    let mut lines = vec![Line::styled(
-        play.result_text().unwrap_or_else(|| "game over".into()),
-        t.accent,
-    )];
+    let result = play.result_text().unwrap_or_else(|| "game over".into());
+    let mut lines = vec![Line::styled(result.clone(), t.accent)];
+    if let Some(verdict) = verdict(play) {
+        lines.push(Line::styled(verdict, t.title));
+    }
     if play.resigned.is_none() {
         for l in play.game().score_breakdown() {
-            lines.push(Line::styled(l, t.text));
+            if l != result {
+                lines.push(Line::styled(l, t.text));
+            }
         }
     }
     lines.push(Line::raw(""));

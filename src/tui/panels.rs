@@ -53,7 +53,7 @@ fn title_case(s: &str) -> String {
 }
 
 /// The status panel's lines.
-pub fn status_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
+pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
     let g = play.shown();
     let kind = g.kind();
@@ -90,10 +90,7 @@ pub fn status_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
         ]));
     }
     for (label, value) in g.status() {
-        lines.push(Line::from(vec![
-            Span::styled(format!("{label}: "), t.dim),
-            Span::styled(value, t.text),
-        ]));
+        lines.extend(wrapped(label, &value, width, s));
     }
     if has_colour_choice(kind) && play.viewing.is_none() {
         let (glyph, name) = if play.colour == Stone::Black {
@@ -133,6 +130,33 @@ pub fn status_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+/// `label: value`, word-wrapped to `width` with the continuation lines indented.
+pub fn wrapped(label: &str, value: &str, width: u16, s: &Settings) -> Vec<Line<'static>> {
+    let width = (width as usize).max(12);
+    let head = format!("{label}: ");
+    let mut out: Vec<Line> = Vec::new();
+    let mut spans = vec![Span::styled(head.clone(), s.theme.dim)];
+    let mut used = head.chars().count();
+    let mut text = String::new();
+    for word in value.split(' ') {
+        let w = word.chars().count();
+        if !text.is_empty() && used + 1 + w > width {
+            spans.push(Span::styled(std::mem::take(&mut text), s.theme.text));
+            out.push(Line::from(std::mem::take(&mut spans)));
+            spans.push(Span::raw("  "));
+            used = 2;
+        } else if !text.is_empty() {
+            text.push(' ');
+            used += 1;
+        }
+        text.push_str(word);
+        used += w;
+    }
+    spans.push(Span::styled(text, s.theme.text));
+    out.push(Line::from(spans));
+    out
 }
 
 fn estimate_line(play: &Play, e: &super::engine::Analysis, s: &Settings) -> Line<'static> {

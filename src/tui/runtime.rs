@@ -166,11 +166,12 @@ fn main_loop(
     mut queue: VecDeque<Msg>,
     first: Vec<Effect>,
 ) -> anyhow::Result<()> {
-    carry_out(app, engine, first, &mut queue);
+    let mut warned = false;
+    carry_out(app, engine, first, &mut queue, &mut warned);
     loop {
         while let Some(msg) = queue.pop_front() {
             let fx = update(app, msg);
-            carry_out(app, engine, fx, &mut queue);
+            carry_out(app, engine, fx, &mut queue, &mut warned);
         }
         if app.quit {
             return Ok(());
@@ -196,16 +197,26 @@ fn autosave(app: &App, saved: &store::SavedGame) -> Result<(), String> {
 }
 
 /// Carries out effects; what they learn comes back as messages on `queue`.
-fn carry_out(app: &mut App, engine: &mut Engine, fx: Vec<Effect>, queue: &mut VecDeque<Msg>) {
+fn carry_out(
+    app: &mut App,
+    engine: &mut Engine,
+    fx: Vec<Effect>,
+    queue: &mut VecDeque<Msg>,
+    autosave_warned: &mut bool,
+) {
     for e in fx {
         match e {
             Effect::StartEngine(req) => engine.start(req),
             Effect::StopEngine => engine.stop(),
-            Effect::Autosave(saved) => {
-                if let Err(e) = autosave(app, &saved) {
+            Effect::Autosave(saved) => match autosave(app, &saved) {
+                // Said once: the same failure after every turn would hide every other message.
+                Err(e) if !*autosave_warned => {
+                    *autosave_warned = true;
                     queue.push_back(Msg::Saved(Err(format!("autosave failed: {e}"))));
                 }
-            }
+                Err(_) => {}
+                Ok(()) => *autosave_warned = false,
+            },
             Effect::GameOver(_) => {
                 store::remove_autosave();
                 app.resume = None;

@@ -108,7 +108,8 @@ pub fn draw_time(kind: GameKind, size: usize, frames: usize, full: bool) -> Resu
             }),
         );
         if full {
-            term.clear().map_err(|e| e.to_string())?;
+            // A fresh terminal has an empty previous frame: the draw writes every cell.
+            term = sink_terminal(100, 40);
         }
         let t0 = Instant::now();
         term.draw(|f| view::view(f, &app))

@@ -1,3 +1,0 @@
-//! Keil: not written yet (see the issue that delivers it).
-
-crate::games::placeholder::placeholder_game!(Keil, "keil");

@@ -1,0 +1,213 @@
+//! The stones of a Keil position, kept with their groups, and what a placement does to them.
+//!
+//! Besides the board, [`Board`] maintains every group incrementally: a label per stone (the
+//! group's root point), a circular list of the group's stones, its size and its number of
+//! *pseudo-liberties* — (stone, linked empty neighbour) pairs, counted with multiplicity. A
+//! group has a liberty iff that number is positive. This lets most placements be tested from
+//! the ring of points around them alone (`placement.rs`); the groups are updated when a
+//! placement is played (`groups.rs`).
+
+mod groups;
+mod placement;
+
+pub use placement::{Effect, Scratch, Verdict};
+
+use super::links::{open, LinkTable, ARRAY, EMPTY, INDEX_MASK, OFF};
+use crate::board::{BitSet, Cell};
+use crate::zobrist;
+
+/// One bit per [`ARRAY`] index.
+pub type Visited = BitSet<8>;
+
+/// The Zobrist key of a stone colour on a point (black and white use pieces 0 and 1).
+#[inline]
+pub fn stone_key(c: Cell, colour: u8) -> u64 {
+    zobrist::cell_key(c, colour as usize - 1)
+}
+
+/// Stones on the points, the empty points as a list (for uniform random picks), the stone
+/// counts, the Zobrist key of the stones, and the groups.
+#[derive(Clone)]
+pub struct Board {
+    values: [u8; ARRAY],
+    empties: [Cell; ARRAY],
+    empty_pos: [u16; ARRAY],
+    n_empty: usize,
+    stones: [u16; 2],
+    key: u64,
+    /// Per stone: the root point of its group.
+    root: [Cell; ARRAY],
+    /// Per stone: the next stone of its group (a circular list).
+    next: [Cell; ARRAY],
+    /// Per group root: number of stones.
+    size: [u16; ARRAY],
+    /// Per group root: number of (stone, linked empty neighbour) pairs.
+    pseudo: [u16; ARRAY],
+    links: &'static LinkTable,
+}
+
+impl Board {
+    /// The empty board.
+    pub fn new(links: &'static LinkTable) -> Board {
+        let mut b = Board {
+            values: [OFF; ARRAY],
+            empties: [0; ARRAY],
+            empty_pos: [0; ARRAY],
+            n_empty: 0,
+            stones: [0; 2],
+            key: 0,
+            root: [0; ARRAY],
+            next: [0; ARRAY],
+            size: [0; ARRAY],
+            pseudo: [0; ARRAY],
+            links,
+        };
+        b.load(&vec![EMPTY; links.cells()]);
+        b
+    }
+
+    /// Replaces every point by `values` (one per point, in board order) and rebuilds the
+    /// empty list, counts, key and groups.
+    pub fn load(&mut self, values: &[u8]) {
+        debug_assert_eq!(values.len(), self.links.cells());
+        self.values[..values.len()].copy_from_slice(values);
+        self.n_empty = 0;
+        self.stones = [0; 2];
+        self.key = 0;
+        for (c, &v) in values.iter().enumerate() {
+            if v == EMPTY {
+                self.empty_pos[c] = self.n_empty as u16;
+                self.empties[self.n_empty] = c as Cell;
+                self.n_empty += 1;
+            } else {
+                self.stones[v as usize - 1] += 1;
+                self.key ^= stone_key(c as Cell, v);
+            }
+        }
+        self.rebuild_groups();
+    }
+
+    /// The link table of the board.
+    #[inline]
+    pub fn links(&self) -> &'static LinkTable {
+        self.links
+    }
+
+    /// Every point's value, padded to [`ARRAY`] (the padding reads [`OFF`]).
+    #[inline]
+    pub fn values(&self) -> &[u8; ARRAY] {
+        &self.values
+    }
+
+    /// The value of one point ([`EMPTY`], [`super::links::BLACK`], [`super::links::WHITE`]).
+    #[inline]
+    pub fn value(&self, c: Cell) -> u8 {
+        self.values[c as usize & INDEX_MASK]
+    }
+
+    /// The values of the real points, in board order (what a snapshot stores).
+    pub fn points(&self) -> &[u8] {
+        &self.values[..self.links.cells()]
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empties(&self) -> &[Cell] {
+        &self.empties[..self.n_empty]
+    }
+
+    /// Number of stones of a colour.
+    pub fn stones(&self, colour: u8) -> usize {
+        self.stones[colour as usize - 1] as usize
+    }
+
+    /// Zobrist key of the stones.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Puts a stone on an empty point (board, empty list, counts and key; not the groups).
+    fn put(&mut self, c: Cell, colour: u8) {
+        let c = c as usize & INDEX_MASK;
+        debug_assert_eq!(self.values[c], EMPTY);
+        self.values[c] = colour;
+        self.stones[colour as usize - 1] += 1;
+        self.key ^= stone_key(c as Cell, colour);
+        // Swap-remove c from the empty list.
+        let pos = self.empty_pos[c] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty & INDEX_MASK];
+        self.empties[pos & INDEX_MASK] = last;
+        self.empty_pos[last as usize & INDEX_MASK] = pos as u16;
+    }
+
+    /// Takes a stone off (board, empty list, counts and key; not the groups).
+    fn clear(&mut self, c: Cell) {
+        let c = c as usize & INDEX_MASK;
+        let colour = self.values[c];
+        debug_assert!(colour == 1 || colour == 2);
+        self.values[c] = EMPTY;
+        self.stones[colour as usize - 1] -= 1;
+        self.key ^= stone_key(c as Cell, colour);
+        self.empty_pos[c] = self.n_empty as u16;
+        self.empties[self.n_empty & INDEX_MASK] = c as Cell;
+        self.n_empty += 1;
+    }
+
+    /// The maintained group of the stone on `c`: (size, pseudo-liberties), `None` for an
+    /// empty point.
+    pub fn group_counts(&self, c: Cell) -> Option<(usize, usize)> {
+        let v = self.value(c);
+        if v == EMPTY || v == OFF {
+            return None;
+        }
+        let r = self.root[c as usize & INDEX_MASK] as usize & INDEX_MASK;
+        Some((self.size[r] as usize, self.pseudo[r] as usize))
+    }
+
+    /// The group of the stone on `c` and its liberties, both in board order (empty lists when
+    /// `c` is empty).
+    pub fn group_and_liberties(&self, c: Cell) -> (Vec<Cell>, Vec<Cell>) {
+        let colour = self.value(c);
+        if colour == EMPTY || colour == OFF {
+            return (Vec::new(), Vec::new());
+        }
+        let mut group = Visited::EMPTY;
+        let mut liberties = Visited::EMPTY;
+        let mut stack = vec![c];
+        group.insert(c as usize);
+        while let Some(s) = stack.pop() {
+            for sl in self.links.slots(s) {
+                let n = sl.neighbour;
+                let v = self.value(n);
+                if (v == colour || v == EMPTY) && open(&self.values, sl, colour) {
+                    if v == EMPTY {
+                        liberties.insert(n as usize);
+                    } else if !group.contains(n as usize) {
+                        group.insert(n as usize);
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+        let cells = |m: Visited| m.iter().map(|i| i as Cell).collect();
+        (cells(group), cells(liberties))
+    }
+
+    /// Whether the adjacent points `a` and `b` are linked (SPEC §3): two empty points always;
+    /// a stone and an empty point, or two same-colour stones, when a common neighbour is not
+    /// the stone's opposing colour; never otherwise (or when they are not adjacent).
+    pub fn linked(&self, a: Cell, b: Cell) -> bool {
+        let Some(sl) = self.links.slots(a).iter().find(|s| s.neighbour == b) else {
+            return false;
+        };
+        match (self.value(a), self.value(b)) {
+            (OFF, _) | (_, OFF) => false,
+            (EMPTY, EMPTY) => true,
+            (EMPTY, x) | (x, EMPTY) => open(&self.values, sl, x),
+            (x, y) if x == y => open(&self.values, sl, x),
+            _ => false,
+        }
+    }
+}

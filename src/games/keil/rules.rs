@@ -1,0 +1,274 @@
+//! The step machine: which steps are legal, playing them, taking them back, and the random
+//! playout step of `tessera bench`.
+
+use super::board::{Effect, Scratch, Verdict};
+use super::links::EMPTY;
+use super::repetition::Entry;
+use super::{colour_of, Keil, Record};
+use crate::board::Cell;
+use crate::games::{Game, Illegal, Step, Stone};
+use crate::rng::FastRng;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Remembers the last placement that a test found legal and capture-free, with the state it
+/// was tested in, so that `play` right after `random_step` or `check` need not test it again
+/// (in playouts that is half the work). The state is named by [`Keil`]'s `state_id`, never by
+/// a hash, so the hint cannot be wrong. An atomic because tests run on `&self` and games are
+/// `Sync`; relaxed loads and stores are plain moves.
+#[derive(Debug, Default)]
+pub(super) struct QuietHint(AtomicU64);
+
+impl Clone for QuietHint {
+    fn clone(&self) -> Self {
+        QuietHint(AtomicU64::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+impl QuietHint {
+    fn remember(&self, state_id: u64, p: Cell) {
+        self.0.store(state_id << 16 | p as u64, Ordering::Relaxed);
+    }
+
+    fn recalls(&self, state_id: u64, p: Cell) -> bool {
+        self.0.load(Ordering::Relaxed) == state_id << 16 | p as u64
+    }
+}
+
+/// A placement that passed every test: what it captures and the board key afterwards.
+struct Placement {
+    effect: Effect,
+    board_key: u64,
+}
+
+impl Keil {
+    /// Whether the button is on the table (in play, komi settled, nobody has taken it): then
+    /// `pass` is illegal and `button` legal.
+    pub fn button_on_table(&self) -> bool {
+        self.opening.is_settled() && self.opening.button_on() && self.button.is_none()
+    }
+
+    /// The full placement test of `colour` on the empty point `p`: suicide, then repetition.
+    /// `scratch` is filled only when the quick test cannot decide.
+    fn test_placement(
+        &self,
+        p: Cell,
+        colour: u8,
+        scratch: &mut Option<Scratch>,
+    ) -> Result<Placement, Illegal> {
+        let (effect, board_key) = match self.board.fast_test(p, colour, scratch) {
+            Verdict::Quiet(key) => (Effect::Quiet, key),
+            Verdict::Captures(n, key) => (Effect::Captures(n), key),
+            Verdict::Suicide => return Err(Illegal::Suicide),
+            Verdict::Unsure => {
+                let s = scratch.get_or_insert_with(Scratch::new);
+                self.board
+                    .flood_test(p, colour, s)
+                    .ok_or(Illegal::Suicide)?
+            }
+        };
+        let captured = match scratch {
+            Some(s) => s.captured(effect),
+            None => &[],
+        };
+        let repeats = self.repetitions.contains(
+            self.position_key(board_key),
+            self.to_move,
+            self.button.is_some(),
+            |snap| {
+                self.board
+                    .result_equals(p, colour, captured, self.snapshot(snap))
+            },
+        );
+        if repeats {
+            return Err(Illegal::Repetition);
+        }
+        if effect == Effect::Quiet {
+            self.quiet_hint.remember(self.state_id, p);
+        }
+        Ok(Placement { effect, board_key })
+    }
+
+    /// Why `step` is illegal.
+    pub(super) fn check_step(&self, step: Step) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        if !self.opening.is_settled() {
+            return self.opening.check(step);
+        }
+        match step {
+            Step::Komi(_) | Step::Choose(_) => self.opening.check(step),
+            Step::Pass if self.button_on_table() => Err(Illegal::MustTakeButtonOrPlay),
+            Step::Pass => Ok(()),
+            Step::Button if !self.opening.button_on() => {
+                Err(Illegal::NotNow("this game is played without the button"))
+            }
+            Step::Button if self.button.is_some() => {
+                Err(Illegal::NotNow("the button has already been taken"))
+            }
+            Step::Button => Ok(()),
+            Step::Swap => Err(Illegal::NotNow("Keil has no swap")),
+            Step::End => Err(Illegal::NotNow(
+                "a Keil turn is a single step: there is nothing to end",
+            )),
+            Step::Place { cell, stone } => {
+                if cell as usize >= self.geo.cells() {
+                    return Err(Illegal::Rule("that point is not on the board"));
+                }
+                if stone != Stone::of_side(self.to_move) {
+                    return Err(Illegal::WrongColour(
+                        "in Keil you place stones of your own colour",
+                    ));
+                }
+                if self.board.value(cell) != EMPTY {
+                    return Err(Illegal::Occupied);
+                }
+                self.test_placement(cell, colour_of(self.to_move), &mut None)
+                    .map(|_| ())
+            }
+        }
+    }
+
+    pub(super) fn play_step(&mut self, step: Step) {
+        debug_assert!(self.check(step).is_ok(), "illegal step {step:?}");
+        let mover = self.to_move();
+        self.history.push(Record {
+            step,
+            to_move: self.to_move,
+            button: self.button,
+            passes: self.passes,
+            opening: self.opening,
+        });
+        match step {
+            Step::Komi(_) | Step::Choose(_) => {
+                self.opening.play(step);
+                if self.opening.is_settled() {
+                    self.to_move = self.first_to_move;
+                }
+            }
+            Step::Pass => self.passes += 1,
+            Step::Button => {
+                self.button = Some(mover);
+                self.passes = 0;
+            }
+            Step::Place { cell, .. } if self.quiet_hint.recalls(self.state_id, cell) => {
+                self.board.apply(cell, colour_of(mover), &[]);
+                self.passes = 0;
+            }
+            Step::Place { cell, .. } => {
+                let colour = colour_of(mover);
+                let mut scratch = None;
+                // `check` accepted it; the test is repeated here for its captures.
+                let placement = self
+                    .test_placement(cell, colour, &mut scratch)
+                    .expect("play of an illegal placement");
+                let captured = match &scratch {
+                    Some(s) => s.captured(placement.effect),
+                    None => &[],
+                };
+                self.board.apply(cell, colour, captured);
+                debug_assert_eq!(self.board.key(), placement.board_key);
+                self.passes = 0;
+            }
+            Step::Swap | Step::End => unreachable!("not a Keil step"),
+        }
+        self.snapshots.extend_from_slice(self.board.points());
+        if !matches!(step, Step::Komi(_) | Step::Choose(_)) {
+            self.repetitions.push(Entry {
+                key: self.position_key(self.board.key()),
+                side: mover,
+                button_taken: self.button.is_some(),
+                snapshot: self.history.len() as u32,
+            });
+            self.to_move = mover.other();
+        }
+        self.state_id += 1;
+    }
+
+    pub(super) fn undo_step(&mut self) -> Option<Step> {
+        let record = self.history.pop()?;
+        let n = self.geo.cells();
+        self.snapshots.truncate((self.history.len() + 1) * n);
+        self.board.load(&self.snapshots[self.history.len() * n..]);
+        if !matches!(record.step, Step::Komi(_) | Step::Choose(_)) {
+            self.repetitions.pop();
+        }
+        self.to_move = record.to_move;
+        self.button = record.button;
+        self.passes = record.passes;
+        self.opening = record.opening;
+        self.state_id += 1;
+        Some(record.step)
+    }
+
+    pub(super) fn legal_steps_into(&self, out: &mut Vec<Step>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        if !self.opening.is_settled() {
+            self.opening.legal_steps(out);
+            return;
+        }
+        let colour = colour_of(self.to_move);
+        let stone = Stone::of_side(self.to_move);
+        let mut scratch = None;
+        for cell in self.geo.all_cells() {
+            if self.board.value(cell) == EMPTY
+                && self.test_placement(cell, colour, &mut scratch).is_ok()
+            {
+                out.push(Step::Place { cell, stone });
+            }
+        }
+        if self.button_on_table() {
+            out.push(Step::Button);
+        } else {
+            out.push(Step::Pass);
+        }
+    }
+
+    /// The bench policy: a uniformly random legal placement (sampling the empty points without
+    /// replacement until one passes the test); when none is legal, `button` if it is on the
+    /// table, else `pass`. During the bid: a uniformly random protocol step.
+    pub(super) fn random_playout_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        debug_assert!(!self.is_over());
+        if !self.opening.is_settled() {
+            self.opening_steps_into(buf);
+            return buf[rng.below(buf.len())];
+        }
+        let colour = colour_of(self.to_move);
+        let stone = Stone::of_side(self.to_move);
+        let mut scratch = None;
+        let empties = self.board.empties();
+        if !empties.is_empty() {
+            // The first pick needs no copy of the empty list: it is usually legal.
+            let first = rng.below(empties.len());
+            let cell = empties[first];
+            if self.test_placement(cell, colour, &mut scratch).is_ok() {
+                return Step::Place { cell, stone };
+            }
+            buf.clear();
+            buf.extend(empties.iter().map(|&cell| Step::Place { cell, stone }));
+            buf.swap_remove(first);
+            while !buf.is_empty() {
+                let i = rng.below(buf.len());
+                let step = buf[i];
+                let cell = step.cell().expect("placements only");
+                if self.test_placement(cell, colour, &mut scratch).is_ok() {
+                    return step;
+                }
+                buf.swap_remove(i);
+            }
+        }
+        if self.button_on_table() {
+            Step::Button
+        } else {
+            Step::Pass
+        }
+    }
+
+    fn opening_steps_into(&self, out: &mut Vec<Step>) {
+        out.clear();
+        self.opening.legal_steps(out);
+    }
+}

@@ -66,7 +66,11 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> Option<App> {
     );
     play.ai.side = Some(play.game().to_move());
     play.ai.analysis = Some(Analysis {
-        best: Some(play.game().format_turn(&[])).filter(|t| !t.is_empty()),
+        best: {
+            let mut legal = Vec::new();
+            play.game().legal_steps(&mut legal);
+            legal.first().map(|&s| play.game().format_step(s))
+        },
         win_rate: Some(0.42),
         pv: Vec::new(),
         iterations: 12_345,

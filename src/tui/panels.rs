@@ -255,6 +255,9 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             Span::styled("no AI in this game", t.dim)
         }
         None if play.finished() => Span::styled("game over", t.dim),
+        None if play.viewing.is_none() && play.controller().is_ai() => {
+            Span::styled("AI to move", t.dim)
+        }
         None => Span::styled("waiting for you", t.dim),
     };
     lines.push(Line::from(state));

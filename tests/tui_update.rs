@@ -313,3 +313,37 @@ fn the_end_shows_the_result_and_stops_autosaving() {
     update(&mut a, ch('u'));
     assert!(!play(&a).finished());
 }
+
+#[test]
+fn history_stepping_by_undo_and_replay_agrees_with_replaying_from_the_start() {
+    let (mut a, _) = open(GameKind::Linage, &["komi=0.5"], [HUMAN, HUMAN]);
+    for t in ["a1", "c3", "e5", "g7", "i9", "a9", "pass", "i1", "b2", "h8"] {
+        typed(&mut a, t);
+    }
+    let codes = [
+        KeyCode::Char('['),
+        KeyCode::Char('['),
+        KeyCode::Char('['),
+        KeyCode::Char(']'),
+        KeyCode::Home,
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char(']'),
+        KeyCode::Char('['),
+        KeyCode::Char('['),
+    ];
+    for code in codes {
+        update(&mut a, key(code));
+        let p = play(&a);
+        let n = p.viewed_turn();
+        assert_eq!(
+            p.shown().hash(),
+            p.session.position_after(n).hash(),
+            "turn {n}"
+        );
+    }
+}

@@ -56,7 +56,9 @@ fn sink_terminal(w: u16, h: u16) -> Terminal<CrosstermBackend<std::io::Sink>> {
     .expect("a terminal on a sink")
 }
 
-/// A game half played out at random (agreed komi so the bid is skipped), on the game screen.
+/// A game half played out at random (agreed komi so the bid is skipped), on the game screen:
+/// half of a random game's steps, but no more steps than the board has cells (random Keil
+/// games capture back and forth for tens of thousands of turns, which no person plays).
 pub fn midgame_app(kind: GameKind, size: usize, players: [Player; 2]) -> Result<App, String> {
     let start = crate::bench::bench_start(kind, size)?;
     let mut session = Session::new(kind, start_options(&start, size))?;
@@ -70,7 +72,8 @@ pub fn midgame_app(kind: GameKind, size: usize, players: [Player; 2]) -> Result<
         trial.play_step(s).map_err(|e| e.to_string())?;
         steps.push(s);
     }
-    for &s in &steps[..steps.len() / 2] {
+    let cells = session.game().geometry().cells();
+    for &s in &steps[..(steps.len() / 2).min(cells)] {
         session.play_step(s).map_err(|e| e.to_string())?;
     }
     while session.game().steps_in_turn() > 0 {

@@ -169,17 +169,24 @@ fn estimate_line(play: &Play, e: &super::engine::Analysis, s: &Settings) -> Line
     Line::styled(text, s.theme.dim)
 }
 
-/// The history panel's lines (all of them; the panel scrolls to the current turn).
-pub fn history_lines(play: &Play, s: &Settings) -> (Vec<Line<'static>>, Option<usize>) {
+/// Number of lines of the history: one per turn, one for the turn in progress.
+pub fn history_len(play: &Play) -> usize {
+    play.session.turns().len() + usize::from(!play.session.pending().is_empty())
+}
+
+/// The history lines `from..from + count` (only those are built: a long game has thousands).
+/// The current turn (the one history stepping shows) is highlighted.
+pub fn history_lines(play: &Play, s: &Settings, from: usize, count: usize) -> Vec<Line<'static>> {
     let t = &s.theme;
     let kind = play.session.kind();
     let glyphs = Glyphs::for_mode(s.ascii());
     let current = play.viewed_turn();
-    let mut lines: Vec<Line> = play
-        .session
-        .turns()
+    let turns = play.session.turns();
+    let mut lines: Vec<Line> = turns
         .iter()
         .enumerate()
+        .skip(from)
+        .take(count)
         .map(|(i, turn)| {
             let style = if i + 1 == current { t.selected } else { t.text };
             Line::from(vec![
@@ -190,39 +197,35 @@ pub fn history_lines(play: &Play, s: &Settings) -> (Vec<Line<'static>>, Option<u
         })
         .collect();
     let pending = play.session.pending();
-    if !pending.is_empty() {
+    if !pending.is_empty() && lines.len() < count && from <= turns.len() {
         let g = play.game();
         let text: Vec<String> = pending.iter().map(|&st| g.format_step(st)).collect();
         lines.push(Line::from(vec![
-            Span::styled(format!("{:>3}. ", lines.len() + 1), t.dim),
+            Span::styled(format!("{:>3}. ", turns.len() + 1), t.dim),
             Span::styled(format!("{} ", side_mark(kind, g.to_move(), glyphs)), t.text),
             Span::styled(format!("{} …", text.join(",")), t.accent),
         ]));
     }
-    if lines.is_empty() {
+    if history_len(play) == 0 {
         lines.push(Line::styled("no turns yet", t.dim));
     }
-    let highlighted = (current > 0).then(|| current - 1);
-    (lines, highlighted)
+    lines
 }
 
-/// Draws the history in `area`, scrolled so that the current turn shows.
+/// Draws the history in `area`, scrolled so that the current turn (or, in the live game, the
+/// last line) shows.
 pub fn render_history(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
     let block = panel("History", s);
     let inner = block.inner(area);
     f.render_widget(block, area);
-    let (lines, current) = history_lines(play, s);
     let h = inner.height as usize;
-    let focus = current.unwrap_or(0).max(if play.viewing.is_none() {
-        lines.len().saturating_sub(1)
-    } else {
-        0
-    });
-    let top = (focus + 1)
-        .saturating_sub(h)
-        .min(lines.len().saturating_sub(h));
-    let shown: Vec<Line> = lines.into_iter().skip(top).take(h).collect();
-    f.render_widget(Paragraph::new(shown), inner);
+    let len = history_len(play);
+    let focus = match &play.viewing {
+        Some((n, _)) => n.saturating_sub(1),
+        None => len.saturating_sub(1),
+    };
+    let top = (focus + 1).saturating_sub(h).min(len.saturating_sub(h));
+    f.render_widget(Paragraph::new(history_lines(play, s, top, h)), inner);
 }
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -266,7 +269,7 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     };
     if let (Some(w), Some(side)) = (a.win_rate, play.ai.side) {
         let first = if side == Side::First { w } else { 1.0 - w };
-        let bar_w = width.saturating_sub(12).max(4) as usize;
+        let bar_w = width.saturating_sub(12).clamp(4, 30) as usize;
         let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
         let (full, empty) = if s.ascii() {
             ("#", "-")

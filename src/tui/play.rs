@@ -173,6 +173,10 @@ impl Play {
 
     /// The bid step the live position is at, if any.
     pub fn bid_step(&self) -> Option<BidStep> {
+        // The bid is the first two turns at most: no need to ask the rules later on.
+        if self.game().turns_completed() >= 2 {
+            return None;
+        }
         let mut v = Vec::new();
         self.game().legal_steps(&mut v);
         match v.first() {
@@ -523,7 +527,37 @@ impl Play {
             self.viewing = None;
             return;
         }
-        self.viewing = Some((to, self.session.position_after(to)));
+        // Step from the position shown (undo back or play forward) when that is closer than
+        // replaying from the start: long games have tens of thousands of turns.
+        let (from, mut g) = match self.viewing.take() {
+            Some((n, g)) => (n, g),
+            None => {
+                let mut g = self.game().clone();
+                for _ in self.session.pending() {
+                    g.undo();
+                }
+                (last, g)
+            }
+        };
+        if from.abs_diff(to) < to {
+            let turns = self.session.turns();
+            if to < from {
+                for t in turns[to..from].iter().rev() {
+                    for _ in &t.steps {
+                        g.undo();
+                    }
+                }
+            } else {
+                for t in &turns[from..to] {
+                    for &s in &t.steps {
+                        g.play(s);
+                    }
+                }
+            }
+        } else {
+            g = self.session.position_after(to);
+        }
+        self.viewing = Some((to, g));
     }
 
     /// The turn number history stepping is at (the live game counts as the last).

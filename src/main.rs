@@ -1,8 +1,6 @@
-//! The `tessera` command.
+//! The `tessera` command: one subcommand per module, each arm calls that module's `run`.
 
 use clap::{Parser, Subcommand};
-use std::time::Duration;
-use tessera::games::GameKind;
 
 /// A terminal player and engine for Keil, Carteso, Iris, Linage and Wunchunk.
 #[derive(Parser, Debug)]
@@ -20,62 +18,38 @@ enum Command {
     Play(tessera::tui::cli::PlayArgs),
     /// Open a game record in the terminal interface.
     Load(tessera::tui::cli::LoadArgs),
-    /// Single-thread random playouts per second for each game (release build recommended).
+    /// Single-thread random playouts per second for each game (use a release build); with
+    /// `--ui`, the interface's draw time and key latency.
     Bench {
-        /// Games to measure (default: all five).
-        games: Vec<GameKind>,
-        /// Seconds per game.
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
-        /// Board size (default: each game's default).
-        #[arg(long)]
-        size: Option<usize>,
+        #[command(flatten)]
+        args: tessera::bench::BenchArgs,
         /// Measure the terminal interface instead: draw time and key latency.
         #[arg(long)]
         ui: bool,
     },
+    /// Engine mode: GTP version 2 on stdin/stdout with the tessera-* extensions (SPEC §5);
+    /// genmove plays at random until the AI lands.
+    #[command(long_about = tessera::gtp::LONG_HELP)]
+    Gtp(tessera::gtp::GtpArgs),
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() {
     let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("tessera: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Bench {
-            games, ui: true, ..
-        }) => tessera::tui::bench::run(&games).map_err(anyhow::Error::msg),
-        Some(Command::Bench {
-            games,
-            seconds,
-            size,
-            ..
-        }) => bench(games, seconds, size),
+        Some(Command::Bench { args, ui: true }) => {
+            tessera::tui::bench::run(&args.games).map_err(anyhow::Error::msg)
+        }
+        Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
+        Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),
     }
-}
-
-fn bench(games: Vec<GameKind>, seconds: f64, size: Option<usize>) -> anyhow::Result<()> {
-    let games = if games.is_empty() {
-        GameKind::ALL.to_vec()
-    } else {
-        games
-    };
-    println!(
-        "{:<9} {:>5} {:>14} {:>10} {:>9}",
-        "game", "size", "playouts/s", "plies", "ns/ply"
-    );
-    for kind in games {
-        let start = tessera::bench::bench_start(kind, size.unwrap_or(kind.default_size()))
-            .map_err(anyhow::Error::msg)?;
-        let r = tessera::bench::random_playouts(&start, Duration::from_secs_f64(seconds), 1);
-        println!(
-            "{:<9} {:>5} {:>14.0} {:>10.1} {:>9.1}",
-            kind.name(),
-            r.size,
-            r.playouts_per_sec(),
-            r.plies_per_playout(),
-            r.ns_per_ply()
-        );
-    }
-    Ok(())
 }

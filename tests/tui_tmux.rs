@@ -29,7 +29,11 @@ struct Session {
 
 impl Session {
     fn start(dir: &Path) -> Session {
-        let socket = format!("tessera-e2e-{}", std::process::id());
+        let socket = format!(
+            "tessera-e2e-{}-{}",
+            std::process::id(),
+            dir.file_name().unwrap().to_string_lossy()
+        );
         let s = Session {
             socket,
             name: "e2e".into(),
@@ -159,4 +163,57 @@ fn linage_against_level_1_then_the_shell_is_usable() {
         lines.contains(&"icanon"),
         "the terminal is back in cooked mode:\n{screen}"
     );
+}
+
+#[test]
+fn quitting_autosaves_and_resume_picks_the_game_up() {
+    if !tmux_available() {
+        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end resume test");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-e2e-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Session::start(&dir);
+    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
+    let env = format!(
+        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
+        d = dir.display()
+    );
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    s.keys(&[&format!("{env} {bin} play iris --against human"), "Enter"]);
+    s.wait_for("the game screen", |t| {
+        t.contains("Iris") && t.contains("History")
+    });
+    s.keys(&["Enter"]);
+    s.wait_for("the first turn", |t| t.contains("1. ● g7"));
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin}"), "Enter"]);
+    let menu = s.wait_for("the menu", |t| t.contains("New game"));
+    assert!(menu.contains("Resume: Iris turn 2"), "{menu}");
+    s.keys(&["r"]);
+    let screen = s.wait_for("the resumed game", |t| t.contains("History"));
+    assert!(screen.contains("1. ● g7"), "{screen}");
+    assert!(screen.contains("▶ ○ White"), "White is to move:\n{screen}");
+    // Save it under a name, quit, and open the record with `tessera load`.
+    let record = dir.join("game.toml");
+    s.keys(&[&format!(":save {}", record.display()), "Enter"]);
+    s.wait_for("the save", |t| t.contains("saved to"));
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("game = \"iris\"") && text.contains("\"g7\""),
+        "{text}"
+    );
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin} load {}", record.display()), "Enter"]);
+    let screen = s.wait_for("the loaded game", |t| t.contains("History"));
+    assert!(
+        screen.contains("1. ● g7") && screen.contains("game loaded"),
+        "{screen}"
+    );
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
 }

@@ -1,12 +1,10 @@
 //! Saving and loading games for the interface: the autosave (for Resume) and records the
-//! player saves or loads by name.
-//!
-//! The file format belongs to the records module (SPEC §4); this adapter only translates
-//! between it and what the interface keeps (a [`Session`] and who plays which seat). Until that
-//! module lands, saving and loading report that they are not available; nothing here invents a
-//! format of its own.
+//! player saves or loads by name. The file format is the records module's (SPEC §4,
+//! [`crate::record`]); this adapter only translates between a [`Record`] and what the
+//! interface keeps (a [`Session`] and who plays which seat).
 
 use super::play::Player;
+use crate::record::{self, PlayerKind, Players, Record};
 use crate::session::Session;
 use std::path::{Path, PathBuf};
 
@@ -33,16 +31,68 @@ pub fn saves_dir() -> Option<PathBuf> {
     crate::config::data_dir().map(|d| d.join("games"))
 }
 
-const NOT_YET: &str = "game records are not available in this build yet";
-
-/// Writes a game record (atomically: a temporary file, then a rename).
-pub fn save(_path: &Path, _game: &SavedGame) -> Result<(), String> {
-    Err(NOT_YET.into())
+/// The name a person is recorded under: the login name, else "player".
+fn human_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "player".into())
 }
 
-/// Reads a game record, replaying every turn through the rules.
-pub fn load(_path: &Path) -> Result<SavedGame, String> {
-    Err(NOT_YET.into())
+fn to_record_player(p: Player) -> record::Player {
+    match p {
+        Player::Human => record::Player::human(&human_name()),
+        Player::Ai { level } => record::Player::ai("tessera", level),
+    }
+}
+
+fn from_record_player(p: &record::Player) -> Player {
+    match (p.kind, p.level) {
+        (PlayerKind::Ai, level) => Player::Ai {
+            level: level.unwrap_or(5),
+        },
+        (PlayerKind::Human, _) => Player::Human,
+    }
+}
+
+/// The record of a game as the interface has it.
+pub fn to_record(game: &SavedGame) -> Record {
+    let players = Players {
+        first: to_record_player(game.players[0]),
+        second: to_record_player(game.players[1]),
+    };
+    let started = game.started.parse().unwrap_or_else(|_| record::utc_now());
+    let mut r = Record::from_session(&game.session, players, started);
+    if r.result.is_none() {
+        // A result the rules do not give (a resignation) is kept as written.
+        r.result = game.result.clone();
+    }
+    r
+}
+
+/// Writes a game record (atomically: a temporary file, then a rename), creating the folder.
+pub fn save(path: &Path, game: &SavedGame) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    to_record(game).save(path).map_err(|e| e.to_string())
+}
+
+/// Reads a game record, replaying every turn through the rules; a bad record is refused
+/// with the turn and the reason.
+pub fn load(path: &Path) -> Result<SavedGame, String> {
+    let (r, session) = Record::load(path).map_err(|e| e.to_string())?;
+    Ok(SavedGame {
+        session,
+        players: [
+            from_record_player(&r.players.first),
+            from_record_player(&r.players.second),
+        ],
+        started: r.started.to_string(),
+        result: r.result,
+    })
 }
 
 /// Removes the autosave (after the game it holds has ended or been abandoned).
@@ -54,44 +104,60 @@ pub fn remove_autosave() {
 
 /// The current time as RFC 3339 UTC (`2025-01-31T12:00:00Z`), for the record's start time.
 pub fn now_rfc3339() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(days as i64);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    )
-}
-
-/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar
-/// (H. Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+    record::utc_now().to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{GameKind, GameOptions};
+
+    fn saved(tokens: &[&str], players: [Player; 2], result: Option<&str>) -> SavedGame {
+        let mut session = Session::new(
+            GameKind::Linage,
+            GameOptions::parse(GameKind::Linage, &[]).unwrap(),
+        )
+        .unwrap();
+        for t in tokens {
+            session.play_turn(t).unwrap();
+        }
+        SavedGame {
+            session,
+            players,
+            started: "2025-01-31T12:00:00Z".into(),
+            result: result.map(String::from),
+        }
+    }
 
     #[test]
-    fn calendar() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_089), (2025, 1, 1));
-        assert!(now_rfc3339().ends_with('Z'));
+    fn a_saved_game_loads_back_with_its_seats_and_result() {
+        let dir = std::env::temp_dir().join(format!("tessera-store-{}", std::process::id()));
+        let path = dir.join("sub").join("g.toml");
+        let g = saved(
+            &["komi=6.5", "play=vertical", "e5"],
+            [Player::Ai { level: 4 }, Player::Human],
+            Some("V+R (horizontal resigned)"),
+        );
+        save(&path, &g).unwrap();
+        let back = load(&path).unwrap();
+        assert_eq!(back.session.tokens(), g.session.tokens());
+        assert_eq!(back.players, g.players);
+        assert_eq!(back.started, g.started);
+        assert_eq!(back.result, g.result);
+        // A record with an illegal turn is refused with the turn and the reason; the file on
+        // disk stays as it was.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let bad = text.replace("\"e5\"", "\"e5\",\n    \"e5\"");
+        std::fs::write(&path, &bad).unwrap();
+        let e = load(&path).unwrap_err();
+        assert!(e.contains("turn 4") && e.contains("occupied"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_start_time_is_a_timestamp() {
+        let t = now_rfc3339();
+        assert!(t.ends_with('Z') && t.len() == 20, "{t}");
     }
 }

@@ -243,9 +243,10 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     );
     let screen = tessera::tui::testing::render(&a);
     assert!(
-        screen.contains("AI estimate: play=vertical wins 60%"),
+        screen.contains("AI's estimate: vertical wins 60% at komi 6.5"),
         "{screen}"
     );
+    assert!(screen.contains("▶ picks a side: you"), "{screen}");
     let fx = update(&mut a, ch('v'));
     assert_eq!(tokens(&a), ["komi=6.5", "play=vertical"]);
     let p = play(&a);

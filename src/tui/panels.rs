@@ -75,7 +75,27 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
     } else {
         "you"
     };
+    let bid = if play.viewing.is_none() {
+        play.bid_step()
+    } else {
+        None
+    };
+    if let Some(step) = bid {
+        // Sides are not taken yet: say who does what in the bid instead.
+        for (seat, what) in [(0, "sets komi"), (1, "picks a side")] {
+            let active = (step == BidStep::Komi) == (seat == 0);
+            let who = play.players[seat].describe(human_name);
+            lines.push(Line::from(vec![
+                Span::styled(if active { "▶ " } else { "  " }, t.accent),
+                Span::styled(format!("{what}: "), t.dim),
+                Span::styled(who, t.text),
+            ]));
+        }
+    }
     for side in [Side::First, Side::Second] {
+        if bid.is_some() {
+            break;
+        }
         let to_move = !g.is_over() && play.resigned.is_none() && g.to_move() == side;
         let who = if play.viewing.is_some() {
             String::new()
@@ -159,12 +179,31 @@ pub fn wrapped(label: &str, value: &str, width: u16, s: &Settings) -> Vec<Line<'
     out
 }
 
+/// The komi the bid set (half points; 0 before the `komi=` turn).
+fn bid_komi(play: &Play) -> u16 {
+    play.session
+        .turns()
+        .iter()
+        .flat_map(|t| &t.steps)
+        .find_map(|s| match s {
+            Step::Komi(h) => Some(*h),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
 fn estimate_line(play: &Play, e: &super::engine::Analysis, s: &Settings) -> Line<'static> {
     let kind = play.session.kind();
+    let side = |best: &str| best.trim_start_matches("play=").to_string();
     let text = match (&e.best, e.win_rate) {
-        (Some(best), Some(w)) => format!("AI estimate: {best} wins {:.0}%", w * 100.0),
-        (Some(best), None) => format!("AI would choose {best}"),
-        _ => format!("AI has no estimate for {}", kind.title()),
+        (Some(best), Some(w)) => format!(
+            "AI's estimate: {} wins {:.0}% at komi {}",
+            side(best),
+            w * 100.0,
+            format_komi(bid_komi(play))
+        ),
+        (Some(best), None) => format!("the AI would take {}", side(best)),
+        _ => format!("the AI has no estimate for {}", kind.title()),
     };
     Line::styled(text, s.theme.dim)
 }
@@ -355,8 +394,8 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
             }
             Some(BidStep::Side) => {
                 let kind = g.kind();
-                k.push((side_key(kind, Side::First), kind.side_name(Side::First)));
-                k.push((side_key(kind, Side::Second), kind.side_name(Side::Second)));
+                k.push((side_key(kind, Side::First), side_hint(kind, Side::First)));
+                k.push((side_key(kind, Side::Second), side_hint(kind, Side::Second)));
             }
             None => {
                 k.push((
@@ -394,6 +433,15 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
     k.extend([(":", "command"), ("?", "help"), ("q", "quit")]);
     // "? help" and "q quit" are the last two: hints_line always keeps them.
     k
+}
+
+fn side_hint(kind: GameKind, side: Side) -> &'static str {
+    match (kind, side) {
+        (GameKind::Keil, Side::First) => "take black (moves first)",
+        (GameKind::Keil, Side::Second) => "take white (gets komi)",
+        (_, Side::First) => "take vertical (moves first)",
+        (_, Side::Second) => "take horizontal (gets komi)",
+    }
 }
 
 fn side_key(kind: GameKind, side: Side) -> &'static str {

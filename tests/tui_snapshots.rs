@@ -211,3 +211,36 @@ fn a_too_small_game_screen_says_what_it_needs() {
     let text = render(&a);
     insta::assert_snapshot!("screen_too_small", text);
 }
+
+#[test]
+fn ownership_overlay_of_the_territory_games() {
+    for kind in [GameKind::Keil, GameKind::Carteso, GameKind::Linage] {
+        let Some(a) = game_app(kind, 80, 24) else {
+            continue;
+        };
+        let p = play(&a);
+        let own = p.game().ownership();
+        assert_eq!(
+            own.len(),
+            p.game().geometry().cells(),
+            "{kind} has an overlay"
+        );
+        let view = BoardView::of_game(
+            p.game(),
+            Decorations {
+                overlay: true,
+                ..Decorations::default()
+            },
+        );
+        let l = BoardLayout::of(view.geometry);
+        let mut buf = Buffer::empty(Rect::new(0, 0, l.width(), l.height()));
+        let mono = tessera::theme::Theme::built_in("mono").unwrap();
+        BoardWidget {
+            view: &view,
+            theme: &mono,
+            glyphs: Glyphs::ASCII,
+        }
+        .render(buf.area, &mut buf);
+        insta::assert_snapshot!(format!("overlay_{}", kind.name()), buffer_text(&buf));
+    }
+}

@@ -80,13 +80,9 @@ pub struct Keil {
     /// Passes in succession (two end the game).
     passes: u8,
     history: Vec<Record>,
-    /// Changes with every `play` and `undo` and never repeats within this object, so it names
-    /// the current state exactly (unlike a hash).
-    state_id: u64,
-    /// The last placement found legal and capture-free in state `state_id`.
-    quiet_hint: rules::QuietHint,
-    /// Board snapshots, `cells` values each: the start, then the board after every step.
-    snapshots: Vec<u8>,
+    /// Board snapshots ([`Board::push_snapshot`], `2 * words` each): the start, then the board
+    /// after every step.
+    snapshots: Vec<u64>,
     repetitions: Repetitions,
 }
 
@@ -139,9 +135,11 @@ impl Keil {
                 return Err(format!("the group on {} has no liberty", geo.name(c)));
             }
         }
+        let mut snapshots = Vec::new();
+        board.push_snapshot(&mut snapshots);
         Ok(Keil {
             geo,
-            snapshots: board.points().to_vec(),
+            snapshots,
             board,
             opening,
             first_to_move: to_move,
@@ -149,8 +147,6 @@ impl Keil {
             button: None,
             passes: 0,
             history: Vec::new(),
-            state_id: 1,
-            quiet_hint: rules::QuietHint::default(),
             repetitions: Repetitions::default(),
         })
     }
@@ -246,8 +242,8 @@ impl Keil {
     }
 
     /// The board snapshot `i` (0 = start, `k` = after step `k`).
-    fn snapshot(&self, i: u32) -> &[u8] {
-        let n = self.geo.cells();
+    fn snapshot(&self, i: u32) -> &[u64] {
+        let n = 2 * self.board.snapshot_words();
         &self.snapshots[i as usize * n..(i as usize + 1) * n]
     }
 }

@@ -1,19 +1,23 @@
 //! Keeping the groups up to date as placements are played.
 //!
-//! A quiet placement (no capture) changes groups only around it: the new stone merges with the
-//! friendly groups it is linked to (their pseudo-liberties add up, less the pairs with the new
-//! stone's point, plus its own links to empty points); each enemy group next to it loses the
-//! pairs the stone takes or cuts, and one whose stone–stone link is cut is re-flooded from its
-//! stones next to the new one (every piece of a split group has one there). A capture
-//! re-floods the groups around the new stone and the friendly groups next to the removed
-//! stones: removed enemy stones can restore friendly links and add friendly liberties, but
-//! never change the remaining enemy groups (an enemy stone next to a removed one was not
-//! linked to it, so it is not linked to the empty point either).
+//! Playing a placement finds its captures itself, from the same [`RingEffect`] the test
+//! reads, so `play` never repeats the test. The new stone merges with the friendly groups it is
+//! linked to (their pseudo-liberties add up, less the pairs with the new stone's point, plus
+//! its own links to empty points). Each enemy group next to it loses the pairs the stone takes
+//! or cuts; one whose stone–stone link is cut is re-flooded from its stones next to the new one
+//! (every piece of a split group has one there), which counts each piece's pseudo-liberties
+//! afterwards. Enemy groups or pieces left with none are removed. A removed stone can restore
+//! friendly links and add friendly liberties, but never changes the remaining enemy groups (an
+//! enemy stone next to a removed one was not linked to it, so it is not linked to the empty
+//! point either).
 
 use super::placement::RingEffect;
 use super::{Board, Visited};
 use crate::board::Cell;
-use crate::games::keil::links::{open, opposing, ARRAY, EMPTY, INDEX_MASK, OFF, OFF_CELL};
+use crate::games::keil::links::{
+    closed_for, count, from_next, lanes, opposing, pattern, slots_of, ARRAY, EMPTY, INDEX_MASK,
+    OFF, OFF_CELL,
+};
 
 impl Board {
     /// Labels every group from scratch.
@@ -40,23 +44,19 @@ impl Board {
         let (mut tail, mut current) = (seed, seed);
         let (mut size, mut pseudo) = (1u16, 0u16);
         loop {
-            for sl in self.links.slots(current) {
-                let n = sl.neighbour;
-                let x = self.values[n as usize & INDEX_MASK];
-                if x == EMPTY {
-                    if open(&self.values, sl, colour) {
-                        pseudo += 1;
-                    }
-                } else if x == colour
-                    && !visited.contains(n as usize)
-                    && open(&self.values, sl, colour)
-                {
-                    visited.insert(n as usize);
-                    self.root[n as usize & INDEX_MASK] = root;
+            let nb = self.links.neighbours(current);
+            let pat = pattern(&self.values, nb);
+            let closed = closed_for(pat, colour);
+            pseudo += count(lanes(pat, EMPTY) & !closed) as u16;
+            for k in slots_of(lanes(pat, colour) & !closed) {
+                let n = nb[k] as usize & INDEX_MASK;
+                if !visited.contains(n) {
+                    visited.insert(n);
+                    self.root[n] = root;
                     // Append after the tail: the list stays circular through the root.
-                    self.next[n as usize & INDEX_MASK] = root;
-                    self.next[tail as usize & INDEX_MASK] = n;
-                    tail = n;
+                    self.next[n] = root;
+                    self.next[tail as usize & INDEX_MASK] = n as Cell;
+                    tail = n as Cell;
                     size += 1;
                 }
             }
@@ -96,37 +96,36 @@ impl Board {
         big
     }
 
-    /// Plays a placement that [`Board::fast_test`] or [`Board::flood_test`] accepted, removing the `captured` stones,
-    /// and brings the groups up to date.
-    pub fn apply(&mut self, p: Cell, colour: u8, captured: &[Cell]) {
-        if captured.is_empty() {
-            self.apply_quiet(p, colour);
-        } else {
-            self.apply_captures(p, colour, captured);
-        }
-        debug_assert!(self.groups_consistent(), "groups out of date after {p}");
-    }
-
-    fn apply_quiet(&mut self, p: Cell, colour: u8) {
+    /// Plays a legal placement of `colour` on the empty point `p`: puts the stone, removes the
+    /// enemy groups (or pieces of groups) left without a liberty, and brings the groups up to
+    /// date.
+    pub fn apply(&mut self, p: Cell, colour: u8) {
         let ring = self.ring_effect(p, colour);
         self.put(p, colour);
         let r = self.join_new_stone(p, &ring.own[..ring.n_own]);
-        debug_assert!(ring.own_pseudo > 0, "a quiet placement without liberty");
-        self.pseudo[r as usize & INDEX_MASK] = ring.own_pseudo as u16;
-        self.update_enemies(p, colour, &ring);
-    }
-
-    fn apply_captures(&mut self, p: Cell, colour: u8, captured: &[Cell]) {
-        let ring = self.ring_effect(p, colour);
-        self.put(p, colour);
-        let r = self.join_new_stone(p, &ring.own[..ring.n_own]);
-        // Before the captures; they only add (the new stone may have had none).
+        // Before the captures, which only add (the new stone may have had none).
         self.pseudo[r as usize & INDEX_MASK] = ring.own_pseudo.max(0) as u16;
-        for &c in captured {
-            self.clear(c);
-            self.friendly_gains(c, colour);
+        let mut dead = [OFF_CELL; 6];
+        let n_dead = self.update_enemies(p, colour, &ring, &mut dead);
+        for &d in &dead[..n_dead] {
+            // The circular list of a removed group is left as it was: its links are not
+            // followed again, and `clear` does not touch them.
+            let mut c = d;
+            loop {
+                let following = self.next[c as usize & INDEX_MASK];
+                self.clear(c);
+                self.friendly_gains(c, colour);
+                c = following;
+                if c == d {
+                    break;
+                }
+            }
         }
-        self.update_enemies(p, colour, &ring);
+        debug_assert!(
+            self.pseudo[self.root[p as usize & INDEX_MASK] as usize & INDEX_MASK] > 0,
+            "a placement without liberty"
+        );
+        debug_assert!(self.groups_consistent(), "groups out of date after {p}");
     }
 
     /// Makes the new stone on `p` a group and merges it with the friendly groups `own`; returns
@@ -144,69 +143,82 @@ impl Board {
     }
 
     /// The enemy groups next to the new stone on `p`: a group that may have split is
-    /// re-flooded from its surviving stones next to `p`; one that did not split loses the
-    /// pseudo-liberties the stone took or cut, unless it was captured whole.
-    fn update_enemies(&mut self, p: Cell, colour: u8, ring: &RingEffect) {
+    /// re-flooded from its stones next to `p`; one that did not split loses the
+    /// pseudo-liberties the stone took or cut. The roots of the groups and pieces left without
+    /// a pseudo-liberty go to `dead`; returns how many.
+    fn update_enemies(
+        &mut self,
+        p: Cell,
+        colour: u8,
+        ring: &RingEffect,
+        dead: &mut [Cell; 6],
+    ) -> usize {
         let opp = opposing(colour);
+        let mut n_dead = 0;
         for k in 0..ring.n_enemy {
             let r = ring.enemy[k];
-            if ring.split[k] {
+            let ri = r as usize & INDEX_MASK;
+            if self.pseudo[ri] <= ring.loss[k] {
+                self.pseudo[ri] = 0;
+                dead[n_dead] = r;
+                n_dead += 1;
+            } else if ring.split[k] {
                 let mut visited = Visited::EMPTY;
-                for sl in self.links.slots(p) {
-                    let n = sl.neighbour;
-                    if self.values[n as usize & INDEX_MASK] == opp
-                        && self.root[n as usize & INDEX_MASK] == r
-                        && !visited.contains(n as usize)
-                    {
+                for &n in self.links.neighbours(p) {
+                    let ni = n as usize & INDEX_MASK;
+                    if self.values[ni] == opp && self.root[ni] == r && !visited.contains(ni) {
                         self.label_group(n, &mut visited);
+                        if self.pseudo[ni] == 0 {
+                            dead[n_dead] = n;
+                            n_dead += 1;
+                        }
                     }
                 }
-            } else if self.values[r as usize & INDEX_MASK] == opp {
-                self.pseudo[r as usize & INDEX_MASK] -= ring.loss[k];
+            } else {
+                self.pseudo[ri] -= ring.loss[k];
             }
         }
+        n_dead
     }
 
     /// The friendly (`colour`) side of an enemy stone on `c` having just been removed: new
     /// pairs between friendly stones and the empty `c`, and friendly links through `c` that
-    /// reopen — `c` is a common neighbour of its ring pairs, whose link was closed only if the
-    /// other common neighbour is an enemy stone too (or missing).
+    /// reopen — `c` is a common neighbour of the pairs of its adjacent neighbours, whose link
+    /// was closed only if the other common neighbour (the diagonal) is an enemy stone too (or
+    /// missing).
     fn friendly_gains(&mut self, c: Cell, colour: u8) {
         let opp = opposing(colour);
-        for sl in self.links.slots(c) {
-            let n = sl.neighbour;
-            if self.values[n as usize & INDEX_MASK] == colour && open(&self.values, sl, colour) {
-                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
+        let nb = self.links.neighbours(c);
+        let pat = pattern(&self.values, nb);
+        let own = lanes(pat, colour);
+        let empty = lanes(pat, EMPTY);
+        for k in slots_of(own & !closed_for(pat, colour)) {
+            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
+        }
+        let dpat = pattern(&self.values, self.links.diagonals(c));
+        let reopened = lanes(dpat, opp) | lanes(dpat, OFF);
+        let own_next = from_next(own);
+        for k in slots_of(reopened & own & own_next) {
+            let (a, b) = (nb[k], nb[(k + 1) % 6]);
+            let (ra, rb) = (
+                self.root[a as usize & INDEX_MASK],
+                self.root[b as usize & INDEX_MASK],
+            );
+            if ra != rb {
+                let sum =
+                    self.pseudo[ra as usize & INDEX_MASK] + self.pseudo[rb as usize & INDEX_MASK];
+                let r = self.merge(ra, rb);
+                self.pseudo[r as usize & INDEX_MASK] = sum;
             }
         }
-        for rp in self.links.ring(c) {
-            let o = self.values[rp.other as usize & INDEX_MASK];
-            if o != opp && o != OFF {
-                continue; // the link was open before
-            }
-            let (a, b) = (
-                self.values[rp.a as usize & INDEX_MASK],
-                self.values[rp.b as usize & INDEX_MASK],
-            );
-            if a == colour && b == colour {
-                let (ra, rb) = (
-                    self.root[rp.a as usize & INDEX_MASK],
-                    self.root[rp.b as usize & INDEX_MASK],
-                );
-                if ra != rb {
-                    let sum = self.pseudo[ra as usize & INDEX_MASK]
-                        + self.pseudo[rb as usize & INDEX_MASK];
-                    let r = self.merge(ra, rb);
-                    self.pseudo[r as usize & INDEX_MASK] = sum;
-                }
-            } else if a == colour && b == EMPTY {
-                let r = self.root[rp.a as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
-            } else if b == colour && a == EMPTY {
-                let r = self.root[rp.b as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
-            }
+        for k in slots_of(reopened & own & from_next(empty)) {
+            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
+        }
+        for k in slots_of(reopened & empty & own_next) {
+            let r = self.root[nb[(k + 1) % 6] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
         }
     }
 

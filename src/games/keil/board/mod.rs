@@ -4,16 +4,20 @@
 //! group's root point), a circular list of the group's stones, its size and its number of
 //! *pseudo-liberties* — (stone, linked empty neighbour) pairs, counted with multiplicity. A
 //! group has a liberty iff that number is positive. This lets most placements be tested from
-//! the ring of points around them alone (`placement.rs`); the groups are updated when a
-//! placement is played (`groups.rs`).
+//! the neighbour patterns around them alone (`placement.rs`); the groups are updated when a
+//! placement is played (`groups.rs`), which finds the captures itself, so playing never
+//! repeats the test.
+//!
+//! The stones are also kept as one bit set per colour: a board snapshot (for undo and the
+//! repetition rule) is a copy of the few words of those sets that the board uses.
 
 mod groups;
 mod placement;
 
-pub use placement::{Effect, Scratch, Verdict};
+pub use placement::{Scratch, Verdict};
 
-use super::links::{open, LinkTable, ARRAY, EMPTY, INDEX_MASK, OFF};
-use crate::board::{BitSet, Cell};
+use super::links::{open, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
+use crate::board::{BitSet, Cell, Mask};
 use crate::zobrist;
 
 /// One bit per [`ARRAY`] index.
@@ -35,6 +39,8 @@ pub struct Board {
     n_empty: usize,
     stones: [u16; 2],
     key: u64,
+    /// The black and the white stones as bit sets (what a snapshot copies).
+    colour_sets: [Mask; 2],
     /// Per stone: the root point of its group.
     root: [Cell; ARRAY],
     /// Per stone: the next stone of its group (a circular list).
@@ -56,6 +62,7 @@ impl Board {
             n_empty: 0,
             stones: [0; 2],
             key: 0,
+            colour_sets: [Mask::EMPTY; 2],
             root: [0; ARRAY],
             next: [0; ARRAY],
             size: [0; ARRAY],
@@ -74,6 +81,7 @@ impl Board {
         self.n_empty = 0;
         self.stones = [0; 2];
         self.key = 0;
+        self.colour_sets = [Mask::EMPTY; 2];
         for (c, &v) in values.iter().enumerate() {
             if v == EMPTY {
                 self.empty_pos[c] = self.n_empty as u16;
@@ -82,9 +90,31 @@ impl Board {
             } else {
                 self.stones[v as usize - 1] += 1;
                 self.key ^= stone_key(c as Cell, v);
+                self.colour_sets[v as usize - 1].insert(c);
             }
         }
         self.rebuild_groups();
+    }
+
+    /// Number of words of a colour set a snapshot keeps.
+    #[inline]
+    pub fn snapshot_words(&self) -> usize {
+        self.links.cells().div_ceil(64)
+    }
+
+    /// Appends the snapshot of the stones ([`Board::snapshot_words`] words per colour, black
+    /// first) to `out`.
+    #[inline]
+    pub fn push_snapshot(&self, out: &mut Vec<u64>) {
+        let w = self.snapshot_words();
+        out.extend_from_slice(&self.colour_sets[0].0[..w]);
+        out.extend_from_slice(&self.colour_sets[1].0[..w]);
+    }
+
+    /// Replaces the stones by a snapshot that [`Board::push_snapshot`] wrote.
+    pub fn load_snapshot(&mut self, snapshot: &[u64]) {
+        let values = values_of_snapshot(snapshot, self.links.cells());
+        self.load(&values);
     }
 
     /// The link table of the board.
@@ -105,11 +135,6 @@ impl Board {
         self.values[c as usize & INDEX_MASK]
     }
 
-    /// The values of the real points, in board order (what a snapshot stores).
-    pub fn points(&self) -> &[u8] {
-        &self.values[..self.links.cells()]
-    }
-
     /// The empty points, in no particular order.
     #[inline]
     pub fn empties(&self) -> &[Cell] {
@@ -127,13 +152,15 @@ impl Board {
         self.key
     }
 
-    /// Puts a stone on an empty point (board, empty list, counts and key; not the groups).
+    /// Puts a stone on an empty point (board, empty list, counts, key and colour sets; not
+    /// the groups).
     fn put(&mut self, c: Cell, colour: u8) {
         let c = c as usize & INDEX_MASK;
         debug_assert_eq!(self.values[c], EMPTY);
         self.values[c] = colour;
         self.stones[colour as usize - 1] += 1;
         self.key ^= stone_key(c as Cell, colour);
+        self.colour_sets[colour as usize - 1].insert(c);
         // Swap-remove c from the empty list.
         let pos = self.empty_pos[c] as usize;
         self.n_empty -= 1;
@@ -142,7 +169,7 @@ impl Board {
         self.empty_pos[last as usize & INDEX_MASK] = pos as u16;
     }
 
-    /// Takes a stone off (board, empty list, counts and key; not the groups).
+    /// Takes a stone off (board, empty list, counts, key and colour sets; not the groups).
     fn clear(&mut self, c: Cell) {
         let c = c as usize & INDEX_MASK;
         let colour = self.values[c];
@@ -150,6 +177,7 @@ impl Board {
         self.values[c] = EMPTY;
         self.stones[colour as usize - 1] -= 1;
         self.key ^= stone_key(c as Cell, colour);
+        self.colour_sets[colour as usize - 1].remove(c);
         self.empty_pos[c] = self.n_empty as u16;
         self.empties[self.n_empty & INDEX_MASK] = c as Cell;
         self.n_empty += 1;
@@ -210,4 +238,22 @@ impl Board {
             _ => false,
         }
     }
+}
+
+/// The point values (board order) of a snapshot of a board with `cells` points.
+pub fn values_of_snapshot(snapshot: &[u64], cells: usize) -> Vec<u8> {
+    let w = cells.div_ceil(64);
+    debug_assert_eq!(snapshot.len(), 2 * w);
+    (0..cells)
+        .map(|c| {
+            let bit = |set: usize| snapshot[set * w + c / 64] >> (c % 64) & 1 != 0;
+            if bit(0) {
+                BLACK
+            } else if bit(1) {
+                BLACK + 1
+            } else {
+                EMPTY
+            }
+        })
+        .collect()
 }

@@ -2,29 +2,26 @@
 //! liberty, and the key of the board afterwards.
 //!
 //! Why captures can happen away from the new stone (SPEC §3): a stone on `p` is a common
-//! neighbour of every pair of `p`'s neighbours that are adjacent to each other (the *ring
-//! pairs*), so it can cut enemy links between them. Every cut link and every lost liberty
-//! still has an enemy stone next to `p`.
+//! neighbour of every pair of adjacent neighbours of `p`, so it can cut enemy links between
+//! them. Every cut link and every lost liberty still has an enemy stone next to `p`.
 //!
-//! Most placements are decided by [`Board::fast_test`] from the ring alone, using the
-//! maintained pseudo-liberty counts: exact as long as no enemy stone–stone link is cut (the
-//! group cannot split) and nothing is captured. The rest go to [`Board::flood_test`], which
-//! floods the enemy groups from `p`'s neighbours on a copy of the board with the new stone.
+//! [`Board::ring_effect`] reads everything a placement changes from the neighbours and
+//! diagonals of `p` (two [`pattern`]s) and the maintained groups. With the pseudo-liberty
+//! counts that decides most placements exactly: an enemy group dies whole when it loses its
+//! last pseudo-liberty, lives when it keeps one and none of its stone–stone links is cut.
+//! Only a group whose link is cut (it may split) and that keeps some pseudo-liberty needs a
+//! flood: each piece must have a liberty of its own. The new stone's group lives when it has a
+//! pseudo-liberty before the captures (captures only add liberties); otherwise, if something
+//! is captured, a flood after the captures decides.
 
 use super::{stone_key, Board, Visited};
 use crate::board::Cell;
-use crate::games::keil::links::{open, opposing, LinkTable, ARRAY, EMPTY, INDEX_MASK, OFF};
+use crate::games::keil::links::{
+    bit, closed_for, count, from_next, from_prev, lanes, opposing, pattern, slots_of, LinkTable,
+    ARRAY, EMPTY, INDEX_MASK, OFF,
+};
 
-/// What a placement that passed the suicide test does to the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Nothing is captured.
-    Quiet,
-    /// The enemy stones in the scratch list's first `n` entries are captured.
-    Captures(usize),
-}
-
-/// The answer of [`Board::fast_test`].
+/// The answer of [`Board::test`] for a placement on an empty point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Legal as far as captures and suicide go, captures nothing; the board key afterwards.
@@ -32,10 +29,8 @@ pub enum Verdict {
     /// Legal as far as captures and suicide go; captures the stones listed first in the
     /// scratch, this many; the board key afterwards.
     Captures(usize, u64),
-    /// Captures nothing, and the new stone's group has no liberty.
+    /// The new stone's group has no liberty after the captures.
     Suicide,
-    /// An enemy group could split or die: ask [`Board::flood_test`].
-    Unsure,
 }
 
 /// What a stone of `colour` on `p` changes around it, read from the board before it is
@@ -43,7 +38,8 @@ pub enum Verdict {
 pub(super) struct RingEffect {
     /// Roots of the enemy groups next to `p`.
     pub enemy: [Cell; 6],
-    /// Pseudo-liberties each of them loses (pairs with `p`, and stone–empty links cut).
+    /// Pseudo-liberties each of them loses: its pairs with `p`, and its stone–empty links
+    /// that `p` cuts.
     pub loss: [u16; 6],
     /// Whether one of its stone–stone links is cut (it may split).
     pub split: [bool; 6],
@@ -68,43 +64,41 @@ impl RingEffect {
     }
 }
 
-/// Work space of [`Board::flood_test`]: a copy of the board with the new stone, the flood
-/// list (captured stones first) and the visited marks. Lives on the caller's stack.
+/// Work space of a placement test that captures: the captured stones come first in `list`.
+/// Lives on the caller's stack, created only when needed.
 pub struct Scratch {
-    board: [u8; ARRAY],
     list: [Cell; ARRAY],
-    visited: Visited,
-    /// Stones of groups known to live: enemy neighbours that keep a liberty of their own, and
-    /// stones reached by floods that found a liberty (they stop early, so only part of such
-    /// a group is marked). Reaching one of them means reaching a group that lives.
-    alive: Visited,
 }
 
 impl Scratch {
     /// Fresh work space.
     pub fn new() -> Scratch {
-        Scratch {
-            board: [OFF; ARRAY],
-            list: [0; ARRAY],
-            visited: Visited::EMPTY,
-            alive: Visited::EMPTY,
-        }
+        Scratch { list: [0; ARRAY] }
     }
 
-    /// The stones a placement with `effect` captures (in flood order).
-    pub fn captured(&self, effect: Effect) -> &[Cell] {
-        match effect {
-            Effect::Quiet => &[],
-            Effect::Captures(n) => &self.list[..n],
+    /// The stones a placement with this verdict captures (in the order found).
+    pub fn captured(&self, verdict: Verdict) -> &[Cell] {
+        match verdict {
+            Verdict::Captures(n, _) => &self.list[..n],
+            _ => &[],
         }
     }
 }
 
 impl Board {
     /// What a stone of `colour` on the empty point `p` changes around it (see [`RingEffect`]).
+    #[inline]
     pub(super) fn ring_effect(&self, p: Cell, colour: u8) -> RingEffect {
         let v = &self.values;
+        let nb = self.links.neighbours(p);
         let opp = opposing(colour);
+        let pat = pattern(v, nb);
+        let empty = lanes(pat, EMPTY);
+        let own = lanes(pat, colour);
+        let enemy = lanes(pat, opp);
+        let closed_own = closed_for(pat, colour);
+        let liberties = empty & !closed_own;
+        let linked_own = own & !closed_own;
         let mut e = RingEffect {
             enemy: [0; 6],
             loss: [0; 6],
@@ -112,231 +106,179 @@ impl Board {
             n_enemy: 0,
             own: [0; 6],
             n_own: 0,
-            own_pseudo: 0,
+            // Each linked friendly stone's pair with p stops being a pseudo-liberty.
+            own_pseudo: count(liberties) as i32 - count(linked_own) as i32,
         };
-        for sl in self.links.slots(p) {
-            let n = sl.neighbour;
-            let x = v[n as usize & INDEX_MASK];
-            if x == EMPTY {
-                if open(v, sl, colour) {
-                    e.own_pseudo += 1;
-                }
-            } else if x == opp {
-                let k = e.enemy_index(self.root[n as usize & INDEX_MASK]);
-                // The pair (n, p) stops being a stone–empty link.
-                if open(v, sl, opp) {
-                    e.loss[k] += 1;
-                }
-            } else if x == colour && open(v, sl, colour) {
-                let r = self.root[n as usize & INDEX_MASK];
-                if !e.own[..e.n_own].contains(&r) {
-                    e.own[e.n_own] = r;
-                    e.n_own += 1;
-                    e.own_pseudo += self.pseudo[r as usize & INDEX_MASK] as i32;
-                }
-                // The pair (n, p) was a pseudo-liberty of n's group; p is a stone now.
-                e.own_pseudo -= 1;
+        for k in slots_of(linked_own) {
+            let r = self.root[nb[k] as usize & INDEX_MASK];
+            if !e.own[..e.n_own].contains(&r) {
+                e.own[e.n_own] = r;
+                e.n_own += 1;
+                e.own_pseudo += self.pseudo[r as usize & INDEX_MASK] as i32;
             }
         }
-        if e.n_enemy > 0 {
-            for rp in self.links.ring(p) {
-                // The pair's link is open now (p, a common neighbour, is empty); it closes
-                // for the enemy iff the other common neighbour is ours or missing.
-                let o = v[rp.other as usize & INDEX_MASK];
-                if o != colour && o != OFF {
-                    continue;
-                }
-                let (a, b) = (v[rp.a as usize & INDEX_MASK], v[rp.b as usize & INDEX_MASK]);
-                if a == opp && b == opp {
-                    let k = e.enemy_index(self.root[rp.a as usize & INDEX_MASK]);
-                    e.split[k] = true;
-                } else if a == opp && b == EMPTY {
-                    let k = e.enemy_index(self.root[rp.a as usize & INDEX_MASK]);
-                    e.loss[k] += 1;
-                } else if b == opp && a == EMPTY {
-                    let k = e.enemy_index(self.root[rp.b as usize & INDEX_MASK]);
-                    e.loss[k] += 1;
-                }
+        if enemy != 0 {
+            // Enemy stones whose pair with p was a liberty link.
+            let pair_loss = enemy & !closed_for(pat, opp);
+            // The pair (k, k+1) has p and diagonal k as common neighbours; p is empty, so it
+            // is linked now, and the stone cuts it iff the diagonal is ours or missing.
+            let dpat = pattern(v, self.links.diagonals(p));
+            let cut = lanes(dpat, colour) | lanes(dpat, OFF);
+            let (enemy_next, empty_next) = (from_next(enemy), from_next(empty));
+            let split_pairs = cut & enemy & enemy_next;
+            let loss_first = cut & enemy & empty_next;
+            let loss_second = from_prev(cut & empty & enemy_next);
+            for k in slots_of(enemy) {
+                let i = e.enemy_index(self.root[nb[k] as usize & INDEX_MASK]);
+                e.loss[i] += bit(pair_loss, k) + bit(loss_first, k) + bit(loss_second, k);
+                e.split[i] |= bit(split_pairs, k) != 0;
             }
         }
         e
     }
 
-    /// Tests a placement of `colour` on the empty point `p` from the ring around it and the
-    /// maintained groups: exact, except that it answers [`Verdict::Unsure`] when a group that
-    /// may split has a stone next to `p` without a liberty of its own, or when the new stone
-    /// has no liberty before its captures. Captured stones are listed in `s` (created when
-    /// needed).
-    pub fn fast_test(&self, p: Cell, colour: u8, s: &mut Option<Scratch>) -> Verdict {
+    /// Tests a placement of `colour` on the empty point `p`: what it captures (listed in
+    /// `scratch`, created when needed), whether the new group has a liberty, and the board
+    /// key afterwards. Does not look at repetitions.
+    pub fn test(&self, p: Cell, colour: u8, scratch: &mut Option<Scratch>) -> Verdict {
         debug_assert_eq!(self.value(p), EMPTY);
-        let opp = opposing(colour);
         let e = self.ring_effect(p, colour);
         let mut key = self.key ^ stone_key(p, colour);
         let mut captured = 0;
-        for k in 0..e.n_enemy {
-            let r = e.enemy[k];
-            if e.split[k] {
-                // Every piece of a split group has a stone next to p: it is enough that each
-                // of those keeps a liberty of its own.
-                let all_keep = self.links.slots(p).iter().all(|sl| {
-                    let n = sl.neighbour;
-                    self.values[n as usize & INDEX_MASK] != opp
-                        || self.root[n as usize & INDEX_MASK] != r
-                        || self.keeps_liberty(n, p, true)
-                });
-                if !all_keep {
-                    return Verdict::Unsure;
-                }
-            } else if self.pseudo[r as usize & INDEX_MASK] <= e.loss[k] {
-                // The whole group dies: list it.
-                let s = s.get_or_insert_with(Scratch::new);
-                let mut c = r;
-                loop {
-                    s.list[captured & INDEX_MASK] = c;
-                    captured += 1;
-                    key ^= stone_key(c, opp);
-                    c = self.next[c as usize & INDEX_MASK];
-                    if c == r {
-                        break;
-                    }
-                }
+        let mut may_split = false;
+        for i in 0..e.n_enemy {
+            let r = e.enemy[i];
+            let pseudo = self.pseudo[r as usize & INDEX_MASK];
+            debug_assert!(
+                e.loss[i] <= pseudo,
+                "lost pseudo-liberties were pseudo-liberties"
+            );
+            if pseudo <= e.loss[i] {
+                // No pseudo-liberty left: every stone of the group dies, split or not.
+                let s = scratch.get_or_insert_with(Scratch::new);
+                key ^= self.list_group(r, &mut s.list, &mut captured);
+            } else {
+                may_split |= e.split[i];
             }
+        }
+        if may_split || (e.own_pseudo <= 0 && captured > 0) {
+            return self.flood_test(p, colour, &e, scratch.get_or_insert_with(Scratch::new));
         }
         match (e.own_pseudo > 0, captured) {
             (true, 0) => Verdict::Quiet(key),
             (true, n) => Verdict::Captures(n, key),
-            (false, 0) => Verdict::Suicide,
-            // Whether the captures give the new stone a liberty: let the flood decide.
-            (false, _) => Verdict::Unsure,
+            (false, _) => Verdict::Suicide,
         }
     }
 
-    /// Tests a placement of `colour` on the empty point `p` by flooding: which enemy groups it
-    /// captures and the key of the board afterwards, or `None` when the placed stone's group
-    /// would have no liberty after the captures (suicide). Does not look at repetitions.
-    ///
-    /// Enemy neighbours that keep a liberty of their own are marked alive first; only the
-    /// others are flooded, and a flood that reaches a stone known to live stops there.
-    pub fn flood_test(&self, p: Cell, colour: u8, s: &mut Scratch) -> Option<(Effect, u64)> {
-        debug_assert_eq!(self.value(p), EMPTY);
-        let opp = opposing(colour);
-        let v = &self.values;
-        let slots = self.links.slots(p);
-        let cells = self.links.cells();
-        // Only the real points: the rest of the scratch board stays OFF from `Scratch::new`.
-        s.board[..cells].copy_from_slice(&v[..cells]);
-        s.board[p as usize & INDEX_MASK] = colour;
-        s.visited = Visited::EMPTY;
-        s.alive = Visited::EMPTY;
-        let (mut free, mut supported, mut doubtful) = (false, false, false);
-        for sl in slots {
-            let n = sl.neighbour;
-            let x = v[n as usize & INDEX_MASK];
-            if x == EMPTY {
-                // The new stone's link to an empty point does not depend on `p` itself, and
-                // captures only remove enemy stones, so such a liberty survives them.
-                free |= open(v, sl, colour);
-            } else if x == opp {
-                if self.keeps_liberty(n, p, true) {
-                    s.visited.insert(n as usize);
-                    s.alive.insert(n as usize);
-                } else {
-                    doubtful = true;
-                }
-            } else if x == colour && !supported && open(v, sl, colour) {
-                supported = self.keeps_liberty(n, p, false);
+    /// Appends the stones of the group with root `r` to `list[*len..]`; returns the XOR of
+    /// their keys.
+    fn list_group(&self, r: Cell, list: &mut [Cell; ARRAY], len: &mut usize) -> u64 {
+        let colour = self.value(r);
+        let mut key = 0;
+        let mut c = r;
+        loop {
+            list[*len & INDEX_MASK] = c;
+            *len += 1;
+            key ^= stone_key(c, colour);
+            c = self.next[c as usize & INDEX_MASK];
+            if c == r {
+                return key;
             }
         }
+    }
+
+    /// The exact test when the ring cannot decide: the pieces of every enemy group that may
+    /// split are flooded (on a copy of the board with the new stone) until each finds a
+    /// liberty or is found dead; groups with no pseudo-liberty left die whole; then, if the new
+    /// group had no pseudo-liberty before the captures, it is flooded after them.
+    fn flood_test(&self, p: Cell, colour: u8, e: &RingEffect, s: &mut Scratch) -> Verdict {
+        let opp = opposing(colour);
+        let mut board = self.values;
+        board[p as usize & INDEX_MASK] = colour;
+        let mut visited = Visited::EMPTY;
+        let mut alive = Visited::EMPTY;
         let mut len = 0;
-        if doubtful {
-            for sl in slots {
-                let n = sl.neighbour;
-                if s.board[n as usize & INDEX_MASK] == opp && !s.visited.contains(n as usize) {
+        let mut key = self.key ^ stone_key(p, colour);
+        let nb = self.links.neighbours(p);
+        for i in 0..e.n_enemy {
+            let r = e.enemy[i];
+            if self.pseudo[r as usize & INDEX_MASK] <= e.loss[i] {
+                key ^= self.list_group(r, &mut s.list, &mut len);
+            } else if e.split[i] {
+                for &n in nb {
+                    let ni = n as usize & INDEX_MASK;
+                    if board[ni] != opp || self.root[ni] != r || visited.contains(ni) {
+                        continue;
+                    }
                     let start = len;
-                    let alive = flood_has_liberty(
-                        &s.board,
+                    let lives = flood_has_liberty(
+                        &board,
                         self.links,
                         n,
-                        opp,
-                        &mut s.visited,
-                        &s.alive,
+                        &mut visited,
+                        &alive,
                         &mut s.list,
                         &mut len,
                     );
-                    if alive {
+                    if lives {
                         // A flood from another piece that reaches these stones is joined to
                         // them, so it lives too.
                         for &c in &s.list[start..len] {
-                            s.alive.insert(c as usize);
+                            alive.insert(c as usize);
                         }
                         len = start;
+                    } else {
+                        for &c in &s.list[start..len] {
+                            key ^= stone_key(c, opp);
+                        }
                     }
                 }
             }
         }
-        let mut key = self.key ^ stone_key(p, colour);
-        for &c in &s.list[..len] {
-            s.board[c as usize & INDEX_MASK] = EMPTY;
-            key ^= stone_key(c, opp);
-        }
-        if !free && !supported {
+        if e.own_pseudo <= 0 {
+            if len == 0 {
+                return Verdict::Suicide;
+            }
+            for &c in &s.list[..len] {
+                board[c as usize & INDEX_MASK] = EMPTY;
+            }
             // Own stones are never marked by the enemy floods.
             let mut own_len = len;
             if !flood_has_liberty(
-                &s.board,
+                &board,
                 self.links,
                 p,
-                colour,
-                &mut s.visited,
-                &s.alive,
+                &mut visited,
+                &alive,
                 &mut s.list,
                 &mut own_len,
             ) {
-                return None;
+                return Verdict::Suicide;
             }
         }
-        let effect = if len == 0 {
-            Effect::Quiet
+        if len == 0 {
+            Verdict::Quiet(key)
         } else {
-            Effect::Captures(len)
-        };
-        Some((effect, key))
-    }
-
-    /// Whether the stone on `n` has a linked empty neighbour other than `p` once a stone is
-    /// placed on `p` — of the opposing colour to `n` if `enemy_on_p`, else of `n`'s colour
-    /// (which cannot cut `n`'s links, so the current board decides).
-    #[inline]
-    fn keeps_liberty(&self, n: Cell, p: Cell, enemy_on_p: bool) -> bool {
-        let v = &self.values;
-        let opp = opposing(v[n as usize & INDEX_MASK]);
-        self.links.slots(n).iter().any(|sl| {
-            let e = sl.neighbour;
-            if e == p || v[e as usize & INDEX_MASK] != EMPTY {
-                return false;
-            }
-            let (a, b) = (sl.common_a, sl.common_b);
-            let a_open = v[a as usize & INDEX_MASK] != opp && !(enemy_on_p && a == p);
-            let b_open = v[b as usize & INDEX_MASK] != opp && !(enemy_on_p && b == p);
-            a_open || b_open
-        })
-    }
-
-    /// Whether the board after placing `colour` on `p` and removing `captured` equals `points`
-    /// (a snapshot).
-    pub fn result_equals(&self, p: Cell, colour: u8, captured: &[Cell], points: &[u8]) -> bool {
-        let cells = self.links.cells();
-        let mut after = [OFF; ARRAY];
-        after[..cells].copy_from_slice(&self.values[..cells]);
-        after[p as usize & INDEX_MASK] = colour;
-        for &c in captured {
-            after[c as usize & INDEX_MASK] = EMPTY;
+            Verdict::Captures(len, key)
         }
-        after[..cells] == *points
+    }
+
+    /// Whether the stones after placing `colour` on `p` and removing `captured` equal
+    /// `snapshot` (written by [`Board::push_snapshot`]).
+    pub fn result_equals(&self, p: Cell, colour: u8, captured: &[Cell], snapshot: &[u64]) -> bool {
+        let mut sets = self.colour_sets;
+        sets[colour as usize - 1].insert(p as usize);
+        let opp = opposing(colour) as usize - 1;
+        for &c in captured {
+            sets[opp].remove(c as usize);
+        }
+        let w = self.snapshot_words();
+        sets[0].0[..w] == snapshot[..w] && sets[1].0[..w] == snapshot[w..2 * w]
     }
 }
 
-/// Floods the group of the `colour` stone on `start` over stone–stone links, appending its
+/// Floods the group of the stone on `start` over stone–stone links of board `b`, appending its
 /// stones to `list[*len..]`. Returns `true` as soon as a liberty shows up, or a stone of
 /// `alive` (part of a group already known to live) — the list then holds only part of the
 /// group — and `false` after the whole group was listed without one.
@@ -344,18 +286,17 @@ impl Board {
 /// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
 /// that found no liberty cannot be reached (that flood listed its whole group), so a marked
 /// stone that is not in `alive` belongs to this flood.
-#[allow(clippy::too_many_arguments)]
 #[inline]
 fn flood_has_liberty(
     b: &[u8; ARRAY],
     links: &LinkTable,
     start: Cell,
-    colour: u8,
     visited: &mut Visited,
     alive: &Visited,
     list: &mut [Cell; ARRAY],
     len: &mut usize,
 ) -> bool {
+    let colour = b[start as usize & INDEX_MASK];
     visited.insert(start as usize);
     let mut i = *len;
     list[i & INDEX_MASK] = start;
@@ -363,21 +304,20 @@ fn flood_has_liberty(
     while i < *len {
         let s = list[i & INDEX_MASK];
         i += 1;
-        for sl in links.slots(s) {
-            let n = sl.neighbour as usize & INDEX_MASK;
-            let v = b[n];
-            if v == EMPTY {
-                if open(b, sl, colour) {
-                    return true;
-                }
-            } else if v == colour && open(b, sl, colour) {
-                if !visited.contains(n) {
-                    visited.insert(n);
-                    list[*len & INDEX_MASK] = n as Cell;
-                    *len += 1;
-                } else if alive.contains(n) {
-                    return true;
-                }
+        let nb = links.neighbours(s);
+        let pat = pattern(b, nb);
+        let closed = closed_for(pat, colour);
+        if lanes(pat, EMPTY) & !closed != 0 {
+            return true;
+        }
+        for k in slots_of(lanes(pat, colour) & !closed) {
+            let n = nb[k] as usize & INDEX_MASK;
+            if !visited.contains(n) {
+                visited.insert(n);
+                list[*len & INDEX_MASK] = n as Cell;
+                *len += 1;
+            } else if alive.contains(n) {
+                return true;
             }
         }
     }

@@ -72,6 +72,8 @@ const NO_SLOT: Slot = Slot {
 pub struct LinkTable {
     neighbours: [[Cell; 6]; ARRAY],
     diagonals: [[Cell; 6]; ARRAY],
+    /// `anti_diagonals[c][k]` is the point whose diagonal `k` is `c` ([`OFF_CELL`] if none).
+    anti_diagonals: [[Cell; 6]; ARRAY],
     slots: [[Slot; 6]; ARRAY],
     cells: usize,
 }
@@ -123,9 +125,18 @@ impl LinkTable {
                 }
             }
         }
+        let mut anti_diagonals = [[OFF_CELL; 6]; ARRAY];
+        for c in geo.all_cells() {
+            for (k, &d) in diagonals[c as usize].iter().enumerate() {
+                if d != OFF_CELL {
+                    anti_diagonals[d as usize][k] = c;
+                }
+            }
+        }
         LinkTable {
             neighbours,
             diagonals,
+            anti_diagonals,
             slots,
             cells: geo.cells(),
         }
@@ -143,6 +154,12 @@ impl LinkTable {
     #[inline]
     pub fn diagonals(&self, c: Cell) -> &[Cell; 6] {
         &self.diagonals[c as usize & INDEX_MASK]
+    }
+
+    /// The points whose diagonal `k` is `c`, for each `k` ([`OFF_CELL`] if none).
+    #[inline]
+    pub fn anti_diagonals(&self, c: Cell) -> &[Cell; 6] {
+        &self.anti_diagonals[c as usize & INDEX_MASK]
     }
 
     /// The six slots of point `c`, in the cyclic order of [`LinkTable::neighbours`] (unused
@@ -280,6 +297,8 @@ mod tests {
                 let degree = geo.neighbours(c).len();
                 assert_eq!(pairs, if degree == 6 { 6 } else { degree - 1 });
                 for k in 0..6 {
+                    let x = t.anti_diagonals(c)[k];
+                    assert!(x == OFF_CELL || t.diagonals(x)[k] == c);
                     let (a, b, o) = (ns[k], ns[(k + 1) % 6], t.diagonals(c)[k]);
                     if a == OFF_CELL || b == OFF_CELL {
                         assert_eq!(o, OFF_CELL);
@@ -296,6 +315,7 @@ mod tests {
                     assert_eq!(o == OFF_CELL, edge_pair);
                     if o != OFF_CELL {
                         assert!(o != c && geo.adjacent(o, a) && geo.adjacent(o, b));
+                        assert_eq!(t.anti_diagonals(o)[k], c);
                     }
                 }
             }

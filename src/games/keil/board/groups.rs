@@ -11,12 +11,12 @@
 //! enemy stone next to a removed one was not linked to it, so it is not linked to the empty
 //! point either).
 
-use super::placement::RingEffect;
+use super::placement::EnemyLosses;
 use super::{Board, Visited};
 use crate::board::Cell;
 use crate::games::keil::links::{
-    closed_for, count, from_next, lanes, opposing, pattern, slots_of, ARRAY, EMPTY, INDEX_MASK,
-    OFF, OFF_CELL,
+    closed_for, count, from_next, lanes, opposing, slots_of, ARRAY, EMPTY, INDEX_MASK, OFF,
+    OFF_CELL,
 };
 
 impl Board {
@@ -45,7 +45,7 @@ impl Board {
         let (mut size, mut pseudo) = (1u16, 0u16);
         loop {
             let nb = self.links.neighbours(current);
-            let pat = pattern(&self.values, nb);
+            let pat = self.neighbour_pattern(current);
             let closed = closed_for(pat, colour);
             pseudo += count(lanes(pat, EMPTY) & !closed) as u16;
             for k in slots_of(lanes(pat, colour) & !closed) {
@@ -70,115 +70,128 @@ impl Board {
     }
 
     /// Merges the groups with roots `a` and `b` (relabelling the smaller); returns the root of
-    /// the union. Its pseudo-liberties are left for the caller to set.
+    /// the union, whose pseudo-liberties are the sum of theirs.
     fn merge(&mut self, a: Cell, b: Cell) -> Cell {
         if a == b {
             return a;
         }
-        let (big, small) =
-            if self.size[a as usize & INDEX_MASK] >= self.size[b as usize & INDEX_MASK] {
-                (a, b)
-            } else {
-                (b, a)
-            };
+        let (ai, bi) = (a as usize & INDEX_MASK, b as usize & INDEX_MASK);
+        let (big, small) = if self.size[ai] >= self.size[bi] {
+            (ai, bi)
+        } else {
+            (bi, ai)
+        };
         let mut c = small;
         loop {
-            self.root[c as usize & INDEX_MASK] = big;
-            c = self.next[c as usize & INDEX_MASK];
+            self.root[c] = big as Cell;
+            c = self.next[c] as usize & INDEX_MASK;
             if c == small {
                 break;
             }
         }
         // Splicing two circular lists: swap the successors of one stone of each.
-        self.next
-            .swap(big as usize & INDEX_MASK, small as usize & INDEX_MASK);
-        self.size[big as usize & INDEX_MASK] += self.size[small as usize & INDEX_MASK];
-        big
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        self.pseudo[big] += self.pseudo[small];
+        big as Cell
     }
 
     /// Plays a legal placement of `colour` on the empty point `p`: puts the stone, removes the
     /// enemy groups (or pieces of groups) left without a liberty, and brings the groups up to
     /// date.
     pub fn apply(&mut self, p: Cell, colour: u8) {
-        let ring = self.ring_effect(p, colour);
+        let opp = opposing(colour);
+        let nb = self.links.neighbours(p);
+        let pat = self.neighbour_pattern(p);
+        let closed_own = closed_for(pat, colour);
+        let liberties = lanes(pat, EMPTY) & !closed_own;
+        let linked_own = lanes(pat, colour) & !closed_own;
+        let enemy = lanes(pat, opp);
+        let losses = if enemy != 0 {
+            self.enemy_losses(p, pat, colour)
+        } else {
+            EnemyLosses::default()
+        };
         self.put(p, colour);
-        let r = self.join_new_stone(p, &ring.own[..ring.n_own]);
-        // Before the captures, which only add (the new stone may have had none).
-        self.pseudo[r as usize & INDEX_MASK] = ring.own_pseudo.max(0) as u16;
-        let mut dead = [OFF_CELL; 6];
-        let n_dead = self.update_enemies(p, colour, &ring, &mut dead);
-        for &d in &dead[..n_dead] {
-            // The circular list of a removed group is left as it was: its links are not
-            // followed again, and `clear` does not touch them.
-            let mut c = d;
-            loop {
-                let following = self.next[c as usize & INDEX_MASK];
-                self.clear(c);
-                self.friendly_gains(c, colour);
-                c = following;
-                if c == d {
-                    break;
-                }
-            }
+        // The new stone's group: its own links to empty points, merged with the friendly
+        // groups linked to it, less their pairs with p. Captures add to it afterwards.
+        let pi = p as usize & INDEX_MASK;
+        self.root[pi] = p;
+        self.next[pi] = p;
+        self.size[pi] = 1;
+        self.pseudo[pi] = count(liberties) as u16;
+        let mut r = p;
+        for k in slots_of(linked_own) {
+            r = self.merge(r, self.root[nb[k] as usize & INDEX_MASK]);
+        }
+        self.pseudo[r as usize & INDEX_MASK] -= count(linked_own) as u16;
+        if enemy != 0 {
+            self.update_enemies(p, colour, enemy, losses);
         }
         debug_assert!(
-            self.pseudo[self.root[p as usize & INDEX_MASK] as usize & INDEX_MASK] > 0,
+            self.pseudo[self.root[pi] as usize & INDEX_MASK] > 0,
             "a placement without liberty"
         );
         debug_assert!(self.groups_consistent(), "groups out of date after {p}");
     }
 
-    /// Makes the new stone on `p` a group and merges it with the friendly groups `own`; returns
-    /// the root of the result.
-    fn join_new_stone(&mut self, p: Cell, own: &[Cell]) -> Cell {
-        let pi = p as usize & INDEX_MASK;
-        self.root[pi] = p;
-        self.next[pi] = p;
-        self.size[pi] = 1;
-        let mut r = p;
-        for &h in own {
-            r = self.merge(r, h);
-        }
-        r
-    }
-
-    /// The enemy groups next to the new stone on `p`: a group that may have split is
-    /// re-flooded from its stones next to `p`; one that did not split loses the
-    /// pseudo-liberties the stone took or cut. The roots of the groups and pieces left without
-    /// a pseudo-liberty go to `dead`; returns how many.
-    fn update_enemies(
-        &mut self,
-        p: Cell,
-        colour: u8,
-        ring: &RingEffect,
-        dead: &mut [Cell; 6],
-    ) -> usize {
+    /// The enemy groups next to the new stone on `p` (their stones on the slots of `enemy`):
+    /// each loses the pseudo-liberties of `losses`; one that may have split is re-flooded from
+    /// its stones next to `p`, which recounts each piece; then the groups and pieces left
+    /// without a pseudo-liberty are removed.
+    fn update_enemies(&mut self, p: Cell, colour: u8, enemy: u32, losses: EnemyLosses) {
         let opp = opposing(colour);
-        let mut n_dead = 0;
-        for k in 0..ring.n_enemy {
-            let r = ring.enemy[k];
-            let ri = r as usize & INDEX_MASK;
-            if self.pseudo[ri] <= ring.loss[k] {
-                self.pseudo[ri] = 0;
-                dead[n_dead] = r;
-                n_dead += 1;
-            } else if ring.split[k] {
+        let nb = self.links.neighbours(p);
+        for k in slots_of(enemy) {
+            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] -= (losses.units >> (4 * k) & 0xF) as u16;
+        }
+        if losses.split_pairs != 0 {
+            let mut split = [OFF_CELL; 3];
+            let mut n_split = 0;
+            for k in slots_of(losses.split_pairs) {
+                let g = self.root[nb[k] as usize & INDEX_MASK];
+                if !split[..n_split].contains(&g) {
+                    split[n_split] = g;
+                    n_split += 1;
+                }
+            }
+            for &g in &split[..n_split] {
                 let mut visited = Visited::EMPTY;
-                for &n in self.links.neighbours(p) {
+                for &n in nb {
                     let ni = n as usize & INDEX_MASK;
-                    if self.values[ni] == opp && self.root[ni] == r && !visited.contains(ni) {
+                    if self.values[ni] == opp && self.root[ni] == g && !visited.contains(ni) {
                         self.label_group(n, &mut visited);
-                        if self.pseudo[ni] == 0 {
-                            dead[n_dead] = n;
-                            n_dead += 1;
-                        }
                     }
                 }
-            } else {
-                self.pseudo[ri] -= ring.loss[k];
             }
         }
-        n_dead
+        for &n in nb {
+            let ni = n as usize & INDEX_MASK;
+            if self.values[ni] == opp {
+                let r = self.root[ni];
+                if self.pseudo[r as usize & INDEX_MASK] == 0 {
+                    self.remove_group(r, colour);
+                }
+            }
+        }
+    }
+
+    /// Removes the enemy group with root `r`, stone by stone, crediting the friendly
+    /// (`colour`) groups around each removed stone.
+    fn remove_group(&mut self, r: Cell, colour: u8) {
+        // The circular list of a removed group is left as it was: its links are not followed
+        // again, and `clear` does not touch them.
+        let mut c = r;
+        loop {
+            let following = self.next[c as usize & INDEX_MASK];
+            self.clear(c);
+            self.friendly_gains(c, colour);
+            c = following;
+            if c == r {
+                break;
+            }
+        }
     }
 
     /// The friendly (`colour`) side of an enemy stone on `c` having just been removed: new
@@ -189,14 +202,14 @@ impl Board {
     fn friendly_gains(&mut self, c: Cell, colour: u8) {
         let opp = opposing(colour);
         let nb = self.links.neighbours(c);
-        let pat = pattern(&self.values, nb);
+        let pat = self.neighbour_pattern(c);
         let own = lanes(pat, colour);
         let empty = lanes(pat, EMPTY);
         for k in slots_of(own & !closed_for(pat, colour)) {
             let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
             self.pseudo[r] += 1;
         }
-        let dpat = pattern(&self.values, self.links.diagonals(c));
+        let dpat = self.diagonal_pattern(c);
         let reopened = lanes(dpat, opp) | lanes(dpat, OFF);
         let own_next = from_next(own);
         for k in slots_of(reopened & own & own_next) {
@@ -205,12 +218,7 @@ impl Board {
                 self.root[a as usize & INDEX_MASK],
                 self.root[b as usize & INDEX_MASK],
             );
-            if ra != rb {
-                let sum =
-                    self.pseudo[ra as usize & INDEX_MASK] + self.pseudo[rb as usize & INDEX_MASK];
-                let r = self.merge(ra, rb);
-                self.pseudo[r as usize & INDEX_MASK] = sum;
-            }
+            self.merge(ra, rb);
         }
         for k in slots_of(reopened & own & from_next(empty)) {
             let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;

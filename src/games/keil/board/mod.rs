@@ -16,7 +16,7 @@ mod placement;
 
 pub use placement::{Scratch, Verdict};
 
-use super::links::{open, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
+use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
 use crate::board::{BitSet, Cell, Mask};
 use crate::zobrist;
 
@@ -41,6 +41,10 @@ pub struct Board {
     key: u64,
     /// The black and the white stones as bit sets (what a snapshot copies).
     colour_sets: [Mask; 2],
+    /// Per point: the [`pattern`] of its neighbours, kept up to date by `put` and `clear`.
+    neighbour_patterns: [u32; ARRAY],
+    /// Per point: the [`pattern`] of its diagonals, kept up to date likewise.
+    diagonal_patterns: [u32; ARRAY],
     /// Per stone: the root point of its group.
     root: [Cell; ARRAY],
     /// Per stone: the next stone of its group (a circular list).
@@ -63,6 +67,8 @@ impl Board {
             stones: [0; 2],
             key: 0,
             colour_sets: [Mask::EMPTY; 2],
+            neighbour_patterns: [0; ARRAY],
+            diagonal_patterns: [0; ARRAY],
             root: [0; ARRAY],
             next: [0; ARRAY],
             size: [0; ARRAY],
@@ -93,7 +99,37 @@ impl Board {
                 self.colour_sets[v as usize - 1].insert(c);
             }
         }
+        for c in 0..values.len() as Cell {
+            self.neighbour_patterns[c as usize] = pattern(&self.values, self.links.neighbours(c));
+            self.diagonal_patterns[c as usize] = pattern(&self.values, self.links.diagonals(c));
+        }
         self.rebuild_groups();
+    }
+
+    /// The [`pattern`] of the neighbours of `c`.
+    #[inline]
+    pub fn neighbour_pattern(&self, c: Cell) -> u32 {
+        self.neighbour_patterns[c as usize & INDEX_MASK]
+    }
+
+    /// The [`pattern`] of the diagonals of `c`.
+    #[inline]
+    pub fn diagonal_pattern(&self, c: Cell) -> u32 {
+        self.diagonal_patterns[c as usize & INDEX_MASK]
+    }
+
+    /// Brings the patterns that see point `c` up to date after its value changed by `delta`
+    /// (the XOR of the old and new values' bits). `c` is slot `k + 3` of its neighbour `k`,
+    /// and slot `k` of its anti-diagonal `k`. Writes for missing points land on
+    /// [`super::links::OFF_CELL`]'s patterns, which are never read.
+    #[inline]
+    fn update_patterns(&mut self, c: Cell, delta: u32) {
+        let nb = self.links.neighbours(c);
+        let anti = self.links.anti_diagonals(c);
+        for k in 0..6 {
+            self.neighbour_patterns[nb[k] as usize & INDEX_MASK] ^= delta << (4 * ((k + 3) % 6));
+            self.diagonal_patterns[anti[k] as usize & INDEX_MASK] ^= delta << (4 * k);
+        }
     }
 
     /// Number of words of a colour set a snapshot keeps.
@@ -161,6 +197,7 @@ impl Board {
         self.stones[colour as usize - 1] += 1;
         self.key ^= stone_key(c as Cell, colour);
         self.colour_sets[colour as usize - 1].insert(c);
+        self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         // Swap-remove c from the empty list.
         let pos = self.empty_pos[c] as usize;
         self.n_empty -= 1;
@@ -178,6 +215,7 @@ impl Board {
         self.stones[colour as usize - 1] -= 1;
         self.key ^= stone_key(c as Cell, colour);
         self.colour_sets[colour as usize - 1].remove(c);
+        self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         self.empty_pos[c] = self.n_empty as u16;
         self.empties[self.n_empty & INDEX_MASK] = c as Cell;
         self.n_empty += 1;

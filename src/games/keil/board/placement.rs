@@ -85,20 +85,53 @@ impl Scratch {
     }
 }
 
+/// What a stone of `colour` on an empty point `p` does to the enemy stones next to it, as slot
+/// masks over `p`'s neighbours (see [`Board::enemy_losses`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct EnemyLosses {
+    /// Per slot, in its nibble: how many pseudo-liberties the enemy stone there loses (0–3):
+    /// its pair with `p`, and its links to empty neighbours `k ± 1` that `p` cuts.
+    pub units: u32,
+    /// Total of `units` over the slots.
+    pub total: u32,
+    /// Slots `k` whose stone–stone link to slot `k + 1` (both enemy) is cut: that group may
+    /// split.
+    pub split_pairs: u32,
+}
+
 impl Board {
-    /// What a stone of `colour` on the empty point `p` changes around it (see [`RingEffect`]).
+    /// The [`EnemyLosses`] of a stone of `colour` on the empty point `p` whose neighbour
+    /// pattern is `pat`.
     #[inline]
-    pub(super) fn ring_effect(&self, p: Cell, colour: u8) -> RingEffect {
-        let v = &self.values;
-        let nb = self.links.neighbours(p);
+    pub(super) fn enemy_losses(&self, p: Cell, pat: u32, colour: u8) -> EnemyLosses {
         let opp = opposing(colour);
-        let pat = pattern(v, nb);
-        let empty = lanes(pat, EMPTY);
-        let own = lanes(pat, colour);
         let enemy = lanes(pat, opp);
+        let empty = lanes(pat, EMPTY);
+        // Enemy stones whose pair with p was a liberty link.
+        let pair_loss = enemy & !closed_for(pat, opp);
+        // The pair (k, k+1) has p and diagonal k as common neighbours; p is empty, so it is
+        // linked now, and the stone cuts it iff the diagonal is ours or missing.
+        let dpat = self.diagonal_pattern(p);
+        let cut = lanes(dpat, colour) | lanes(dpat, OFF);
+        let enemy_next = from_next(enemy);
+        let loss_first = cut & enemy & from_next(empty);
+        let loss_second = from_prev(cut & empty & enemy_next);
+        EnemyLosses {
+            // Each nibble adds at most three ones: no carry.
+            units: pair_loss + loss_first + loss_second,
+            total: count(pair_loss) + count(loss_first) + count(loss_second),
+            split_pairs: cut & enemy & enemy_next,
+        }
+    }
+
+    /// What a stone of `colour` on the empty point `p` changes around it (see [`RingEffect`]).
+    pub(super) fn ring_effect(&self, p: Cell, colour: u8) -> RingEffect {
+        let nb = self.links.neighbours(p);
+        let pat = self.neighbour_pattern(p);
         let closed_own = closed_for(pat, colour);
-        let liberties = empty & !closed_own;
-        let linked_own = own & !closed_own;
+        let liberties = lanes(pat, EMPTY) & !closed_own;
+        let linked_own = lanes(pat, colour) & !closed_own;
+        let enemy = lanes(pat, opposing(colour));
         let mut e = RingEffect {
             enemy: [0; 6],
             loss: [0; 6],
@@ -118,20 +151,11 @@ impl Board {
             }
         }
         if enemy != 0 {
-            // Enemy stones whose pair with p was a liberty link.
-            let pair_loss = enemy & !closed_for(pat, opp);
-            // The pair (k, k+1) has p and diagonal k as common neighbours; p is empty, so it
-            // is linked now, and the stone cuts it iff the diagonal is ours or missing.
-            let dpat = pattern(v, self.links.diagonals(p));
-            let cut = lanes(dpat, colour) | lanes(dpat, OFF);
-            let (enemy_next, empty_next) = (from_next(enemy), from_next(empty));
-            let split_pairs = cut & enemy & enemy_next;
-            let loss_first = cut & enemy & empty_next;
-            let loss_second = from_prev(cut & empty & enemy_next);
+            let m = self.enemy_losses(p, pat, colour);
             for k in slots_of(enemy) {
                 let i = e.enemy_index(self.root[nb[k] as usize & INDEX_MASK]);
-                e.loss[i] += bit(pair_loss, k) + bit(loss_first, k) + bit(loss_second, k);
-                e.split[i] |= bit(split_pairs, k) != 0;
+                e.loss[i] += (m.units >> (4 * k) & 0xF) as u16;
+                e.split[i] |= bit(m.split_pairs, k) != 0;
             }
         }
         e
@@ -140,8 +164,55 @@ impl Board {
     /// Tests a placement of `colour` on the empty point `p`: what it captures (listed in
     /// `scratch`, created when needed), whether the new group has a liberty, and the board
     /// key afterwards. Does not look at repetitions.
+    ///
+    /// The common case is decided from the patterns alone: no enemy link is cut and every
+    /// enemy group next to `p` has more pseudo-liberties than all the enemy stones there lose
+    /// together, so nothing is captured; then the new stone lives iff it has an empty linked
+    /// neighbour or a linked friendly group has a pseudo-liberty besides its pairs with `p`.
     pub fn test(&self, p: Cell, colour: u8, scratch: &mut Option<Scratch>) -> Verdict {
         debug_assert_eq!(self.value(p), EMPTY);
+        let pat = self.neighbour_pattern(p);
+        let enemy = lanes(pat, opposing(colour));
+        if enemy != 0 {
+            let m = self.enemy_losses(p, pat, colour);
+            if m.split_pairs != 0 {
+                return self.careful_test(p, colour, scratch);
+            }
+            let nb = self.links.neighbours(p);
+            for k in slots_of(enemy) {
+                let r = self.root[nb[k] as usize & INDEX_MASK];
+                if self.pseudo[r as usize & INDEX_MASK] as u32 <= m.total {
+                    return self.careful_test(p, colour, scratch);
+                }
+            }
+        }
+        let closed_own = closed_for(pat, colour);
+        let key = self.key ^ stone_key(p, colour);
+        if lanes(pat, EMPTY) & !closed_own != 0 {
+            return Verdict::Quiet(key);
+        }
+        // No empty linked neighbour: the friendly groups linked to p must bring a liberty.
+        let nb = self.links.neighbours(p);
+        let linked_own = lanes(pat, colour) & !closed_own;
+        let mut roots = [0 as Cell; 6];
+        let (mut n, mut pseudo) = (0, 0u32);
+        for k in slots_of(linked_own) {
+            let r = self.root[nb[k] as usize & INDEX_MASK];
+            if !roots[..n].contains(&r) {
+                roots[n] = r;
+                n += 1;
+                pseudo += self.pseudo[r as usize & INDEX_MASK] as u32;
+            }
+        }
+        if pseudo > count(linked_own) {
+            Verdict::Quiet(key)
+        } else {
+            Verdict::Suicide
+        }
+    }
+
+    /// [`Board::test`] when an enemy group next to `p` may split or die.
+    fn careful_test(&self, p: Cell, colour: u8, scratch: &mut Option<Scratch>) -> Verdict {
         let e = self.ring_effect(p, colour);
         let mut key = self.key ^ stone_key(p, colour);
         let mut captured = 0;
@@ -194,13 +265,26 @@ impl Board {
     /// group had no pseudo-liberty before the captures, it is flooded after them.
     fn flood_test(&self, p: Cell, colour: u8, e: &RingEffect, s: &mut Scratch) -> Verdict {
         let opp = opposing(colour);
-        let mut board = self.values;
-        board[p as usize & INDEX_MASK] = colour;
+        let nb = self.links.neighbours(p);
+        // The enemy floods read the maintained patterns, with the new stone patched into the
+        // patterns of p's neighbours (p is their slot k + 3).
+        let mut near = Visited::EMPTY;
+        for &n in nb {
+            near.insert(n as usize & INDEX_MASK);
+        }
+        let patched = |c: Cell| {
+            let mut pat = self.neighbour_pattern(c);
+            if !near.contains(c as usize & INDEX_MASK) {
+                return pat;
+            }
+            let k = nb.iter().position(|&n| n == c).unwrap_or(0);
+            pat ^= (1 << EMPTY | 1 << colour) << (4 * ((k + 3) % 6));
+            pat
+        };
         let mut visited = Visited::EMPTY;
         let mut alive = Visited::EMPTY;
         let mut len = 0;
         let mut key = self.key ^ stone_key(p, colour);
-        let nb = self.links.neighbours(p);
         for i in 0..e.n_enemy {
             let r = e.enemy[i];
             if self.pseudo[r as usize & INDEX_MASK] <= e.loss[i] {
@@ -208,14 +292,15 @@ impl Board {
             } else if e.split[i] {
                 for &n in nb {
                     let ni = n as usize & INDEX_MASK;
-                    if board[ni] != opp || self.root[ni] != r || visited.contains(ni) {
+                    if self.values[ni] != opp || self.root[ni] != r || visited.contains(ni) {
                         continue;
                     }
                     let start = len;
                     let lives = flood_has_liberty(
-                        &board,
                         self.links,
                         n,
+                        opp,
+                        patched,
                         &mut visited,
                         &alive,
                         &mut s.list,
@@ -240,15 +325,20 @@ impl Board {
             if len == 0 {
                 return Verdict::Suicide;
             }
+            // Rare: the new group has a liberty only if the captures give it one. Flood it
+            // on a copy of the board after the captures.
+            let mut board = self.values;
+            board[p as usize & INDEX_MASK] = colour;
             for &c in &s.list[..len] {
                 board[c as usize & INDEX_MASK] = EMPTY;
             }
             // Own stones are never marked by the enemy floods.
             let mut own_len = len;
             if !flood_has_liberty(
-                &board,
                 self.links,
                 p,
+                colour,
+                |c| pattern(&board, self.links.neighbours(c)),
                 &mut visited,
                 &alive,
                 &mut s.list,
@@ -278,25 +368,27 @@ impl Board {
     }
 }
 
-/// Floods the group of the stone on `start` over stone–stone links of board `b`, appending its
-/// stones to `list[*len..]`. Returns `true` as soon as a liberty shows up, or a stone of
-/// `alive` (part of a group already known to live) — the list then holds only part of the
-/// group — and `false` after the whole group was listed without one.
+/// Floods the group of the `colour` stone on `start` over stone–stone links, appending its
+/// stones to `list[*len..]`; `pattern_of` gives the pattern of a point's neighbours on the
+/// board being flooded. Returns `true` as soon as a liberty shows up, or a stone of `alive`
+/// (part of a group already known to live) — the list then holds only part of the group —
+/// and `false` after the whole group was listed without one.
 ///
 /// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
 /// that found no liberty cannot be reached (that flood listed its whole group), so a marked
 /// stone that is not in `alive` belongs to this flood.
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn flood_has_liberty(
-    b: &[u8; ARRAY],
     links: &LinkTable,
     start: Cell,
+    colour: u8,
+    pattern_of: impl Fn(Cell) -> u32,
     visited: &mut Visited,
     alive: &Visited,
     list: &mut [Cell; ARRAY],
     len: &mut usize,
 ) -> bool {
-    let colour = b[start as usize & INDEX_MASK];
     visited.insert(start as usize);
     let mut i = *len;
     list[i & INDEX_MASK] = start;
@@ -304,12 +396,12 @@ fn flood_has_liberty(
     while i < *len {
         let s = list[i & INDEX_MASK];
         i += 1;
-        let nb = links.neighbours(s);
-        let pat = pattern(b, nb);
+        let pat = pattern_of(s);
         let closed = closed_for(pat, colour);
         if lanes(pat, EMPTY) & !closed != 0 {
             return true;
         }
+        let nb = links.neighbours(s);
         for k in slots_of(lanes(pat, colour) & !closed) {
             let n = nb[k] as usize & INDEX_MASK;
             if !visited.contains(n) {

@@ -1,15 +1,15 @@
 //! Keeping the groups up to date as placements are played.
 //!
-//! Playing a placement finds its captures itself, from the same [`RingEffect`] the test
-//! reads, so `play` never repeats the test. The new stone merges with the friendly groups it is
-//! linked to (their pseudo-liberties add up, less the pairs with the new stone's point, plus
-//! its own links to empty points). Each enemy group next to it loses the pairs the stone takes
-//! or cuts; one whose stone–stone link is cut is re-flooded from its stones next to the new one
-//! (every piece of a split group has one there), which counts each piece's pseudo-liberties
-//! afterwards. Enemy groups or pieces left with none are removed. A removed stone can restore
-//! friendly links and add friendly liberties, but never changes the remaining enemy groups (an
-//! enemy stone next to a removed one was not linked to it, so it is not linked to the empty
-//! point either).
+//! Playing a placement finds its captures itself from the neighbour patterns and the
+//! maintained counts, so `play` never repeats the test. The new stone merges with the friendly
+//! groups it is linked to (their pseudo-liberties add up, less the pairs with the new stone's
+//! point, plus its own links to empty points). Each enemy group next to it loses the pairs the
+//! stone takes or cuts; one whose stone–stone link is cut is re-formed from its stones next to
+//! the new one (every piece of a split group has one there, see `split.rs`), which counts each
+//! piece's pseudo-liberties afterwards. Enemy groups or pieces left with none are removed. A
+//! removed stone can restore friendly links and add friendly liberties, but never changes the
+//! remaining enemy groups (an enemy stone next to a removed one was not linked to it, so it is
+//! not linked to the empty point either).
 
 use super::placement::EnemyLosses;
 use super::{Board, Visited};
@@ -136,8 +136,8 @@ impl Board {
     }
 
     /// The enemy groups next to the new stone on `p` (their stones on the slots of `enemy`):
-    /// each loses the pseudo-liberties of `losses`; one that may have split is re-flooded from
-    /// its stones next to `p`, which recounts each piece; then the groups and pieces left
+    /// each loses the pseudo-liberties of `losses`; one that may have split is re-formed from
+    /// its stones next to `p` ([`Board::resplit`]), which recounts each piece; then the groups and pieces left
     /// without a pseudo-liberty are removed.
     fn update_enemies(&mut self, p: Cell, colour: u8, enemy: u32, losses: EnemyLosses) {
         let opp = opposing(colour);
@@ -157,13 +157,7 @@ impl Board {
                 }
             }
             for &g in &split[..n_split] {
-                let mut visited = Visited::EMPTY;
-                for &n in nb {
-                    let ni = n as usize & INDEX_MASK;
-                    if self.values[ni] == opp && self.root[ni] == g && !visited.contains(ni) {
-                        self.label_group(n, &mut visited);
-                    }
-                }
+                self.resplit(p, g);
             }
         }
         for &n in nb {

@@ -13,6 +13,7 @@
 
 mod groups;
 mod placement;
+mod split;
 
 pub use placement::{Scratch, Verdict};
 

@@ -1,7 +1,7 @@
 //! The step machine: which steps are legal, playing them, taking them back, and the random
 //! playout step of `tessera bench`.
 
-use super::board::{Scratch, Verdict};
+use super::board::{Verdict, Visited};
 use super::links::EMPTY;
 use super::repetition::Entry;
 use super::{colour_of, Keil, Record};
@@ -17,16 +17,10 @@ impl Keil {
     }
 
     /// The full placement test of `colour` on the empty point `p`: suicide, then repetition.
-    /// `scratch` is filled only when something is captured or a flood is needed.
-    fn test_placement(
-        &self,
-        p: Cell,
-        colour: u8,
-        scratch: &mut Option<Scratch>,
-    ) -> Result<(), Illegal> {
-        let verdict = self.board.test(p, colour, scratch);
-        let board_key = match verdict {
-            Verdict::Quiet(key) | Verdict::Captures(_, key) => key,
+    fn test_placement(&self, p: Cell, colour: u8) -> Result<(), Illegal> {
+        let (board_key, captured) = match self.board.test(p, colour) {
+            Verdict::Quiet(key) => (key, Visited::EMPTY),
+            Verdict::Captures(key, captured) => (key, captured),
             Verdict::Suicide => return Err(Illegal::Suicide),
         };
         let repeats = self.repetitions.contains(
@@ -34,9 +28,8 @@ impl Keil {
             self.to_move,
             self.button.is_some(),
             |snap| {
-                let captured = scratch.as_ref().map_or(&[][..], |s| s.captured(verdict));
                 self.board
-                    .result_equals(p, colour, captured, self.snapshot(snap))
+                    .result_equals(p, colour, &captured, self.snapshot(snap))
             },
         );
         if repeats {
@@ -80,7 +73,7 @@ impl Keil {
                 if self.board.value(cell) != EMPTY {
                     return Err(Illegal::Occupied);
                 }
-                self.test_placement(cell, colour_of(self.to_move), &mut None)
+                self.test_placement(cell, colour_of(self.to_move))
             }
         }
     }
@@ -153,11 +146,8 @@ impl Keil {
         }
         let colour = colour_of(self.to_move);
         let stone = Stone::of_side(self.to_move);
-        let mut scratch = None;
         for cell in self.geo.all_cells() {
-            if self.board.value(cell) == EMPTY
-                && self.test_placement(cell, colour, &mut scratch).is_ok()
-            {
+            if self.board.value(cell) == EMPTY && self.test_placement(cell, colour).is_ok() {
                 out.push(Step::Place { cell, stone });
             }
         }
@@ -179,13 +169,12 @@ impl Keil {
         }
         let colour = colour_of(self.to_move);
         let stone = Stone::of_side(self.to_move);
-        let mut scratch = None;
         let empties = self.board.empties();
         if !empties.is_empty() {
             // The first pick needs no copy of the empty list: it is usually legal.
             let first = rng.below(empties.len());
             let cell = empties[first];
-            if self.test_placement(cell, colour, &mut scratch).is_ok() {
+            if self.test_placement(cell, colour).is_ok() {
                 return Step::Place { cell, stone };
             }
             buf.clear();
@@ -195,7 +184,7 @@ impl Keil {
                 let i = rng.below(buf.len());
                 let step = buf[i];
                 let cell = step.cell().expect("placements only");
-                if self.test_placement(cell, colour, &mut scratch).is_ok() {
+                if self.test_placement(cell, colour).is_ok() {
                     return step;
                 }
                 buf.swap_remove(i);

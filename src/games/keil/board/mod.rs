@@ -15,7 +15,7 @@ mod groups;
 mod placement;
 mod split;
 
-pub use placement::{Scratch, Verdict};
+pub use placement::Verdict;
 
 use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
 use crate::board::{BitSet, Cell, Mask};

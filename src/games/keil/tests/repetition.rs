@@ -78,7 +78,7 @@ fn a_key_collision_never_makes_a_placement_illegal() {
     use crate::games::keil::repetition::Entry;
     let mut g = position(KO, Side::First);
     let a3 = cell(&g, "a3");
-    let crate::games::keil::board::Verdict::Quiet(key) = g.board.test(a3, BLACK, &mut None) else {
+    let crate::games::keil::board::Verdict::Quiet(key) = g.board.test(a3, BLACK) else {
         panic!("a3 is a quiet placement");
     };
     let key_after = g.position_key(key);

@@ -335,15 +335,23 @@ proptest! {
     }
 }
 
-/// Whole bench-policy playouts on the default board (about 30,000 plies each: dense boards,
-/// splits, captures and many repetitions), every step replayed on the reference with the
-/// boards compared, and the legal steps compared every few plies. Slow in a debug build (the
-/// groups are rebuilt from scratch after every placement there): run it with
+/// Whole bench-policy playouts (on side 7 about 30,000 plies each: dense boards, splits,
+/// captures and many repetitions) on sides 5 to 8 (side 8 has more points than fit the
+/// narrow bit sets of the flood), every step replayed on the reference with the boards
+/// compared, and the legal steps compared every few plies. About a minute in a release build,
+/// longer in a debug build (which also checks the maintained groups after every placement):
 /// `cargo test --release --test keil_properties -- --ignored`.
 #[test]
 #[ignore]
 fn whole_bench_playouts_match_the_reference() {
-    for (seed, size, button_on) in [(1, 7, true), (2, 7, false), (3, 6, true), (4, 5, false)] {
+    let games = [
+        (1, 7, true),
+        (2, 7, false),
+        (3, 6, true),
+        (4, 5, false),
+        (5, 8, true),
+    ];
+    for (seed, size, button_on) in games {
         let mut g = game(size, button_on);
         let mut r = Reference::new(size, button_on);
         let mut rng = FastRng::seed(seed);

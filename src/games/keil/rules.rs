@@ -1,11 +1,11 @@
 //! The step machine: which steps are legal, playing them, taking them back, and the random
 //! playout step of `tessera bench`.
 
-use super::board::{Verdict, Visited};
+use super::board::Verdict;
 use super::links::EMPTY;
 use super::repetition::Entry;
 use super::{colour_of, Keil, Record};
-use crate::board::Cell;
+use crate::board::{Cell, Mask};
 use crate::games::{Game, Illegal, Step, Stone};
 use crate::rng::FastRng;
 
@@ -19,7 +19,7 @@ impl Keil {
     /// The full placement test of `colour` on the empty point `p`: suicide, then repetition.
     fn test_placement(&self, p: Cell, colour: u8) -> Result<(), Illegal> {
         let (board_key, captured) = match self.board.test(p, colour) {
-            Verdict::Quiet(key) => (key, Visited::EMPTY),
+            Verdict::Quiet(key) => (key, Mask::EMPTY),
             Verdict::Captures(key, captured) => (key, captured),
             Verdict::Suicide => return Err(Illegal::Suicide),
         };

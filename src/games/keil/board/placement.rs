@@ -14,11 +14,11 @@
 //! pseudo-liberty before the captures (captures only add liberties); otherwise, if something
 //! is captured, a flood after the captures decides.
 
-use super::{stone_key, Board, Visited};
-use crate::board::Cell;
+use super::{stone_key, Board};
+use crate::board::{BitSet, Cell, Mask};
 use crate::games::keil::links::{
     closed_for, count, from_next, from_prev, lanes, opposing, pattern, slots_of, EMPTY, INDEX_MASK,
-    OFF,
+    OFF, OFF_CELL,
 };
 
 /// The answer of [`Board::test`] for a placement on an empty point.
@@ -28,7 +28,7 @@ pub enum Verdict {
     Quiet(u64),
     /// Legal as far as captures and suicide go; the board key afterwards and the captured
     /// stones.
-    Captures(u64, Visited),
+    Captures(u64, Mask),
     /// The new stone's group has no liberty after the captures.
     Suicide,
 }
@@ -166,19 +166,41 @@ impl Board {
     /// board with the new stone) until each finds a liberty or is found dead; then, if the new
     /// group had no pseudo-liberty before the captures, it is flooded after them.
     fn careful_test(&self, p: Cell, colour: u8, pat: u32, losses: EnemyLosses) -> Verdict {
+        // The floods' sets of points as narrow as the board allows (two words up to side 7).
+        if self.links.cells() <= BitSet::<2>::CAPACITY {
+            self.careful_test_in::<2>(p, colour, pat, losses)
+        } else {
+            self.careful_test_in::<7>(p, colour, pat, losses)
+        }
+    }
+
+    fn careful_test_in<const W: usize>(
+        &self,
+        p: Cell,
+        colour: u8,
+        pat: u32,
+        losses: EnemyLosses,
+    ) -> Verdict {
         let opp = opposing(colour);
         let nb = self.links.neighbours(p);
         let groups = self.enemy_groups(p, lanes(pat, opp), losses);
-        let mut captured = Visited::EMPTY;
+        let mut captured = BitSet::<W>::EMPTY;
         let mut key = self.key ^ stone_key(p, colour);
         // Stones flooded, and those found in pieces that live.
-        let mut visited = Visited::EMPTY;
-        let mut alive = Visited::EMPTY;
+        let mut visited = BitSet::<W>::EMPTY;
+        let mut alive = BitSet::<W>::EMPTY;
         // The maintained patterns with the new stone patched into those of p's neighbours (p
         // is their slot k + 3).
+        let mut near = BitSet::<W>::EMPTY;
+        for &n in nb {
+            if n != OFF_CELL {
+                near.insert(n as usize);
+            }
+        }
         let patched = |c: Cell| {
             let mut pat = self.neighbour_pattern(c);
-            if let Some(k) = nb.iter().position(|&n| n == c) {
+            if near.contains(c as usize) {
+                let k = nb.iter().position(|&n| n == c).unwrap_or(0);
                 pat ^= (1 << EMPTY | 1 << colour) << (4 * ((k + 3) % 6));
             }
             pat
@@ -194,7 +216,7 @@ impl Board {
                     if self.values[ni] != opp || self.root[ni] != r || visited.contains(ni) {
                         continue;
                     }
-                    let mut piece = Visited::EMPTY;
+                    let mut piece = BitSet::<W>::EMPTY;
                     if self.flood_has_liberty(n, opp, patched, &mut visited, &alive, &mut piece) {
                         // A flood from another piece that reaches these stones is joined to
                         // them, so it lives too.
@@ -208,7 +230,7 @@ impl Board {
                 }
             }
         }
-        let took = captured != Visited::EMPTY;
+        let took = !captured.is_empty();
         if !self.own_group_lives(p, pat, colour) {
             if !took {
                 return Verdict::Suicide;
@@ -218,29 +240,31 @@ impl Board {
             let mut board = self.values;
             board[p as usize & INDEX_MASK] = colour;
             for c in captured.iter() {
-                board[c] = EMPTY;
+                board[c & INDEX_MASK] = EMPTY;
             }
             let after = |c: Cell| pattern(&board, self.links.neighbours(c));
             // Own stones are never marked by the enemy floods.
-            let mut own = Visited::EMPTY;
+            let mut own = BitSet::<W>::EMPTY;
             if !self.flood_has_liberty(p, colour, after, &mut visited, &alive, &mut own) {
                 return Verdict::Suicide;
             }
         }
         if took {
-            Verdict::Captures(key, captured)
+            let mut set = Mask::EMPTY;
+            set.0[..W].copy_from_slice(&captured.0);
+            Verdict::Captures(key, set)
         } else {
             Verdict::Quiet(key)
         }
     }
 
     /// Adds the stones of the group with root `r` to `set`; returns the XOR of their keys.
-    fn take_group(&self, r: Cell, set: &mut Visited) -> u64 {
+    fn take_group<const W: usize>(&self, r: Cell, set: &mut BitSet<W>) -> u64 {
         let colour = self.value(r);
         let mut key = 0;
         let mut c = r;
         loop {
-            set.insert(c as usize & INDEX_MASK);
+            set.insert(c as usize);
             key ^= stone_key(c, colour);
             c = self.next[c as usize & INDEX_MASK];
             if c == r {
@@ -250,28 +274,28 @@ impl Board {
     }
 
     /// Floods the group of the `colour` stone on `start` over stone–stone links, adding the
-    /// stones it reaches to `piece` (and `visited`); `pattern_of` gives the pattern of a point's neighbours on the board
-    /// being flooded. Returns `true` as soon as a liberty shows up, or a stone of `alive`
-    /// (part of a group already known to live) — `piece` then holds only part of the group —
-    /// and `false` after the whole group was taken without one.
+    /// stones it reaches to `piece` (and `visited`); `pattern_of` gives the pattern of a
+    /// point's neighbours on the board being flooded. Returns `true` as soon as a liberty
+    /// shows up, or a stone of `alive` (part of a group already known to live) — `piece` then
+    /// holds only part of the group — and `false` after the whole group was taken without one.
     ///
     /// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
     /// that found no liberty cannot be reached (that flood took its whole group), so a marked
     /// stone that is not in `alive` belongs to this flood.
     #[inline]
-    fn flood_has_liberty(
+    fn flood_has_liberty<const W: usize>(
         &self,
         start: Cell,
         colour: u8,
         pattern_of: impl Fn(Cell) -> u32,
-        visited: &mut Visited,
-        alive: &Visited,
-        piece: &mut Visited,
+        visited: &mut BitSet<W>,
+        alive: &BitSet<W>,
+        piece: &mut BitSet<W>,
     ) -> bool {
-        let mut frontier = Visited::EMPTY;
-        frontier.insert(start as usize & INDEX_MASK);
-        visited.insert(start as usize & INDEX_MASK);
-        piece.insert(start as usize & INDEX_MASK);
+        let mut frontier = BitSet::<W>::EMPTY;
+        frontier.insert(start as usize);
+        visited.insert(start as usize);
+        piece.insert(start as usize);
         while let Some(s) = frontier.first() {
             frontier.remove(s);
             let pat = pattern_of(s as Cell);
@@ -281,7 +305,8 @@ impl Board {
             }
             let nb = self.links.neighbours(s as Cell);
             for k in slots_of(lanes(pat, colour) & !closed) {
-                let n = nb[k] as usize & INDEX_MASK;
+                // A linked point is a stone, so on the board: inside the set.
+                let n = nb[k] as usize;
                 if !visited.contains(n) {
                     visited.insert(n);
                     piece.insert(n);
@@ -296,7 +321,7 @@ impl Board {
 
     /// Whether the stones after placing `colour` on `p` and removing `captured` equal
     /// `snapshot` (written by [`Board::push_snapshot`]).
-    pub fn result_equals(&self, p: Cell, colour: u8, captured: &Visited, snapshot: &[u64]) -> bool {
+    pub fn result_equals(&self, p: Cell, colour: u8, captured: &Mask, snapshot: &[u64]) -> bool {
         let mut sets = self.colour_sets;
         sets[colour as usize - 1].insert(p as usize);
         let opp = &mut sets[opposing(colour) as usize - 1];

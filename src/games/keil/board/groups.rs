@@ -15,8 +15,8 @@ use super::placement::EnemyLosses;
 use super::{Board, Visited};
 use crate::board::Cell;
 use crate::games::keil::links::{
-    closed_for, count, from_next, lanes, opposing, slots_of, ARRAY, EMPTY, INDEX_MASK, OFF,
-    OFF_CELL,
+    closed_for, count, from_next, from_prev, lanes, opposing, slots_of, ARRAY, EMPTY, INDEX_MASK,
+    OFF, OFF_CELL,
 };
 
 impl Board {
@@ -120,8 +120,14 @@ impl Board {
         self.next[pi] = p;
         self.size[pi] = 1;
         self.pseudo[pi] = count(liberties) as u16;
+        // Neighbours k-1 and k that are both friendly stones are linked (p, a common
+        // neighbour, is not the enemy's), so one merge per run of linked slots is enough.
+        let mut runs = linked_own & !from_prev(linked_own);
+        if runs == 0 && linked_own != 0 {
+            runs = 1; // all six: one group
+        }
         let mut r = p;
-        for k in slots_of(linked_own) {
+        for k in slots_of(runs) {
             r = self.merge(r, self.root[nb[k] as usize & INDEX_MASK]);
         }
         self.pseudo[r as usize & INDEX_MASK] -= count(linked_own) as u16;
@@ -142,8 +148,9 @@ impl Board {
     fn update_enemies(&mut self, p: Cell, colour: u8, enemy: u32, losses: EnemyLosses) {
         let opp = opposing(colour);
         let nb = self.links.neighbours(p);
-        for k in slots_of(enemy) {
-            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+        // Without branches: slots that are not enemy stones lose nothing.
+        for (k, &n) in nb.iter().enumerate() {
+            let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
             self.pseudo[r] -= (losses.units >> (4 * k) & 0xF) as u16;
         }
         if losses.split_pairs != 0 {
@@ -160,13 +167,18 @@ impl Board {
                 self.resplit(p, g);
             }
         }
-        for &n in nb {
-            let ni = n as usize & INDEX_MASK;
-            if self.values[ni] == opp {
-                let r = self.root[ni];
-                if self.pseudo[r as usize & INDEX_MASK] == 0 {
-                    self.remove_group(r, colour);
-                }
+        // The enemy neighbours whose group or piece has no pseudo-liberty left, found
+        // without branches; usually none.
+        let mut dead = 0;
+        for (k, &n) in nb.iter().enumerate() {
+            let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+            dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
+        }
+        for k in slots_of(dead & enemy) {
+            let n = nb[k] as usize & INDEX_MASK;
+            // A group with stones on several slots is removed at the first.
+            if self.values[n] == opp {
+                self.remove_group(self.root[n], colour);
             }
         }
     }

@@ -97,12 +97,21 @@ impl Board {
             if losses.split_pairs != 0 {
                 return self.careful_test(p, colour, pat, losses);
             }
+            // The fewest pseudo-liberties of an enemy group next to p, read without branches
+            // (slots that are not enemy stones read some other count and are masked out).
             let nb = self.links.neighbours(p);
-            for k in slots_of(enemy) {
-                let r = self.root[nb[k] as usize & INDEX_MASK];
-                if self.pseudo[r as usize & INDEX_MASK] as u32 <= losses.total {
-                    return self.careful_test(p, colour, pat, losses);
-                }
+            let mut fewest = u32::MAX;
+            for (k, &n) in nb.iter().enumerate() {
+                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+                let here = if enemy >> (4 * k) & 1 != 0 {
+                    self.pseudo[r] as u32
+                } else {
+                    u32::MAX
+                };
+                fewest = fewest.min(here);
+            }
+            if fewest <= losses.total {
+                return self.careful_test(p, colour, pat, losses);
             }
         }
         if self.own_group_lives(p, pat, colour) {

@@ -7,6 +7,7 @@
 
 use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol};
 use crate::rng::FastRng;
+use anyhow::Context;
 use std::time::{Duration, Instant};
 
 /// What one benchmark run measured.
@@ -78,4 +79,68 @@ pub fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> Playou
         plies,
         elapsed: t0.elapsed(),
     }
+}
+
+/// Options of `tessera bench`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Games to measure (default: every game in the build).
+    pub games: Vec<GameKind>,
+    /// Seconds per game.
+    #[arg(long, default_value_t = 3.0)]
+    pub seconds: f64,
+    /// Board size (default: each game's default).
+    #[arg(long)]
+    pub size: Option<usize>,
+}
+
+/// `tessera bench`: measures each game and prints one line per game: playouts per second,
+/// plies (steps) per playout and nanoseconds per ply.
+pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let games = if args.games.is_empty() {
+        let available: Vec<GameKind> = GameKind::ALL
+            .into_iter()
+            .filter(|&k| AnyGame::new(k, &GameOptions::defaults(k)).is_ok())
+            .collect();
+        anyhow::ensure!(!available.is_empty(), "no game is in this build yet");
+        available
+    } else {
+        args.games.clone()
+    };
+    anyhow::ensure!(
+        args.seconds.is_finite() && args.seconds > 0.0,
+        "--seconds must be a positive number"
+    );
+    // Check every request before printing anything.
+    let mut starts = Vec::new();
+    for kind in games {
+        let size = args.size.unwrap_or(kind.default_size());
+        let sizes = kind.sizes();
+        anyhow::ensure!(
+            sizes.contains(&size),
+            "{kind} sizes are {}..{}, not {size}",
+            sizes.start(),
+            sizes.end()
+        );
+        let start = bench_start(kind, size)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("cannot bench {kind}"))?;
+        starts.push(start);
+    }
+    println!(
+        "{:<9} {:>5} {:>14} {:>10} {:>9}",
+        "game", "size", "playouts/s", "plies", "ns/ply"
+    );
+    for start in starts {
+        let r = random_playouts(&start, Duration::from_secs_f64(args.seconds), 1);
+        println!(
+            "{:<9} {:>5} {:>14.0} {:>10.1} {:>9.1}",
+            r.kind.name(),
+            r.size,
+            r.playouts_per_sec(),
+            r.plies_per_playout(),
+            r.ns_per_ply()
+        );
+    }
+    Ok(())
 }

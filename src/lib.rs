@@ -10,6 +10,8 @@
 pub mod bench;
 pub mod board;
 pub mod games;
+pub mod gtp;
+pub mod record;
 pub mod rng;
 pub mod session;
 pub mod zobrist;

@@ -1,8 +1,6 @@
-//! The `tessera` command.
+//! The `tessera` command: one subcommand per module, each arm calls that module's `run`.
 
 use clap::{Parser, Subcommand};
-use std::time::Duration;
-use tessera::games::GameKind;
 
 /// A terminal player and engine for Keil, Carteso, Iris, Linage and Wunchunk.
 #[derive(Parser, Debug)]
@@ -14,56 +12,32 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Single-thread random playouts per second for each game (release build recommended).
-    Bench {
-        /// Games to measure (default: all five).
-        games: Vec<GameKind>,
-        /// Seconds per game.
-        #[arg(long, default_value_t = 3.0)]
-        seconds: f64,
-        /// Board size (default: each game's default).
-        #[arg(long)]
-        size: Option<usize>,
-    },
+    /// Single-thread random playouts per second for each game (use a release build).
+    Bench(tessera::bench::BenchArgs),
+    /// Engine mode: GTP version 2 on stdin/stdout with the tessera-* extensions (SPEC §5);
+    /// genmove plays at random until the AI lands.
+    #[command(long_about = tessera::gtp::LONG_HELP)]
+    Gtp(tessera::gtp::GtpArgs),
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() {
     let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("tessera: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Bench {
-            games,
-            seconds,
-            size,
-        }) => bench(games, seconds, size),
+        Some(Command::Bench(args)) => tessera::bench::run(&args),
+        Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         None => {
-            println!("tessera {}: see --help", env!("CARGO_PKG_VERSION"));
+            println!(
+                "tessera {}: the interface is not in this build yet; see `tessera --help`",
+                env!("CARGO_PKG_VERSION")
+            );
             Ok(())
         }
     }
-}
-
-fn bench(games: Vec<GameKind>, seconds: f64, size: Option<usize>) -> anyhow::Result<()> {
-    let games = if games.is_empty() {
-        GameKind::ALL.to_vec()
-    } else {
-        games
-    };
-    println!(
-        "{:<9} {:>5} {:>14} {:>10} {:>9}",
-        "game", "size", "playouts/s", "plies", "ns/ply"
-    );
-    for kind in games {
-        let start = tessera::bench::bench_start(kind, size.unwrap_or(kind.default_size()))
-            .map_err(anyhow::Error::msg)?;
-        let r = tessera::bench::random_playouts(&start, Duration::from_secs_f64(seconds), 1);
-        println!(
-            "{:<9} {:>5} {:>14.0} {:>10.1} {:>9.1}",
-            kind.name(),
-            r.size,
-            r.playouts_per_sec(),
-            r.plies_per_playout(),
-            r.ns_per_ply()
-        );
-    }
-    Ok(())
 }

@@ -1,3 +1,0 @@
-//! Carteso: not written yet (see the issue that delivers it).
-
-crate::games::placeholder::placeholder_game!(Carteso, "carteso");

@@ -1,0 +1,447 @@
+use super::*;
+use crate::games::Step;
+
+/// Feeds `input` to the engine and returns the raw output.
+fn talk(gtp: &mut Gtp, input: &str) -> String {
+    let mut out = Vec::new();
+    gtp.serve(input.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// Splits raw output into responses (each without its closing empty line), checking that every
+/// response ends with exactly one empty line.
+fn responses(output: &str) -> Vec<String> {
+    assert!(output.is_empty() || output.ends_with("\n\n"), "{output:?}");
+    output
+        .split_terminator("\n\n")
+        .map(str::to_string)
+        .collect()
+}
+
+/// One command, through the line protocol; returns `Ok(text)` for `= text`, `Err(reason)` for
+/// `? reason`.
+fn ask(gtp: &mut Gtp, command: &str) -> Result<String, String> {
+    let out = talk(gtp, &format!("{command}\n"));
+    let r = responses(&out);
+    assert_eq!(r.len(), 1, "{command}: {out:?}");
+    let r = &r[0];
+    if let Some(text) = r.strip_prefix("= ") {
+        Ok(text.to_string())
+    } else if let Some(reason) = r.strip_prefix("? ") {
+        Err(reason.to_string())
+    } else {
+        panic!("{command}: malformed response {r:?}")
+    }
+}
+
+fn state(gtp: &mut Gtp) -> serde_json::Value {
+    serde_json::from_str(&ask(gtp, "tessera-state").unwrap()).unwrap()
+}
+
+/// The games this build can start; the others are skipped with a notice.
+fn available() -> Vec<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|&k| match Session::new(k, GameOptions::defaults(k)) {
+            Ok(_) => true,
+            Err(e) => {
+                eprintln!("notice: GTP tests skip {k}: {e}");
+                false
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn framing_ids_comments_and_whitespace() {
+    let mut gtp = Gtp::new(Some(1));
+    let out = talk(
+        &mut gtp,
+        "protocol_version\n\
+         7 name\n\
+         \n   \n\
+         # a comment line\n\
+         version # trailing comment\n\
+         \t8\tknown_command\tplay\r\n\
+         9 known_command frobnicate\n\
+         na\x01me\n\
+         10\n\
+         11 frobnicate\n",
+    );
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        out,
+        format!(
+            "= 2\n\n=7 tessera\n\n= {version}\n\n=8 true\n\n=9 false\n\n= tessera\n\n\
+             ?10 no command after the id\n\n?11 unknown command\n\n"
+        )
+    );
+}
+
+#[test]
+fn quit_answers_and_stops() {
+    let mut gtp = Gtp::new(Some(1));
+    let out = talk(&mut gtp, "name\n5 quit\nname\n");
+    assert_eq!(out, "= tessera\n\n=5 \n\n");
+    // End of input without quit simply ends the session.
+    assert_eq!(talk(&mut gtp, "name"), "= tessera\n\n");
+    assert_eq!(talk(&mut gtp, ""), "");
+}
+
+#[test]
+fn every_listed_command_is_known_and_handled() {
+    let mut gtp = Gtp::new(Some(1));
+    let listed = ask(&mut gtp, "list_commands").unwrap();
+    assert_eq!(listed.lines().collect::<Vec<_>>(), COMMANDS);
+    for name in COMMANDS {
+        assert_eq!(
+            ask(&mut gtp, &format!("known_command {name}")),
+            Ok("true".into())
+        );
+        if name != "quit" {
+            let reply = gtp.execute(name, &["zz", "zz", "zz"]);
+            assert_ne!(reply, Err("unknown command".into()), "{name}");
+        }
+    }
+    assert_eq!(ask(&mut gtp, "known_command PLAY"), Ok("false".into()));
+}
+
+#[test]
+fn argument_counts_are_checked() {
+    let mut gtp = Gtp::new(Some(1));
+    for command in [
+        "known_command",
+        "boardsize",
+        "boardsize 9 9",
+        "clear_board now",
+        "komi",
+        "play black",
+        "play",
+        "genmove",
+        "genmove black white",
+        "undo 2",
+        "tessera-play",
+        "tessera-play a b",
+        "tessera-step",
+        "tessera-analyze",
+    ] {
+        let e = ask(&mut gtp, command).unwrap_err();
+        assert!(e.starts_with("syntax error: usage is '"), "{command}: {e}");
+    }
+    assert!(ask(&mut gtp, "tessera-analyze soon")
+        .unwrap_err()
+        .contains("milliseconds"));
+    assert!(ask(&mut gtp, "boardsize nine")
+        .unwrap_err()
+        .contains("not a board size"));
+    assert!(ask(&mut gtp, "komi lots").unwrap_err().contains("komi"));
+}
+
+#[test]
+fn bad_game_commands_change_nothing() {
+    let mut gtp = Gtp::new(Some(1));
+    let before = gtp.session().map(|s| s.game().state_json());
+    for (command, expected) in [
+        ("tessera-game", "needs a game name"),
+        ("tessera-game chess", "unknown game 'chess'"),
+        ("tessera-game linage size=3", "size must be 5..19"),
+        ("tessera-game keil size=13", "size must be 3..12"),
+        ("tessera-game linage komi=0.3", "multiple of 0.5"),
+        ("tessera-game linage protocol=auction", "protocol must be"),
+        ("tessera-game keil button=maybe", "button must be"),
+        ("tessera-game linage colour=red", "unknown option 'colour'"),
+        ("tessera-game linage 9", "expected key=value"),
+    ] {
+        let e = ask(&mut gtp, command).unwrap_err();
+        assert!(e.contains(expected), "{command}: {e}");
+        assert_eq!(gtp.session().map(|s| s.game().state_json()), before);
+    }
+}
+
+#[test]
+fn colours_name_sides() {
+    use GameKind::*;
+    for kind in GameKind::ALL {
+        assert_eq!(parse_colour(kind, "black"), Some(Side::First));
+        assert_eq!(parse_colour(kind, "B"), Some(Side::First));
+        assert_eq!(parse_colour(kind, "white"), Some(Side::Second));
+        assert_eq!(parse_colour(kind, "w"), Some(Side::Second));
+        let square = matches!(kind, Carteso | Linage);
+        assert_eq!(parse_colour(kind, "vertical").is_some(), square, "{kind}");
+        assert_eq!(
+            parse_colour(kind, "h"),
+            square.then_some(Side::Second),
+            "{kind}"
+        );
+        assert_eq!(parse_colour(kind, "red"), None);
+    }
+}
+
+#[test]
+fn starts_with_the_first_game_of_the_build() {
+    let gtp = Gtp::new(Some(1));
+    match available().first() {
+        Some(&kind) => {
+            let s = gtp.session().unwrap();
+            assert_eq!(s.kind(), kind);
+            assert_eq!(s.options(), &GameOptions::defaults(kind));
+        }
+        None => assert!(gtp.session().is_none()),
+    }
+}
+
+/// Plays every available game through `genmove` for 40 turns, checking at each turn that the
+/// generated turn began with a step `tessera-legal` listed, that bad commands change nothing,
+/// that `undo` restores the state and that `play` of the generated token gives it back; then
+/// ends the game with `tessera-step` (pass, end or button as soon as legal: Keil's random games
+/// are very long) and checks the finished game's answers.
+#[test]
+fn random_games_through_the_protocol() {
+    for kind in available() {
+        let mut gtp = Gtp::new(Some(3));
+        ask(&mut gtp, &format!("tessera-game {kind}")).unwrap();
+        assert!(ask(&mut gtp, "undo").unwrap_err().contains("cannot undo"));
+        let mut checked = 0;
+        loop {
+            let st = state(&mut gtp);
+            let legal = ask(&mut gtp, "tessera-legal").unwrap();
+            if st["over"] == true {
+                assert_eq!(legal, "", "{kind}");
+                break;
+            }
+            if checked == 40 {
+                let words: Vec<&str> = legal.split(' ').collect();
+                let step = ["pass", "end", "button"]
+                    .into_iter()
+                    .find(|w| words.contains(w))
+                    .unwrap_or(words[0]);
+                ask(&mut gtp, &format!("tessera-step {step}")).unwrap();
+                assert!(
+                    st["turn"].as_u64().unwrap() < 5000,
+                    "{kind}: the game does not end"
+                );
+                continue;
+            }
+            checked += 1;
+            let to_move = st["to_move"].as_str().unwrap().to_string();
+            let before = gtp.session().unwrap().game().clone();
+            let other = before.side_name(before.to_move().other());
+            // Refused commands leave the state as it was.
+            for bad in [
+                format!("genmove {other}"),
+                format!("play {other} pass"),
+                format!("play {to_move} zz99"),
+                format!("play {to_move} "),
+                "tessera-play zz99".into(),
+                "tessera-step zz99".into(),
+                "komi 0.5".into(),
+            ] {
+                if bad == "komi 0.5" && (st["turn"] == 0 || !kind.has_komi()) {
+                    continue;
+                }
+                assert!(ask(&mut gtp, &bad).is_err(), "{kind}: {bad}");
+                assert_eq!(state(&mut gtp), st, "{kind}: {bad}");
+            }
+            let token = ask(&mut gtp, &format!("genmove {to_move}")).unwrap();
+            let turn = gtp.session().unwrap().turns().last().unwrap().clone();
+            assert_eq!(turn.token, token);
+            let first_step = before.format_step(turn.steps[0]);
+            assert!(
+                legal.split(' ').any(|w| w == first_step),
+                "{kind}: {first_step} not in {legal}"
+            );
+            let after = state(&mut gtp);
+            assert_eq!(after["turn"], st["turn"].as_u64().unwrap() + 1);
+            ask(&mut gtp, "undo").unwrap();
+            assert_eq!(state(&mut gtp), st, "{kind}: undo after {token}");
+            ask(&mut gtp, &format!("play {to_move} {token}")).unwrap();
+            assert_eq!(state(&mut gtp), after, "{kind}: replay of {token}");
+        }
+        let result = gtp.session().unwrap().game().result_text().unwrap();
+        assert_eq!(ask(&mut gtp, "final_score"), Ok(result));
+        assert!(ask(&mut gtp, "genmove b").unwrap_err().contains("over"));
+        assert!(ask(&mut gtp, "tessera-play pass")
+            .unwrap_err()
+            .contains("over"));
+        assert!(ask(&mut gtp, "tessera-step pass")
+            .unwrap_err()
+            .contains("over"));
+    }
+}
+
+#[test]
+fn new_games_boardsize_clear_board_and_komi() {
+    for kind in available() {
+        let mut gtp = Gtp::new(Some(5));
+        ask(&mut gtp, &format!("tessera-game {kind}")).unwrap();
+        let small = *kind.sizes().start();
+        ask(&mut gtp, &format!("boardsize {small}")).unwrap();
+        assert_eq!(state(&mut gtp)["size"], small);
+        assert_eq!(gtp.session().unwrap().kind(), kind);
+        let before = state(&mut gtp);
+        let too_big = kind.sizes().end() + 1;
+        let e = ask(&mut gtp, &format!("boardsize {too_big}")).unwrap_err();
+        assert!(e.starts_with("unacceptable size"), "{e}");
+        assert_eq!(state(&mut gtp), before);
+        // clear_board keeps kind, size and options.
+        let to_move = before["to_move"].as_str().unwrap().to_string();
+        ask(&mut gtp, &format!("genmove {to_move}")).unwrap();
+        ask(&mut gtp, "clear_board").unwrap();
+        assert_eq!(state(&mut gtp), before);
+        // komi: sets agreed komi on a fresh game, refused once a turn is played.
+        ask(&mut gtp, "komi 2.5").unwrap();
+        if kind.has_komi() {
+            let o = gtp.session().unwrap().options();
+            assert_eq!(
+                (o.protocol, o.komi_half, o.size),
+                (Protocol::Agreed, 5, small)
+            );
+            assert_eq!(state(&mut gtp)["komi"], 2.5);
+            let e = ask(&mut gtp, "komi 1000").unwrap_err();
+            assert!(e.contains("komi"), "{e}");
+            let to_move = state(&mut gtp)["to_move"].as_str().unwrap().to_string();
+            ask(&mut gtp, &format!("genmove {to_move}")).unwrap();
+            let st = state(&mut gtp);
+            let e = ask(&mut gtp, "komi 3").unwrap_err();
+            assert!(e.contains("before the first turn"), "{e}");
+            assert_eq!(state(&mut gtp), st);
+        } else {
+            assert_eq!(state(&mut gtp), before, "{kind}: komi is ignored");
+        }
+        // tessera-game with options.
+        let size = kind.default_size() - 1;
+        ask(&mut gtp, &format!("tessera-game {kind} size={size}")).unwrap();
+        assert_eq!(state(&mut gtp)["size"], size);
+        assert_eq!(state(&mut gtp)["turn"], 0);
+    }
+}
+
+#[test]
+fn showboard_draws_every_cell_and_no_empty_line() {
+    for kind in available() {
+        let mut gtp = Gtp::new(Some(9));
+        ask(&mut gtp, &format!("tessera-game {kind}")).unwrap();
+        for _ in 0..6 {
+            let to_move = state(&mut gtp)["to_move"].as_str().unwrap().to_string();
+            ask(&mut gtp, &format!("genmove {to_move}")).unwrap();
+        }
+        let out = talk(&mut gtp, "showboard\n");
+        let body = out
+            .strip_prefix("= \n")
+            .unwrap()
+            .strip_suffix("\n\n")
+            .unwrap();
+        assert!(body.lines().all(|l| !l.trim().is_empty()), "{body}");
+        let game = gtp.session().unwrap().game();
+        let geo = game.geometry();
+        let drawn: usize = body
+            .lines()
+            .take(geo.rows() + 2)
+            .map(|l| {
+                l.chars()
+                    .filter(|c| matches!(c, '.' | 'X' | 'O' | '#'))
+                    .count()
+            })
+            .sum();
+        assert_eq!(drawn, geo.cells(), "{body}");
+        let stones = geo
+            .all_cells()
+            .filter(|&c| game.stone_at(c).is_some())
+            .count();
+        let drawn_stones = body
+            .chars()
+            .filter(|c| matches!(c, 'X' | 'O' | '#'))
+            .count();
+        assert_eq!(drawn_stones, stones, "{body}");
+        assert!(body.contains(" to move, turn 7"), "{body}");
+    }
+}
+
+#[test]
+fn step_walks_a_turn_and_undo_takes_it_back() {
+    for kind in available() {
+        let mut gtp = Gtp::new(Some(2));
+        ask(&mut gtp, &format!("tessera-game {kind}")).unwrap();
+        // Settle any bid through tessera-step with the first listed steps.
+        while gtp.session().unwrap().game().turns_completed() < 3 {
+            let legal = ask(&mut gtp, "tessera-legal").unwrap();
+            let step = legal.split(' ').next().unwrap().to_string();
+            ask(&mut gtp, &format!("tessera-step {step}")).unwrap();
+        }
+        let st = state(&mut gtp);
+        let legal = ask(&mut gtp, "tessera-legal").unwrap();
+        let place = legal
+            .split(' ')
+            .find(|w| {
+                let g = gtp.session().unwrap().game();
+                g.parse_step(w).is_ok_and(Step::is_place)
+            })
+            .unwrap()
+            .to_string();
+        ask(&mut gtp, &format!("tessera-step {place}")).unwrap();
+        assert_ne!(state(&mut gtp), st);
+        // The same stone again is refused: its cell is occupied now.
+        let before = state(&mut gtp);
+        assert!(ask(&mut gtp, &format!("tessera-step {place}")).is_err());
+        assert_eq!(state(&mut gtp), before);
+        ask(&mut gtp, "undo").unwrap();
+        assert_eq!(state(&mut gtp), st, "{kind}");
+    }
+}
+
+#[test]
+fn analyze_waits_for_the_search() {
+    let mut gtp = Gtp::new(Some(1));
+    let e = ask(&mut gtp, "tessera-analyze 100").unwrap_err();
+    if gtp.session().is_some() {
+        assert_eq!(e, "analysis needs the search, not available yet");
+    }
+}
+
+#[test]
+fn square_games_take_side_names_and_walk_the_bid() {
+    let mut gtp = Gtp::new(Some(1));
+    ask(&mut gtp, "tessera-game linage size=5").unwrap();
+    let legal = ask(&mut gtp, "tessera-legal").unwrap();
+    let komis: Vec<String> = (0..=50)
+        .map(crate::games::format_komi)
+        .map(|k| format!("komi={k}"))
+        .collect();
+    assert_eq!(legal, komis.join(" "), "every komi from 0 to the 25 points");
+    assert_eq!(state(&mut gtp)["to_move"], "vertical");
+    assert!(ask(&mut gtp, "play horizontal komi=3.5")
+        .unwrap_err()
+        .contains("it is vertical's turn"));
+    ask(&mut gtp, "play v komi=3.5").unwrap();
+    assert_eq!(state(&mut gtp)["to_move"], "horizontal");
+    assert_eq!(
+        ask(&mut gtp, "tessera-legal").unwrap(),
+        "play=vertical play=horizontal"
+    );
+    ask(&mut gtp, "play h play=vertical").unwrap();
+    let st = state(&mut gtp);
+    assert_eq!(
+        (st["turn"].clone(), st["komi"].clone()),
+        (2.into(), 3.5.into())
+    );
+    assert_eq!(st["to_move"], "vertical");
+    ask(&mut gtp, "play b c3").unwrap();
+    assert!(ask(&mut gtp, "play white c3")
+        .unwrap_err()
+        .contains("occupied"));
+    ask(&mut gtp, "play white pass").unwrap();
+    assert_eq!(ask(&mut gtp, "final_score").unwrap(), "H+3.5");
+    ask(&mut gtp, "play vertical pass").unwrap();
+    assert_eq!(state(&mut gtp)["over"], true);
+    assert_eq!(ask(&mut gtp, "tessera-legal").unwrap(), "");
+    // Carteso: either colour for either side.
+    ask(&mut gtp, "tessera-game carteso komi=0.5").unwrap();
+    ask(&mut gtp, "play vertical Wc3").unwrap();
+    ask(&mut gtp, "play horizontal Wc4").unwrap();
+    let st = state(&mut gtp);
+    assert_eq!(st["board"], serde_json::json!({"c3": "W", "c4": "W"}));
+    assert!(ask(&mut gtp, "play v Nc5")
+        .unwrap_err()
+        .starts_with("invalid move"));
+    assert_eq!(state(&mut gtp), st);
+}

@@ -1,0 +1,528 @@
+//! Game records (SPEC §4): one human-readable TOML file a game.
+//!
+//! ```toml
+//! game = "linage"
+//! started = 2025-11-21T08:14:03Z
+//! result = "H+3.5"
+//! turns = [
+//!     "komi=6.5",
+//!     "play=horizontal",
+//!     "c5",
+//!     "pass",
+//!     "pass",
+//! ]
+//!
+//! [options]
+//! size = 9
+//! protocol = "bid"
+//!
+//! [players.first]
+//! name = "Ann"
+//! kind = "human"
+//!
+//! [players.second]
+//! name = "tessera"
+//! kind = "ai"
+//! level = 5
+//! ```
+//!
+//! - `players.first` is the player who makes the game's first turn (under the bid: the komi
+//!   chooser; in Wunchunk: the first player before any `swap`), `players.second` the other one.
+//!   Which side each ends up playing follows from the turns (`play=…`, `swap`).
+//! - `options` holds what the game was started with; missing keys take the defaults of SPEC §1
+//!   and §3, `komi` alone means the agreed protocol (as in `tessera-game`).
+//! - `turns` are whole turn tokens (SPEC §2); `in_progress` (optional) the steps of an
+//!   unfinished multi-stone turn, as `tessera-step` writes them.
+//! - `result` is the game's result when its turns end it (checked on load); a game that did not
+//!   end through the rules may carry any result text (a resignation, an abandoned game).
+//! - `[puzzle]` (optional): `title`, `goal`, and `solution`, turn tokens played from the
+//!   position after `turns` (checked on load).
+//!
+//! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with the
+//! turn number and the reason; saving ([`Record::save`]) writes a temporary file in the same
+//! directory and renames it over the target, so a crash never leaves a half-written record and a
+//! failed save leaves the old file as it was.
+
+mod time;
+
+pub use time::{utc_from_unix, utc_now};
+
+use crate::games::{format_komi, ButtonMode, Game, GameKind, GameOptions, Protocol};
+use crate::session::Session;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use toml::value::Datetime;
+
+/// One game, as saved on disk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Which game.
+    pub game: GameKind,
+    /// When the game started (RFC 3339, UTC).
+    pub started: Datetime,
+    /// The result (`W+3.5`, `V+12`, `B wins on chunks 3–5`, `Draw`), absent while the game goes
+    /// on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The completed turns, as tokens (SPEC §2).
+    pub turns: Vec<String>,
+    /// The steps of the turn in progress (multi-stone games), as `tessera-step` writes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_progress: Vec<String>,
+    /// The options the game started with.
+    pub options: RecordOptions,
+    /// Who played.
+    #[serde(default)]
+    pub players: Players,
+    /// Puzzle fields, for records that are puzzles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<Puzzle>,
+}
+
+/// The start options of a recorded game. Missing keys take the game's defaults.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordOptions {
+    /// Board size (square: points per side; hexhex: side).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    /// How komi is settled (Keil, Carteso, Linage).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<Protocol>,
+    /// The agreed komi.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub komi: Option<Komi>,
+    /// Keil's button.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub button: Option<ButtonMode>,
+}
+
+/// A komi in half points, written as a TOML number (`6`, `6.5`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Komi(pub u16);
+
+impl Serialize for Komi {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 2 == 0 {
+            s.serialize_i64(i64::from(self.0 / 2))
+        } else {
+            s.serialize_f64(f64::from(self.0) / 2.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Komi {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Komi, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Komi;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a komi: a non-negative multiple of 0.5, such as 6 or 6.5")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Komi, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Komi, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Komi, E> {
+                crate::games::parse_komi(&v.to_string())
+                    .map(Komi)
+                    .map_err(E::custom)
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// The two players, in the order they make their first turns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The player who makes the game's first turn.
+    pub first: Player,
+    /// The other player.
+    pub second: Player,
+}
+
+impl Default for Players {
+    fn default() -> Players {
+        Players {
+            first: Player::human("Player 1"),
+            second: Player::human("Player 2"),
+        }
+    }
+}
+
+/// One player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Name shown to people.
+    pub name: String,
+    /// Human or AI.
+    pub kind: PlayerKind,
+    /// The AI level (1–10), for AI players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// Free text describing the AI's settings (e.g. `mcts:ms=100`), for AI players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+}
+
+impl Player {
+    /// A human player.
+    pub fn human(name: &str) -> Player {
+        Player {
+            name: name.into(),
+            kind: PlayerKind::Human,
+            level: None,
+            engine: None,
+        }
+    }
+
+    /// The AI at a level (1–10).
+    pub fn ai(name: &str, level: u8) -> Player {
+        Player {
+            name: name.into(),
+            kind: PlayerKind::Ai,
+            level: Some(level),
+            engine: None,
+        }
+    }
+}
+
+/// Whether a player is a person or the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// A person at the keyboard.
+    Human,
+    /// The AI.
+    Ai,
+}
+
+/// Puzzle fields: the position after the record's turns is the puzzle.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    /// Short title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// What the side to move must achieve, in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// The expected answer: turn tokens played from the puzzle position.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solution: Vec<String>,
+}
+
+/// Why a record could not be loaded or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The file could not be written (the old file, if any, is unchanged).
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// Not valid TOML, or a field of the wrong type or with an unknown value.
+    #[error("{}{message}", location(*line, *column))]
+    Toml {
+        /// 1-based line of the problem, when known.
+        line: Option<usize>,
+        /// 1-based column (in characters) of the problem, when known.
+        column: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A field has a value the game does not accept (size, komi, level, start time, result).
+    #[error("{0}")]
+    Invalid(String),
+    /// A turn is malformed or illegal. `turn` counts from 1, bid tokens included.
+    #[error("turn {turn} '{token}': {reason}")]
+    Turn {
+        /// 1-based turn number.
+        turn: usize,
+        /// The token as written in the file.
+        token: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A step of the turn in progress is malformed or illegal.
+    #[error("turn {turn} (in progress), step '{step}': {reason}")]
+    Step {
+        /// 1-based number of the unfinished turn.
+        turn: usize,
+        /// The step as written in the file.
+        step: String,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// A turn of the puzzle's solution is malformed or illegal.
+    #[error("puzzle solution turn {turn} '{token}': {reason}")]
+    Solution {
+        /// 1-based number within the solution.
+        turn: usize,
+        /// The token.
+        token: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+fn location(line: Option<usize>, column: Option<usize>) -> String {
+    match (line, column) {
+        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
+        _ => String::new(),
+    }
+}
+
+impl Record {
+    /// The record of a session, started at `started` (see [`utc_now`]) by `players`. Only what
+    /// the game uses goes into `options` (komi and protocol for the komi games, the button for
+    /// Keil).
+    pub fn from_session(session: &Session, players: Players, started: Datetime) -> Record {
+        let kind = session.kind();
+        let o = session.options();
+        let options = RecordOptions {
+            size: Some(o.size),
+            protocol: kind.has_komi().then_some(o.protocol),
+            komi: (kind.has_komi() && o.protocol == Protocol::Agreed).then_some(Komi(o.komi_half)),
+            button: (kind == GameKind::Keil).then_some(o.button),
+        };
+        let game = session.game();
+        Record {
+            game: kind,
+            started,
+            result: game.result_text(),
+            turns: session.tokens(),
+            in_progress: session
+                .pending()
+                .iter()
+                .map(|&s| game.format_step(s))
+                .collect(),
+            options,
+            players,
+            puzzle: None,
+        }
+    }
+
+    /// The game options the record describes, checked like `tessera-game` checks them.
+    pub fn game_options(&self) -> Result<GameOptions, RecordError> {
+        let o = &self.options;
+        let mut args = Vec::new();
+        if let Some(size) = o.size {
+            args.push(format!("size={size}"));
+        }
+        if let Some(k) = o.komi {
+            args.push(format!("komi={}", format_komi(k.0)));
+        }
+        if let Some(p) = o.protocol {
+            args.push(format!("protocol={}", enum_name(&p)));
+        }
+        if let Some(b) = o.button {
+            args.push(format!("button={}", enum_name(&b)));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        GameOptions::parse(self.game, &args)
+            .map_err(|e| RecordError::Invalid(format!("options: {e}")))
+    }
+
+    /// Parses a record from TOML text and checks its fields (not yet its turns: see
+    /// [`Record::replay`]).
+    pub fn from_toml(text: &str) -> Result<Record, RecordError> {
+        let record: Record = toml::from_str(text).map_err(|e| {
+            let (line, column) = match e.span() {
+                Some(span) => {
+                    let (l, c) = line_column(text, span.start);
+                    (Some(l), Some(c))
+                }
+                None => (None, None),
+            };
+            RecordError::Toml {
+                line,
+                column,
+                message: e.message().trim_end().to_string(),
+            }
+        })?;
+        record.check_fields()?;
+        Ok(record)
+    }
+
+    /// The record as TOML text (arrays one element a line).
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string_pretty(self).expect("a record always serializes");
+        format!("# tessera game record (see README.md, \"Game records\")\n{body}")
+    }
+
+    /// Replays the record through the rules: every turn, then the turn in progress, then the
+    /// puzzle's solution (on a copy). The first bad one is reported with its number and why.
+    pub fn replay(&self) -> Result<Session, RecordError> {
+        let options = self.game_options()?;
+        let mut session = Session::new(self.game, options)
+            .map_err(|e| RecordError::Invalid(format!("options: {e}")))?;
+        for (i, token) in self.turns.iter().enumerate() {
+            session
+                .play_turn(token)
+                .map_err(|reason| RecordError::Turn {
+                    turn: i + 1,
+                    token: token.clone(),
+                    reason,
+                })?;
+        }
+        for step in &self.in_progress {
+            let err = |reason: String| RecordError::Step {
+                turn: self.turns.len() + 1,
+                step: step.clone(),
+                reason,
+            };
+            if session.game().is_over() {
+                return Err(err("the game is over".into()));
+            }
+            let parsed = session.game().parse_step(step).map_err(err)?;
+            let before = session.turns().len();
+            session.play_step(parsed).map_err(|e| err(e.to_string()))?;
+            if session.turns().len() != before {
+                return Err(err(
+                    "this step completes the turn: write the turn in `turns`".into(),
+                ));
+            }
+        }
+        let game = session.game();
+        if let (Some(written), Some(actual)) = (&self.result, game.result_text()) {
+            if *written != actual {
+                return Err(RecordError::Invalid(format!(
+                    "result says '{written}' but the turns give '{actual}'"
+                )));
+            }
+        }
+        if let Some(puzzle) = &self.puzzle {
+            let mut trial = session.clone();
+            for (i, token) in puzzle.solution.iter().enumerate() {
+                trial
+                    .play_turn(token)
+                    .map_err(|reason| RecordError::Solution {
+                        turn: i + 1,
+                        token: token.clone(),
+                        reason,
+                    })?;
+            }
+        }
+        Ok(session)
+    }
+
+    /// Reads a record and replays it. Nothing on disk changes.
+    pub fn load(path: &Path) -> Result<(Record, Session), RecordError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let record = Record::from_toml(&text)?;
+        let session = record.replay()?;
+        Ok((record, session))
+    }
+
+    /// Writes the record atomically: a temporary file in the same directory, flushed to disk,
+    /// then renamed over `path`. On failure the temporary file is removed and an existing
+    /// `path` is left as it was.
+    pub fn save(&self, path: &Path) -> Result<(), RecordError> {
+        write_atomically(path, self.to_toml().as_bytes()).map_err(|source| RecordError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    fn check_fields(&self) -> Result<(), RecordError> {
+        if !time::is_full_timestamp(&self.started) {
+            return Err(RecordError::Invalid(format!(
+                "started = {} must be a date and time with offset, e.g. 2025-01-31T18:00:00Z",
+                self.started
+            )));
+        }
+        for (seat, p) in [
+            ("first", &self.players.first),
+            ("second", &self.players.second),
+        ] {
+            match (p.kind, p.level) {
+                (PlayerKind::Human, Some(_)) => {
+                    return Err(RecordError::Invalid(format!(
+                        "players.{seat}: a human player has no level"
+                    )))
+                }
+                (PlayerKind::Ai, Some(l)) if !(1..=10).contains(&l) => {
+                    return Err(RecordError::Invalid(format!(
+                        "players.{seat}: level {l} is not in 1..10"
+                    )))
+                }
+                _ => {}
+            }
+        }
+        self.game_options().map(|_| ())
+    }
+}
+
+/// The lower-case serde name of a unit enum variant (`bid`, `auto`).
+fn enum_name<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => unreachable!("unit variants serialize as strings"),
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Writes `bytes` to a fresh temporary file next to `path`, syncs it and renames it over
+/// `path` (atomic on POSIX file systems). Removes the temporary file on failure.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("the path names no file"))?;
+    let tmp = dir.join(format!(
+        ".{}.{}-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,419 @@
+use super::*;
+use crate::games::{AnyGame, Step};
+use crate::rng::FastRng;
+
+/// The games this build can start; the others are skipped with a notice.
+fn available() -> Vec<GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|&k| match AnyGame::new(k, &GameOptions::defaults(k)) {
+            Ok(_) => true,
+            Err(e) => {
+                eprintln!("notice: record tests skip {k}: {e}");
+                false
+            }
+        })
+        .collect()
+}
+
+/// A session of `kind` after `random_steps` random steps (the bench policy), then — when
+/// `finish` — played to its end by passing (or ending the turn, or taking Keil's button) as
+/// soon as that is legal, so that even Keil's long random games end quickly.
+fn random_session(kind: GameKind, seed: u64, random_steps: usize, finish: bool) -> Session {
+    let mut s = Session::new(kind, GameOptions::defaults(kind)).unwrap();
+    let mut rng = FastRng::seed(seed);
+    let mut buf = Vec::new();
+    for _ in 0..random_steps {
+        if s.game().is_over() {
+            break;
+        }
+        let step = s.game().random_step(&mut rng, &mut buf);
+        s.play_step(step).unwrap();
+    }
+    while finish && !s.game().is_over() {
+        s.game().legal_steps(&mut buf);
+        let step = [Step::Pass, Step::End, Step::Button]
+            .into_iter()
+            .find(|x| buf.contains(x))
+            .unwrap_or(buf[rng.below(buf.len())]);
+        s.play_step(step).unwrap();
+    }
+    s
+}
+
+fn minimal(game: &str, extra: &str) -> String {
+    format!("game = \"{game}\"\nstarted = 2025-01-31T18:00:00Z\nturns = []\n{extra}\n[options]\n")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-record-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn line_and_column_count_characters() {
+    let text = "ab\ncé d\nx";
+    assert_eq!(line_column(text, 0), (1, 1));
+    assert_eq!(line_column(text, 3), (2, 1));
+    assert_eq!(line_column(text, 6), (2, 3)); // after 'é' (two bytes)
+    assert_eq!(line_column(text, 9), (3, 1));
+}
+
+#[test]
+fn options_keep_only_what_the_game_uses() {
+    for kind in available() {
+        let s = Session::new(kind, GameOptions::defaults(kind)).unwrap();
+        let r = Record::from_session(&s, Players::default(), utc_now());
+        assert_eq!(r.options.size, Some(kind.default_size()));
+        assert_eq!(r.options.protocol.is_some(), kind.has_komi(), "{kind}");
+        assert_eq!(r.options.button.is_some(), kind == GameKind::Keil);
+        assert_eq!(r.game_options().unwrap(), GameOptions::defaults(kind));
+    }
+}
+
+#[test]
+fn komi_is_written_as_a_number() {
+    let r = Record {
+        game: GameKind::Linage,
+        started: utc_from_unix(0),
+        result: None,
+        turns: vec![],
+        in_progress: vec![],
+        options: RecordOptions {
+            size: Some(7),
+            protocol: Some(Protocol::Agreed),
+            komi: Some(Komi(13)),
+            button: None,
+        },
+        players: Players::default(),
+        puzzle: None,
+    };
+    let text = r.to_toml();
+    assert!(text.contains("komi = 6.5"), "{text}");
+    assert!(text.contains("started = 1970-01-01T00:00:00Z"), "{text}");
+    assert_eq!(Record::from_toml(&text).unwrap(), r);
+    let whole = text.replace("komi = 6.5", "komi = 6");
+    assert_eq!(
+        Record::from_toml(&whole).unwrap().options.komi,
+        Some(Komi(12))
+    );
+    let float = text.replace("komi = 6.5", "komi = 6.0");
+    assert_eq!(
+        Record::from_toml(&float).unwrap().options.komi,
+        Some(Komi(12))
+    );
+    let game_options = Record::from_toml(&text).unwrap().game_options().unwrap();
+    assert_eq!(game_options.komi_half, 13);
+    assert_eq!(game_options.protocol, Protocol::Agreed);
+}
+
+#[test]
+fn fields_round_trip_through_toml() {
+    let r = Record {
+        game: GameKind::Keil,
+        started: utc_from_unix(1_700_000_000),
+        result: Some("W+2.5".into()),
+        turns: vec!["d4".into(), "pass".into()],
+        in_progress: vec![],
+        options: RecordOptions {
+            size: Some(5),
+            protocol: Some(Protocol::Bid),
+            komi: None,
+            button: Some(ButtonMode::On),
+        },
+        players: Players {
+            first: Player::human("Ann \"the quick\""),
+            second: Player {
+                engine: Some("mcts:ms=100".into()),
+                ..Player::ai("tessera", 7)
+            },
+        },
+        puzzle: Some(Puzzle {
+            title: Some("Ladder".into()),
+            goal: Some("White to live".into()),
+            solution: vec!["e5".into()],
+        }),
+    };
+    let text = r.to_toml();
+    assert_eq!(Record::from_toml(&text).unwrap(), r, "{text}");
+    // The documented layout: plain keys first, arrays one element a line, tables last.
+    let expected = r#"# tessera game record (see README.md, "Game records")
+game = "keil"
+started = 2023-11-14T22:13:20Z
+result = "W+2.5"
+turns = [
+    "d4",
+    "pass",
+]
+
+[options]
+size = 5
+protocol = "bid"
+button = "on"
+
+[players.first]
+name = 'Ann "the quick"'
+kind = "human"
+
+[players.second]
+name = "tessera"
+kind = "ai"
+level = 7
+engine = "mcts:ms=100"
+
+[puzzle]
+title = "Ladder"
+goal = "White to live"
+solution = ["e5"]
+"#;
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn bad_fields_are_refused_with_the_reason() {
+    let cases: &[(&str, &str)] = &[
+        // (file text, expected part of the message)
+        (
+            "game = \"linage\"\nstarted = 2025-01-31T18:00:00Z\nturns = [\n",
+            "line 3, column 10: unclosed array",
+        ),
+        (
+            "game = \"linage\"\nstarted = 2025-01-31T18:00:00Z\nturns = []\n[options\n",
+            "line 4, column",
+        ),
+        (
+            "game = \"chess\"\nstarted = 2025-01-31T18:00:00Z\nturns = []\n[options]\n",
+            "chess",
+        ),
+        (
+            "started = 2025-01-31T18:00:00Z\nturns = []\n[options]\n",
+            "game",
+        ),
+        ("game = \"linage\"\nturns = []\n[options]\n", "started"),
+        (
+            "game = \"linage\"\nstarted = 2025-01-31T18:00:00Z\n[options]\n",
+            "turns",
+        ),
+        (
+            "game = \"linage\"\nstarted = 2025-01-31\nturns = []\n[options]\n",
+            "date and time",
+        ),
+        (
+            "game = \"linage\"\nstarted = \"yesterday\"\nturns = []\n[options]\n",
+            "datetime",
+        ),
+        (
+            "game = \"linage\"\nstarted = 2025-01-31T18:00:00Z\nturns = [3]\n[options]\n",
+            "string",
+        ),
+    ];
+    for (text, expected) in cases {
+        let e = Record::from_toml(text).unwrap_err().to_string();
+        assert!(e.contains(expected), "{text:?} gave {e:?}");
+    }
+    let with = |extra: &str, options: &str| {
+        let text = format!("{}{options}\n", minimal("linage", extra));
+        Record::from_toml(&text).unwrap_err().to_string()
+    };
+    let e = with("", "size = 4");
+    assert!(e.contains("size must be 5..19"), "{e}");
+    let e = with("", "size = \"big\"");
+    assert!(e.starts_with("line 6, column 8:"), "{e}");
+    let e = with("", "komi = 6.3");
+    assert!(e.contains("multiple of 0.5"), "{e}");
+    let e = with("", "komi = -1");
+    assert!(e.contains("multiple of 0.5"), "{e}");
+    let e = with("", "protocol = \"auction\"");
+    assert!(e.contains("auction"), "{e}");
+    let e = with("", "button = \"maybe\"");
+    assert!(e.contains("maybe"), "{e}");
+    let e = with("", "colour = \"red\"");
+    assert!(e.contains("colour"), "{e}");
+    let e = with("moves = []", "");
+    assert!(e.contains("moves"), "{e}");
+    let players = |p: &str| {
+        let text = format!(
+            "{}[players.first]\n{p}\n[players.second]\nname = \"b\"\nkind = \"human\"\n",
+            minimal("linage", "")
+        );
+        Record::from_toml(&text).unwrap_err().to_string()
+    };
+    let e = players("name = \"a\"\nkind = \"robot\"");
+    assert!(e.contains("robot"), "{e}");
+    let e = players("name = \"a\"\nkind = \"human\"\nlevel = 3");
+    assert!(e.contains("human player has no level"), "{e}");
+    let e = players("name = \"a\"\nkind = \"ai\"\nlevel = 11");
+    assert!(e.contains("level 11"), "{e}");
+    let e = players("kind = \"ai\"");
+    assert!(e.contains("name"), "{e}");
+}
+
+#[test]
+fn a_minimal_record_takes_the_defaults() {
+    let r = Record::from_toml(&minimal("carteso", "")).unwrap();
+    assert_eq!(
+        r.game_options().unwrap(),
+        GameOptions::defaults(GameKind::Carteso)
+    );
+    assert_eq!(r.players, Players::default());
+    let r = Record::from_toml(&format!("{}komi = 0.5\n", minimal("linage", ""))).unwrap();
+    let o = r.game_options().unwrap();
+    assert_eq!((o.protocol, o.komi_half), (Protocol::Agreed, 1));
+}
+
+#[test]
+fn sessions_round_trip_through_a_file() {
+    let dir = temp_dir("round-trip");
+    for kind in available() {
+        for (seed, steps, finish) in [(1, 0, false), (2, 7, false), (3, 60, true)] {
+            let s = random_session(kind, seed, steps, finish);
+            let players = Players {
+                first: Player::human("Ann"),
+                second: Player::ai("tessera", 3),
+            };
+            let r = Record::from_session(&s, players, utc_now());
+            let path = dir.join(format!("{kind}-{seed}.toml"));
+            r.save(&path).unwrap();
+            let (back, loaded) = Record::load(&path).unwrap();
+            assert_eq!(back, r);
+            assert_eq!(loaded.tokens(), s.tokens(), "{kind} {seed}");
+            assert_eq!(loaded.pending(), s.pending(), "{kind} {seed}");
+            assert_eq!(loaded.game().state_json(), s.game().state_json());
+            assert_eq!(loaded.game().hash(), s.game().hash());
+            if finish {
+                assert!(s.game().is_over());
+                assert_eq!(back.result, s.game().result_text());
+                assert!(back.result.is_some());
+            }
+        }
+    }
+    assert!(dir_entries(&dir).iter().all(|f| f.ends_with(".toml")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_turns_are_refused_with_number_and_reason() {
+    for kind in available() {
+        let s = random_session(kind, 11, 40, true);
+        let good = Record::from_session(&s, Players::default(), utc_now());
+        assert!(good.turns.len() >= 3, "{kind}: {:?}", good.turns);
+        let game = AnyGame::new(kind, &GameOptions::defaults(kind)).unwrap();
+        // A token that is not a move at all.
+        let mut r = good.clone();
+        r.turns[1] = "zz99".into();
+        match r.replay() {
+            Err(RecordError::Turn {
+                turn: 2,
+                token,
+                reason,
+            }) => {
+                assert_eq!(token, "zz99");
+                assert!(!reason.is_empty());
+            }
+            other => panic!("{kind}: {other:?}"),
+        }
+        // A turn played twice: the second one is illegal (an occupied cell, or a bid token
+        // out of turn) or at least not the same game.
+        let mut r = good.clone();
+        let first_place = s
+            .turns()
+            .iter()
+            .position(|t| t.steps.iter().any(|st| st.is_place()))
+            .expect("a random game places stones");
+        r.turns
+            .insert(first_place + 1, r.turns[first_place].clone());
+        match r.replay() {
+            Err(RecordError::Turn { turn, .. }) => assert!(turn >= first_place + 2),
+            Err(RecordError::Invalid(e)) => assert!(e.contains("result")),
+            other => panic!("{kind}: {other:?}"),
+        }
+        // A turn after the end.
+        let mut r = good.clone();
+        r.turns.push("pass".into());
+        match r.replay() {
+            Err(RecordError::Turn { turn, reason, .. }) => {
+                assert_eq!(turn, good.turns.len() + 1);
+                assert!(reason.contains("over"), "{reason}");
+            }
+            other => panic!("{kind}: {other:?}"),
+        }
+        // A result that the turns do not give.
+        let mut r = good.clone();
+        r.result = Some("nobody won".into());
+        let e = r.replay().unwrap_err().to_string();
+        assert!(e.contains("result says 'nobody won'"), "{e}");
+        // A result on an unfinished game is kept as written (resignations).
+        let mut r = good.clone();
+        r.turns.truncate(2);
+        r.result = Some("B+R".into());
+        assert!(r.replay().is_ok());
+        // A step in progress on a finished game.
+        let mut r = good.clone();
+        r.in_progress = vec![game.format_step(Step::Pass)];
+        assert!(
+            matches!(r.replay(), Err(RecordError::Step { .. })),
+            "{kind}"
+        );
+        // A puzzle solution that is not legal.
+        let mut r = good.clone();
+        r.turns.truncate(2);
+        r.result = None;
+        r.puzzle = Some(Puzzle {
+            solution: vec![good.turns[2].clone(), "nonsense".into()],
+            ..Puzzle::default()
+        });
+        match r.replay() {
+            Err(RecordError::Solution { turn: 2, token, .. }) => assert_eq!(token, "nonsense"),
+            other => panic!("{kind}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_refused_load_changes_nothing_on_disk() {
+    let dir = temp_dir("refused");
+    let path = dir.join("game.toml");
+    let text = format!("{}size = 4\n", minimal("linage", ""));
+    std::fs::write(&path, &text).unwrap();
+    assert!(Record::load(&path).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert_eq!(dir_entries(&dir), vec!["game.toml"]);
+    let missing = Record::load(&dir.join("missing.toml")).unwrap_err();
+    assert!(matches!(missing, RecordError::Read { .. }));
+    assert!(missing.to_string().contains("missing.toml"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn atomic_write_replaces_and_leaves_no_temporary_file() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("autosave.toml");
+    write_atomically(&path, b"first").unwrap();
+    write_atomically(&path, b"second").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+    assert_eq!(dir_entries(&dir), vec!["autosave.toml"]);
+    // A target that cannot be replaced (a directory): the error is reported, the directory
+    // is untouched and no temporary file remains.
+    let blocker = dir.join("blocker");
+    std::fs::create_dir(&blocker).unwrap();
+    std::fs::write(blocker.join("inside"), b"keep").unwrap();
+    assert!(write_atomically(&blocker, b"x").is_err());
+    assert_eq!(dir_entries(&dir), vec!["autosave.toml", "blocker"]);
+    assert_eq!(std::fs::read(blocker.join("inside")).unwrap(), b"keep");
+    // A directory that does not exist.
+    let record = Record::from_toml(&minimal("linage", "")).unwrap();
+    let e = record.save(&dir.join("no/such/dir/x.toml")).unwrap_err();
+    assert!(matches!(e, RecordError::Write { .. }), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

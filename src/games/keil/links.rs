@@ -20,6 +20,7 @@
 //! never empty, so it is never linked.
 
 use crate::board::{Cell, Geometry, MAX_CELLS};
+use crate::zobrist::cell_key;
 use std::sync::OnceLock;
 
 /// Size of every per-point array: a power of two above [`MAX_CELLS`] (which leaves room for
@@ -74,6 +75,9 @@ pub struct LinkTable {
     diagonals: [[Cell; 6]; ARRAY],
     /// `anti_diagonals[c][k]` is the point whose diagonal `k` is `c` ([`OFF_CELL`] if none).
     anti_diagonals: [[Cell; 6]; ARRAY],
+    /// The Zobrist keys of a black and a white stone on each point (0 off the board), so that
+    /// the hot paths index them without a bounds check.
+    stone_keys: [[u64; 2]; ARRAY],
     slots: [[Slot; 6]; ARRAY],
     cells: usize,
 }
@@ -133,10 +137,15 @@ impl LinkTable {
                 }
             }
         }
+        let mut stone_keys = [[0; 2]; ARRAY];
+        for c in geo.all_cells() {
+            stone_keys[c as usize] = [cell_key(c, 0), cell_key(c, 1)];
+        }
         LinkTable {
             neighbours,
             diagonals,
             anti_diagonals,
+            stone_keys,
             slots,
             cells: geo.cells(),
         }
@@ -160,6 +169,13 @@ impl LinkTable {
     #[inline]
     pub fn anti_diagonals(&self, c: Cell) -> &[Cell; 6] {
         &self.anti_diagonals[c as usize & INDEX_MASK]
+    }
+
+    /// The Zobrist key of a stone of `colour` ([`BLACK`] or [`WHITE`]) on point `c`: black
+    /// and white use pieces 0 and 1 of [`cell_key`].
+    #[inline]
+    pub fn stone_key(&self, c: Cell, colour: u8) -> u64 {
+        self.stone_keys[c as usize & INDEX_MASK][(colour as usize - 1) & 1]
     }
 
     /// The six slots of point `c`, in the cyclic order of [`LinkTable::neighbours`] (unused

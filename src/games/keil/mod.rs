@@ -204,7 +204,9 @@ impl Keil {
         for c in self.geo.all_cells() {
             let v = self.board.value(c);
             if v != EMPTY {
-                key ^= board::stone_key(c, v);
+                // Straight from the key definition (black and white are pieces 0 and 1), not
+                // from the board's table.
+                key ^= crate::zobrist::cell_key(c, v as usize - 1);
             }
         }
         self.hash_with_board_key(key)

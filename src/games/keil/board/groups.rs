@@ -148,10 +148,14 @@ impl Board {
     fn update_enemies(&mut self, p: Cell, colour: u8, enemy: u32, losses: EnemyLosses) {
         let opp = opposing(colour);
         let nb = self.links.neighbours(p);
-        // Without branches: slots that are not enemy stones lose nothing.
+        // Without branches: slots that are not enemy stones lose nothing. Without a cut link
+        // the groups are final here, so the groups left without a pseudo-liberty are noted at
+        // once (at the last of their slots).
+        let mut dead = 0;
         for (k, &n) in nb.iter().enumerate() {
             let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
             self.pseudo[r] -= (losses.units >> (4 * k) & 0xF) as u16;
+            dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
         }
         if losses.split_pairs != 0 {
             let mut split = [OFF_CELL; 3];
@@ -166,13 +170,13 @@ impl Board {
             for &g in &split[..n_split] {
                 self.resplit(p, g);
             }
-        }
-        // The enemy neighbours whose group or piece has no pseudo-liberty left, found
-        // without branches; usually none.
-        let mut dead = 0;
-        for (k, &n) in nb.iter().enumerate() {
-            let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
-            dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
+            // The enemy neighbours whose group or piece has no pseudo-liberty left, found
+            // without branches.
+            dead = 0;
+            for (k, &n) in nb.iter().enumerate() {
+                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+                dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
+            }
         }
         for k in slots_of(dead & enemy) {
             let n = nb[k] as usize & INDEX_MASK;

@@ -19,26 +19,18 @@ pub use placement::Verdict;
 
 use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
 use crate::board::{BitSet, Cell, Mask};
-use crate::zobrist;
 
 /// One bit per [`ARRAY`] index.
 pub type Visited = BitSet<8>;
 
-/// The Zobrist key of a stone colour on a point (black and white use pieces 0 and 1).
-#[inline]
-pub fn stone_key(c: Cell, colour: u8) -> u64 {
-    zobrist::cell_key(c, colour as usize - 1)
-}
-
-/// Stones on the points, the empty points as a list (for uniform random picks), the stone
-/// counts, the Zobrist key of the stones, and the groups.
+/// Stones on the points, the empty points as a list (for uniform random picks), the Zobrist
+/// key of the stones, and the groups.
 #[derive(Clone)]
 pub struct Board {
     values: [u8; ARRAY],
     empties: [Cell; ARRAY],
     empty_pos: [u16; ARRAY],
     n_empty: usize,
-    stones: [u16; 2],
     key: u64,
     /// The black and the white stones as bit sets (what a snapshot copies).
     colour_sets: [Mask; 2],
@@ -65,7 +57,6 @@ impl Board {
             empties: [0; ARRAY],
             empty_pos: [0; ARRAY],
             n_empty: 0,
-            stones: [0; 2],
             key: 0,
             colour_sets: [Mask::EMPTY; 2],
             neighbour_patterns: [0; ARRAY],
@@ -86,7 +77,6 @@ impl Board {
         debug_assert_eq!(values.len(), self.links.cells());
         self.values[..values.len()].copy_from_slice(values);
         self.n_empty = 0;
-        self.stones = [0; 2];
         self.key = 0;
         self.colour_sets = [Mask::EMPTY; 2];
         for (c, &v) in values.iter().enumerate() {
@@ -95,8 +85,7 @@ impl Board {
                 self.empties[self.n_empty] = c as Cell;
                 self.n_empty += 1;
             } else {
-                self.stones[v as usize - 1] += 1;
-                self.key ^= stone_key(c as Cell, v);
+                self.key ^= self.links.stone_key(c as Cell, v);
                 self.colour_sets[v as usize - 1].insert(c);
             }
         }
@@ -180,7 +169,7 @@ impl Board {
 
     /// Number of stones of a colour.
     pub fn stones(&self, colour: u8) -> usize {
-        self.stones[colour as usize - 1] as usize
+        self.colour_sets[colour as usize - 1].count() as usize
     }
 
     /// Zobrist key of the stones.
@@ -195,9 +184,8 @@ impl Board {
         let c = c as usize & INDEX_MASK;
         debug_assert_eq!(self.values[c], EMPTY);
         self.values[c] = colour;
-        self.stones[colour as usize - 1] += 1;
-        self.key ^= stone_key(c as Cell, colour);
-        self.colour_sets[colour as usize - 1].insert(c);
+        self.key ^= self.links.stone_key(c as Cell, colour);
+        self.colour_sets[(colour as usize - 1) & 1].insert(c);
         self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         // Swap-remove c from the empty list.
         let pos = self.empty_pos[c] as usize;
@@ -213,9 +201,8 @@ impl Board {
         let colour = self.values[c];
         debug_assert!(colour == 1 || colour == 2);
         self.values[c] = EMPTY;
-        self.stones[colour as usize - 1] -= 1;
-        self.key ^= stone_key(c as Cell, colour);
-        self.colour_sets[colour as usize - 1].remove(c);
+        self.key ^= self.links.stone_key(c as Cell, colour);
+        self.colour_sets[(colour as usize - 1) & 1].remove(c);
         self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         self.empty_pos[c] = self.n_empty as u16;
         self.empties[self.n_empty & INDEX_MASK] = c as Cell;

@@ -14,7 +14,7 @@
 //! pseudo-liberty before the captures (captures only add liberties); otherwise, if something
 //! is captured, a flood after the captures decides.
 
-use super::{stone_key, Board};
+use super::Board;
 use crate::board::{BitSet, Cell, Mask};
 use crate::games::keil::links::{
     closed_for, count, from_next, from_prev, lanes, opposing, pattern, slots_of, EMPTY, INDEX_MASK,
@@ -115,7 +115,7 @@ impl Board {
             }
         }
         if self.own_group_lives(p, pat, colour) {
-            Verdict::Quiet(self.key ^ stone_key(p, colour))
+            Verdict::Quiet(self.key ^ self.links.stone_key(p, colour))
         } else {
             Verdict::Suicide
         }
@@ -194,7 +194,7 @@ impl Board {
         let nb = self.links.neighbours(p);
         let groups = self.enemy_groups(p, lanes(pat, opp), losses);
         let mut captured = BitSet::<W>::EMPTY;
-        let mut key = self.key ^ stone_key(p, colour);
+        let mut key = self.key ^ self.links.stone_key(p, colour);
         // Stones flooded, and those found in pieces that live.
         let mut visited = BitSet::<W>::EMPTY;
         let mut alive = BitSet::<W>::EMPTY;
@@ -233,7 +233,7 @@ impl Board {
                     } else {
                         captured |= piece;
                         for c in piece.iter() {
-                            key ^= stone_key(c as Cell, opp);
+                            key ^= self.links.stone_key(c as Cell, opp);
                         }
                     }
                 }
@@ -274,7 +274,7 @@ impl Board {
         let mut c = r;
         loop {
             set.insert(c as usize);
-            key ^= stone_key(c, colour);
+            key ^= self.links.stone_key(c, colour);
             c = self.next[c as usize & INDEX_MASK];
             if c == r {
                 return key;

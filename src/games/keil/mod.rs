@@ -2,12 +2,16 @@
 //! depend on the common neighbours of two points, with captures, the repetition rule on each
 //! player's own earlier positions, territory, komi and the button.
 //!
-//! Layout: [`links`] precomputes the common neighbours of every adjacent pair and the *ring
-//! pairs* around every point; `board` holds the stones with incrementally maintained groups
-//! (labels, circular stone lists, pseudo-liberty counts) and decides what a placement
-//! captures; `repetition` remembers the positions at the end of each player's turns; `rules`
-//! is the step machine (check, play, undo, random playout step); `score` counts territory and
-//! points; `notation` reads and writes tokens, pictures and the `tessera-state` JSON.
+//! Layout: [`links`] precomputes each point's neighbours in cyclic order and its *diagonals*
+//! (which give every pair's common neighbours), and the neighbour *patterns* through which the
+//! hot paths read links with a few shifts and masks; `board` holds the stones with the
+//! patterns of every point's neighbours and diagonals and incrementally maintained groups
+//! (labels, circular stone lists, pseudo-liberty counts), tests placements (mostly from the
+//! patterns alone) and plays them (finding the captures itself, re-forming groups that a
+//! placement cuts); `repetition` remembers the positions at the end of each player's turns;
+//! `rules` is the step machine (check, play, undo, random playout step); `score` counts
+//! territory and points; `notation` reads and writes tokens, pictures and the `tessera-state`
+//! JSON.
 //!
 //! Decisions where the seed and SPEC are silent:
 //! - The repetition rule applies to placements only: `pass` (once allowed) and `button` are
@@ -25,7 +29,8 @@
 //!   is on the table, else `pass`. Because a player passes only when no placement is legal, a
 //!   random game lasts about 30,000 plies on side 7 (players keep filling their own eyes and
 //!   being captured until both run out of legal placements), against the 217 plies the seed's
-//!   reference program reports for its random playouts.
+//!   reference program reports for its random playouts, which draw `pass` and `button` among
+//!   all legal steps (`tessera bench` measures that policy too, in a second row).
 
 mod board;
 pub mod links;

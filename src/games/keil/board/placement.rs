@@ -244,8 +244,23 @@ impl Board {
             if !took {
                 return Verdict::Suicide;
             }
-            // The new group has a liberty only if the captures give it one: flood it on a
-            // copy of the board after the captures.
+            // The new group has a liberty only if the captures give it one. Usually the new
+            // stone is linked to a point it empties: its common neighbours with that point are
+            // not both enemy stones that stay (or missing).
+            let stays_blocking = |c: Cell| {
+                c == OFF_CELL
+                    || (self.values[c as usize & INDEX_MASK] == opp
+                        && !captured.contains(c as usize))
+            };
+            let freed = (0..6).any(|k| {
+                nb[k] != OFF_CELL
+                    && captured.contains(nb[k] as usize)
+                    && !(stays_blocking(nb[(k + 5) % 6]) && stays_blocking(nb[(k + 1) % 6]))
+            });
+            if freed {
+                return Verdict::Captures(key, widen(&captured));
+            }
+            // Otherwise flood the new group on a copy of the board after the captures.
             let mut board = self.values;
             board[p as usize & INDEX_MASK] = colour;
             for c in captured.iter() {
@@ -259,9 +274,7 @@ impl Board {
             }
         }
         if took {
-            let mut set = Mask::EMPTY;
-            set.0[..W].copy_from_slice(&captured.0);
-            Verdict::Captures(key, set)
+            Verdict::Captures(key, widen(&captured))
         } else {
             Verdict::Quiet(key)
         }
@@ -340,4 +353,11 @@ impl Board {
         let w = self.snapshot_words();
         sets[0].0[..w] == snapshot[..w] && sets[1].0[..w] == snapshot[w..2 * w]
     }
+}
+
+/// A set of the flood's width as a [`Mask`].
+fn widen<const W: usize>(set: &BitSet<W>) -> Mask {
+    let mut m = Mask::EMPTY;
+    m.0[..W].copy_from_slice(&set.0);
+    m
 }

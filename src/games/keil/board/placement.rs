@@ -103,12 +103,9 @@ impl Board {
             let mut fewest = u32::MAX;
             for (k, &n) in nb.iter().enumerate() {
                 let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
-                let here = if enemy >> (4 * k) & 1 != 0 {
-                    self.pseudo[r] as u32
-                } else {
-                    u32::MAX
-                };
-                fewest = fewest.min(here);
+                // All ones unless slot k holds an enemy stone.
+                let other = (enemy >> (4 * k) & 1).wrapping_sub(1);
+                fewest = fewest.min(self.pseudo[r] as u32 | other);
             }
             if fewest <= losses.total {
                 return self.careful_test(p, colour, pat, losses);

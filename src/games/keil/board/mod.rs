@@ -17,7 +17,7 @@ mod split;
 
 pub use placement::Verdict;
 
-use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF};
+use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF, WHITE};
 use crate::board::{BitSet, Cell, Mask};
 
 /// One bit per [`ARRAY`] index.
@@ -139,8 +139,10 @@ impl Board {
 
     /// Replaces the stones by a snapshot that [`Board::push_snapshot`] wrote.
     pub fn load_snapshot(&mut self, snapshot: &[u64]) {
-        let values = values_of_snapshot(snapshot, self.links.cells());
-        self.load(&values);
+        let cells = self.links.cells();
+        let mut values = [EMPTY; ARRAY];
+        values_of_snapshot(snapshot, cells, &mut values);
+        self.load(&values[..cells]);
     }
 
     /// The link table of the board.
@@ -266,20 +268,19 @@ impl Board {
     }
 }
 
-/// The point values (board order) of a snapshot of a board with `cells` points.
-pub fn values_of_snapshot(snapshot: &[u64], cells: usize) -> Vec<u8> {
+/// Writes the point values (board order) of a snapshot of a board with `cells` points into
+/// `values[..cells]`.
+fn values_of_snapshot(snapshot: &[u64], cells: usize, values: &mut [u8]) {
     let w = cells.div_ceil(64);
     debug_assert_eq!(snapshot.len(), 2 * w);
-    (0..cells)
-        .map(|c| {
-            let bit = |set: usize| snapshot[set * w + c / 64] >> (c % 64) & 1 != 0;
-            if bit(0) {
-                BLACK
-            } else if bit(1) {
-                BLACK + 1
-            } else {
-                EMPTY
-            }
-        })
-        .collect()
+    for (c, v) in values[..cells].iter_mut().enumerate() {
+        let bit = |set: usize| snapshot[set * w + c / 64] >> (c % 64) & 1 != 0;
+        *v = if bit(0) {
+            BLACK
+        } else if bit(1) {
+            WHITE
+        } else {
+            EMPTY
+        };
+    }
 }

@@ -14,6 +14,7 @@ pub mod games;
 pub mod gtp;
 pub mod record;
 pub mod rng;
+pub mod search;
 pub mod session;
 pub mod theme;
 pub mod tui;

@@ -31,6 +31,8 @@ enum Command {
     /// genmove plays at random until the AI lands.
     #[command(long_about = tessera::gtp::LONG_HELP)]
     Gtp(tessera::gtp::GtpArgs),
+    /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
+    Match(Box<tessera::search::match_cmd::MatchArgs>),
 }
 
 fn main() {
@@ -48,6 +50,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
+        Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),

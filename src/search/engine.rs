@@ -1,0 +1,368 @@
+//! [`Engine`]: one AI player. Holds its spec and, for MCTS, the trees it reuses between calls.
+
+use super::control::{Clock, Limits};
+use super::keys::{key_of, step_of};
+use super::mcts::Worker;
+use super::report::{build_report, Report, RootStats};
+use super::spec::{PlayerKind, PlayerSpec};
+use super::{alphabeta, baseline, opening, parallel, tuning};
+use crate::games::{AnyGame, Game, Step};
+use crate::rng::FastRng;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+/// What the AI decided for the next step.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The step to play now.
+    pub step: Step,
+    /// The rest of the turn as the search plans it, starting with `step` (one element for
+    /// single-stone games; Iris and Wunchunk turns may list several stones, but a caller that
+    /// wants the best turn should use [`Engine::play_turn`], which searches each stone).
+    pub turn: Vec<Step>,
+    /// What the search thought when it decided.
+    pub report: Report,
+}
+
+/// One AI player: a [`PlayerSpec`] plus whatever it keeps between moves (MCTS trees for
+/// reuse, the random generator). Create one per seat and call [`Engine::think`] (one step) or
+/// [`Engine::play_turn`] (a whole turn) each time it is to move. `Send`, so it can live on a
+/// worker thread.
+#[derive(Debug)]
+pub struct Engine<G: Game = AnyGame> {
+    spec: PlayerSpec,
+    workers: Vec<Worker<G>>,
+    rng: FastRng,
+}
+
+impl Engine<AnyGame> {
+    /// An engine for any of the five games.
+    pub fn new(spec: PlayerSpec) -> Engine<AnyGame> {
+        Engine::for_game(spec)
+    }
+}
+
+impl<G: Game> Engine<G> {
+    /// An engine for one game type (tests use small games; programs use [`Engine::new`]).
+    pub fn for_game(spec: PlayerSpec) -> Engine<G> {
+        let rng = match spec.seed {
+            Some(s) => FastRng::seed(s),
+            None => FastRng::from_entropy(),
+        };
+        Engine {
+            spec,
+            workers: Vec::new(),
+            rng,
+        }
+    }
+
+    /// The spec this engine plays.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    /// Forgets the kept search trees (e.g. after a new game or an undo far back; not needed
+    /// for correctness: a tree that does not lead to the new position is dropped anyway).
+    pub fn clear(&mut self) {
+        self.workers.clear();
+    }
+
+    /// Thinks about `game` and decides the next step for the side to move. Stops at the first
+    /// of: `limits`, the spec's own limits, `stop` becoming true (honoured within
+    /// milliseconds; the best step so far is returned), a proven result. Sends a [`Report`]
+    /// about every 100 ms and a last one with the decision to `reports` if given (a closed
+    /// receiver is ignored). `None` when the game is over.
+    pub fn think(
+        &mut self,
+        game: &G,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        reports: Option<Sender<Report>>,
+    ) -> Option<Decision> {
+        let limits = limits.tightest(self.spec.limits).or_default();
+        let clock = Clock::new(limits, &stop);
+        let mut legal = Vec::new();
+        game.legal_steps(&mut legal);
+        if legal.is_empty() {
+            return None;
+        }
+        let kind = match self.spec.kind {
+            PlayerKind::Default => tuning::default_kind(game.kind()),
+            k => k,
+        };
+        let decision = if legal.len() == 1 {
+            let stats = RootStats {
+                edges: vec![super::report::RootEdge {
+                    key: key_of(legal[0]),
+                    ..Default::default()
+                }],
+                pv: vec![key_of(legal[0])],
+                ..Default::default()
+            };
+            self.decide(game, &stats, legal[0], &clock)
+        } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
+            && matches!(kind, PlayerKind::Mcts | PlayerKind::AlphaBeta)
+        {
+            let (step, report) = opening::choose_komi(self, game, &legal, limits, &stop);
+            Decision {
+                step,
+                turn: vec![step],
+                report,
+            }
+        } else {
+            match kind {
+                PlayerKind::Random => {
+                    let step = game.random_step(&mut self.rng, &mut legal);
+                    let stats = RootStats {
+                        edges: vec![super::report::RootEdge {
+                            key: key_of(step),
+                            ..Default::default()
+                        }],
+                        ..Default::default()
+                    };
+                    self.decide(game, &stats, step, &clock)
+                }
+                PlayerKind::UctBaseline => {
+                    let seed = self.rng.next_u64();
+                    let stats = baseline::search(game, &clock, seed, self.spec.memory_bytes());
+                    let best = stats.best_index().map(|i| step_of(stats.edges[i].key));
+                    self.decide(game, &stats, best.unwrap_or(legal[0]), &clock)
+                }
+                PlayerKind::AlphaBeta => {
+                    let (stats, step, depth) = alphabeta::search(game, &clock, &self.spec);
+                    let mut d = self.decide(game, &stats, step, &clock);
+                    d.report.depth = Some(depth);
+                    d
+                }
+                PlayerKind::Mcts | PlayerKind::Default => {
+                    let mut stats = self.mcts(game, &clock, reports.as_ref());
+                    let step = self.choose(&stats).unwrap_or(legal[0]);
+                    if stats.pv.first() != Some(&key_of(step)) {
+                        // The PV under the step actually chosen, from the thread that
+                        // searched it most.
+                        if let Some((pv, _)) = self
+                            .workers
+                            .iter()
+                            .map(|w| w.pv_after(key_of(step)))
+                            .max_by_key(|(_, n)| *n)
+                        {
+                            stats.pv = pv;
+                        }
+                    }
+                    let d = self.decide(game, &stats, step, &clock);
+                    if !self.spec.reuse {
+                        self.workers.clear();
+                    }
+                    d
+                }
+            }
+        };
+        if let Some(tx) = &reports {
+            let _ = tx.send(decision.report.clone());
+        }
+        Some(decision)
+    }
+
+    /// Plans and returns a whole turn for the side to move, searching stone by stone (the
+    /// time and iterations are shared out over the turn's steps; single-step turns get all of
+    /// them). Empty when the game is over.
+    pub fn play_turn(
+        &mut self,
+        game: &G,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        reports: Option<Sender<Report>>,
+    ) -> Vec<Step> {
+        let limits = limits.tightest(self.spec.limits).or_default();
+        let start = std::time::Instant::now();
+        let mut g = game.clone();
+        let turn = g.turns_completed();
+        let mut steps = Vec::new();
+        let mut iters_used = 0u64;
+        while !g.is_over() && g.turns_completed() == turn {
+            let left = steps_left_estimate(&g);
+            let share = 1.0 / left.min(3) as f64;
+            let elapsed = start.elapsed().as_millis() as u64;
+            let step_limits = Limits {
+                ms: limits
+                    .ms
+                    .map(|m| ((m.saturating_sub(elapsed)) as f64 * share).max(1.0) as u64),
+                iters: limits
+                    .iters
+                    .map(|n| ((n.saturating_sub(iters_used)) as f64 * share).max(1.0) as u64),
+            };
+            let Some(d) = self.think(&g, step_limits, stop.clone(), reports.clone()) else {
+                break;
+            };
+            iters_used += d.report.iterations;
+            g.play(d.step);
+            steps.push(d.step);
+        }
+        steps
+    }
+
+    /// Runs MCTS from `game` (reusing the kept trees when they lead to it).
+    pub(crate) fn mcts(
+        &mut self,
+        game: &G,
+        clock: &Clock,
+        reports: Option<&Sender<Report>>,
+    ) -> RootStats {
+        let threads = self.spec.thread_count();
+        let budget = self.spec.memory_bytes() / threads;
+        let params = tuning::mcts_params(game.kind(), game.geometry().cells(), &self.spec.tuning);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        if self.spec.reuse && self.workers.len() == threads {
+            let path = steps_between(self.workers[0].game(), game, 64);
+            for (w, &seed) in self.workers.iter_mut().zip(&seeds) {
+                let mut node = w.tree.root;
+                match &path {
+                    Some(path) => {
+                        for &s in path {
+                            node = w
+                                .tree
+                                .child_by_key(node, key_of(s))
+                                .unwrap_or(super::tree::NO_NODE);
+                            if node == super::tree::NO_NODE {
+                                break;
+                            }
+                        }
+                    }
+                    None => node = super::tree::NO_NODE,
+                }
+                w.tree.set_budget(budget);
+                w.set_root(game, node, params, seed);
+            }
+        } else {
+            self.workers = seeds
+                .iter()
+                .map(|&seed| Worker::new(game, params, budget, seed))
+                .collect();
+        }
+        parallel::search(&mut self.workers, clock, reports)
+    }
+
+    /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to
+    /// move is losing without it, i.e. the position favours the first stone's owner), the
+    /// bid's side choice (the side with the higher win rate), else a proven win, else the most
+    /// visited (or, with a temperature, a visit-weighted draw).
+    pub(crate) fn choose(&mut self, stats: &RootStats) -> Option<Step> {
+        let e = &stats.edges;
+        let swap = key_of(Step::Swap);
+        if let Some(si) = e.iter().position(|x| x.key == swap) {
+            let best_other = e
+                .iter()
+                .filter(|x| x.key != swap && x.n > 0)
+                .map(|x| x.proven.map_or(x.mean(), |v| v as f64))
+                .fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.max(v))));
+            if best_other.is_some_and(|v| v < 0.5) {
+                return Some(step_of(e[si].key));
+            }
+            let mut rest = stats.clone();
+            rest.edges.retain(|x| x.key != swap);
+            return self.choose(&rest);
+        }
+        if !e.is_empty() && e.iter().all(|x| matches!(step_of(x.key), Step::Choose(_))) {
+            return e
+                .iter()
+                .max_by(|a, b| a.mean().total_cmp(&b.mean()))
+                .map(|x| step_of(x.key));
+        }
+        let best = stats.best_index()?;
+        let t = self.spec.temperature;
+        if t <= 0.0 || e[best].proven == Some(1.0) {
+            return Some(step_of(e[best].key));
+        }
+        let all_lost = e.iter().all(|x| x.proven == Some(0.0));
+        let weights: Vec<f64> = e
+            .iter()
+            .map(|x| {
+                if x.proven == Some(0.0) && !all_lost {
+                    0.0
+                } else {
+                    (x.n as f64).powf(1.0 / t)
+                }
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        if total <= 0.0 || !total.is_finite() {
+            return Some(step_of(e[best].key));
+        }
+        let mut x = self.rng.unit() * total;
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                return Some(step_of(e[i].key));
+            }
+            x -= w;
+        }
+        Some(step_of(e[best].key))
+    }
+
+    /// Wraps a chosen step with its report and planned turn.
+    fn decide(&self, game: &G, stats: &RootStats, step: Step, clock: &Clock) -> Decision {
+        let key = key_of(step);
+        let mut stats = stats.clone();
+        if stats.pv.first() != Some(&key) {
+            stats.pv = vec![key];
+        }
+        let report = build_report(game, &stats, Some(key), clock.elapsed());
+        // The planned turn: the PV while the same turn goes on.
+        let mut g = game.clone();
+        let turn_no = g.turns_completed();
+        let mut turn = Vec::new();
+        for &k in &stats.pv {
+            let s = step_of(k);
+            if g.is_over() || g.turns_completed() != turn_no || g.check(s).is_err() {
+                break;
+            }
+            g.play(s);
+            turn.push(s);
+        }
+        if turn.is_empty() {
+            turn.push(step);
+        }
+        Decision { step, turn, report }
+    }
+
+    /// A fresh seed from the engine's generator.
+    pub(crate) fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+}
+
+/// The steps leading from `old` to `new` when `new` continues `old` by at most `max` steps.
+fn steps_between<G: Game>(old: &G, new: &G, max: usize) -> Option<Vec<Step>> {
+    if old.kind() != new.kind() || !std::ptr::eq(old.geometry(), new.geometry()) {
+        return None;
+    }
+    let target = (old.hash(), old.turns_completed(), old.steps_in_turn());
+    let mut g = new.clone();
+    let mut steps = Vec::new();
+    loop {
+        if (g.hash(), g.turns_completed(), g.steps_in_turn()) == target {
+            steps.reverse();
+            return Some(steps);
+        }
+        if steps.len() >= max || g.turns_completed() < target.1 {
+            return None;
+        }
+        steps.push(g.undo()?);
+    }
+}
+
+/// How many more steps the turn in progress probably takes: plays the first legal placement
+/// (else the first legal step) until the turn ends, at most 8 steps.
+fn steps_left_estimate<G: Game>(game: &G) -> usize {
+    let mut g = game.clone();
+    let turn = g.turns_completed();
+    let mut buf = Vec::new();
+    let mut n = 0;
+    while n < 8 && !g.is_over() && g.turns_completed() == turn {
+        g.legal_steps(&mut buf);
+        let s = buf.iter().copied().find(|s| s.is_place()).unwrap_or(buf[0]);
+        g.play(s);
+        n += 1;
+    }
+    n.max(1)
+}

@@ -1,0 +1,55 @@
+//! Levels 1–10 for practice games: what each level is.
+//!
+//! Every level is the default player (MCTS) with fewer simulations and, at the low levels, a
+//! temperature over the root visit counts, so weak levels make believable mistakes instead of
+//! random ones. Levels 1–8 cap simulations (so their strength does not depend on the machine)
+//! and use one thread; levels 9 and 10 think for a fixed time on all cores. The caller's own
+//! limits (the interface's time per move, GTP's `tessera-analyze MS`) apply as well: the
+//! first limit reached stops the search.
+//!
+//! | level | simulations | time    | threads | temperature |
+//! |------:|------------:|--------:|--------:|------------:|
+//! | 1     | 10          | –       | 1       | 2.0         |
+//! | 2     | 30          | –       | 1       | 1.0         |
+//! | 3     | 100         | –       | 1       | 0.6         |
+//! | 4     | 300         | –       | 1       | 0.3         |
+//! | 5     | 1 000       | –       | 1       | 0.1         |
+//! | 6     | 3 000       | –       | 1       | 0           |
+//! | 7     | 8 000       | –       | 1       | 0           |
+//! | 8     | 20 000      | –       | 1       | 0           |
+//! | 9     | –           | 1.5 s   | all     | 0           |
+//! | 10    | –           | 4 s     | all     | 0           |
+//!
+//! `tessera match` results backing the order are in the AI issue's closing note.
+
+use super::control::Limits;
+use super::spec::{PlayerKind, PlayerSpec};
+
+/// (simulations, milliseconds, threads (0 = all), temperature) per level.
+const TABLE: [(u64, u64, usize, f64); 10] = [
+    (10, 0, 1, 2.0),
+    (30, 0, 1, 1.0),
+    (100, 0, 1, 0.6),
+    (300, 0, 1, 0.3),
+    (1_000, 0, 1, 0.1),
+    (3_000, 0, 1, 0.0),
+    (8_000, 0, 1, 0.0),
+    (20_000, 0, 1, 0.0),
+    (0, 1_500, 0, 0.0),
+    (0, 4_000, 0, 0.0),
+];
+
+/// The spec of level `n` (1–10; out-of-range values are clamped).
+pub fn spec(n: u8) -> PlayerSpec {
+    let n = n.clamp(1, 10);
+    let (iters, ms, threads, temperature) = TABLE[n as usize - 1];
+    let mut s = PlayerSpec::of(PlayerKind::Default);
+    s.level = Some(n);
+    s.limits = Limits {
+        ms: (ms > 0).then_some(ms),
+        iters: (iters > 0).then_some(iters),
+    };
+    s.threads = (threads > 0).then_some(threads);
+    s.temperature = temperature;
+    s
+}

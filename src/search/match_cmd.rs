@@ -1,0 +1,426 @@
+//! `tessera match GAME --a SPEC --b SPEC --games N [--jobs J] [--out DIR] [--komi X]`: AI
+//! against AI.
+//!
+//! Game `i` (from 0) has A move first when `i` is even and B otherwise, so the first-move edge
+//! cancels out over an even number of games. The opening is settled by agreed komi: `--komi X`,
+//! or by default Keil 6 with the button and Carteso and Linage 0.5. Each game prints a
+//! progress line; the end prints A's wins / draws / losses, its score, the Elo difference with
+//! a 95 % interval, the first player's win rate and the mean game length in turns.
+
+use super::control::Limits;
+use super::engine::Engine;
+use super::reward::mover;
+use super::spec::PlayerSpec;
+use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol};
+use crate::session::Session;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// Arguments of `tessera match`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The game: keil, carteso, iris, linage or wunchunk.
+    pub game: GameKind,
+    /// Player A, e.g. `mcts:ms=100`, `ab:ms=100`, `uct-baseline:ms=100`, `level:3`.
+    #[arg(long)]
+    pub a: PlayerSpec,
+    /// Player B.
+    #[arg(long)]
+    pub b: PlayerSpec,
+    /// Number of games (A moves first in the even-numbered ones).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Directory to write every game's record into (`GAME-NNNN.toml`, SPEC §4).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Agreed komi (default: Keil 6 with the button, Carteso and Linage 0.5).
+    #[arg(long)]
+    pub komi: Option<String>,
+    /// Board size (default: the game's default).
+    #[arg(long)]
+    pub size: Option<usize>,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Game number (from 0).
+    pub index: usize,
+    /// Whether A made the first turn.
+    pub a_first: bool,
+    /// The winner: Some(true) for A, Some(false) for B, None for a draw.
+    pub a_won: Option<bool>,
+    /// Whether the player who made the first turn won (None: draw).
+    pub first_won: Option<bool>,
+    /// Whole turns played.
+    pub turns: usize,
+    /// The result as the game writes it (`W+3.5`, …).
+    pub result: String,
+    /// The game with its turn log.
+    pub session: Session,
+    /// When the game started.
+    pub started: toml::value::Datetime,
+}
+
+/// Wins, draws and losses of A, with the statistics the match prints.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// A's wins.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// A's losses.
+    pub losses: usize,
+    /// Games won by the player who moved first (draws count half).
+    pub first_points: f64,
+    /// Sum of game lengths in turns.
+    pub turns: usize,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, r: &GameResult) {
+        match r.a_won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        self.first_points += match r.first_won {
+            Some(true) => 1.0,
+            Some(false) => 0.0,
+            None => 0.5,
+        };
+        self.turns += r.turns;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score: (wins + draws / 2) / games.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// Elo difference of A over B with a 95 % interval (normal approximation of the score's
+    /// per-game variance); infinite where the score or a bound reaches 0 or 1.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let half = 1.96 * (var / n).sqrt();
+        (elo_of(p), elo_of(p - half), elo_of(p + half))
+    }
+
+    /// The summary lines printed at the end of a match.
+    pub fn summary(&self) -> Vec<String> {
+        let (elo, lo, hi) = self.elo();
+        let n = self.games().max(1) as f64;
+        vec![
+            format!(
+                "A wins {}, draws {}, losses {} of {}: score {:.1}%",
+                self.wins,
+                self.draws,
+                self.losses,
+                self.games(),
+                100.0 * self.score()
+            ),
+            format!(
+                "Elo difference {} (95% interval {} … {})",
+                fmt_elo(elo),
+                fmt_elo(lo),
+                fmt_elo(hi)
+            ),
+            format!(
+                "first player won {:.1}% (draws half); mean length {:.1} turns",
+                100.0 * self.first_points / n,
+                self.turns as f64 / n
+            ),
+        ]
+    }
+}
+
+fn elo_of(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+fn fmt_elo(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{x:+.0}")
+    }
+}
+
+/// The options a match game starts with: agreed komi (given, or the defaults above).
+pub fn match_options(
+    kind: GameKind,
+    komi: Option<&str>,
+    size: Option<usize>,
+) -> anyhow::Result<GameOptions> {
+    let mut o = GameOptions::defaults(kind);
+    if let Some(n) = size {
+        if !kind.sizes().contains(&n) {
+            let r = kind.sizes();
+            anyhow::bail!("{kind} size must be {}..{}, not {n}", r.start(), r.end());
+        }
+        o.size = n;
+    }
+    if kind.has_komi() {
+        o.protocol = Protocol::Agreed;
+        o.komi_half = match komi {
+            Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
+            None if kind == GameKind::Keil => 12,
+            None => 1,
+        };
+    } else if komi.is_some() {
+        anyhow::bail!("{kind} has no komi");
+    }
+    Ok(o)
+}
+
+/// A spec with its seed varied per game (so seeded players do not repeat one game).
+fn seeded(spec: &PlayerSpec, game: usize) -> PlayerSpec {
+    let mut s = spec.clone();
+    if let Some(seed) = s.seed {
+        s.seed = Some(seed ^ (game as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+    s
+}
+
+/// Plays game `index` of a match between `a` and `b`.
+pub fn play_game(
+    kind: GameKind,
+    options: &GameOptions,
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    index: usize,
+) -> anyhow::Result<GameResult> {
+    let a_first = index % 2 == 0;
+    let mut session = Session::new(kind, options.clone()).map_err(anyhow::Error::msg)?;
+    let mut first = Engine::new(seeded(if a_first { a } else { b }, index));
+    let mut second = Engine::new(seeded(if a_first { b } else { a }, index));
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = crate::record::utc_now();
+    let cap = 20 * session.game().geometry().cells() + 100;
+    while !session.game().is_over() {
+        if session.turns().len() > cap {
+            anyhow::bail!("game {index} did not end after {cap} turns");
+        }
+        let engine = if mover(session.game()) == 0 {
+            &mut first
+        } else {
+            &mut second
+        };
+        let steps = engine.play_turn(session.game(), Limits::default(), stop.clone(), None);
+        if steps.is_empty() {
+            anyhow::bail!("game {index}: {} returned no move", engine.spec());
+        }
+        for s in steps {
+            let text = session.game().format_step(s);
+            session.play_step(s).map_err(|e| {
+                anyhow::anyhow!("game {index}: {} played illegal {text}: {e}", engine.spec())
+            })?;
+        }
+    }
+    let g = session.game();
+    let winner_player = match g.outcome() {
+        Some(Outcome::Win(side)) => Some(side.index() ^ g.swapped() as usize),
+        _ => None,
+    };
+    Ok(GameResult {
+        index,
+        a_first,
+        a_won: winner_player.map(|p| (p == 0) == a_first),
+        first_won: winner_player.map(|p| p == 0),
+        turns: g.turns_completed(),
+        result: g.result_text().unwrap_or_default(),
+        session,
+        started,
+    })
+}
+
+/// Runs `tessera match`.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    anyhow::ensure!(args.jobs > 0, "--jobs must be at least 1");
+    let options = match_options(args.game, args.komi.as_deref(), args.size)?;
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    println!(
+        "match: {} size {}, A = {}, B = {}, {} games, {} at once",
+        args.game, options.size, args.a, args.b, args.games, args.jobs
+    );
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<anyhow::Result<GameResult>>();
+    let mut tally = Tally::default();
+    std::thread::scope(|s| -> anyhow::Result<()> {
+        for _ in 0..args.jobs.min(args.games) {
+            let tx = tx.clone();
+            let (next, options, args) = (&next, &options, &args);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= args.games {
+                    break;
+                }
+                let r = play_game(args.game, options, &args.a, &args.b, i);
+                let failed = r.is_err();
+                if tx.send(r).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    // Stop handing out games; the running ones finish.
+                    next.store(args.games, Ordering::Relaxed);
+                    return Err(e);
+                }
+            };
+            tally.add(&r);
+            if let Some(dir) = &args.out {
+                write_record(dir, &args, &r)?;
+            }
+            println!(
+                "game {:>3}: first {} | {} in {} turns | A {}-{}-{} ({:.1}%)",
+                r.index + 1,
+                if r.a_first { "A" } else { "B" },
+                r.result,
+                r.turns,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                100.0 * tally.score()
+            );
+        }
+        Ok(())
+    })?;
+    println!(
+        "A = {}  B = {}  ({}, {} games)",
+        args.a,
+        args.b,
+        args.game,
+        tally.games()
+    );
+    for line in tally.summary() {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// The record's description of an AI player.
+fn record_player(spec: &PlayerSpec, label: &str) -> crate::record::Player {
+    crate::record::Player {
+        name: format!("{label}: {spec}"),
+        kind: crate::record::PlayerKind::Ai,
+        level: spec.level,
+        engine: Some(spec.to_string()),
+    }
+}
+
+/// Writes one game into `dir` as a record (SPEC §4): `GAME-NNNN.toml`.
+fn write_record(dir: &std::path::Path, args: &MatchArgs, r: &GameResult) -> anyhow::Result<()> {
+    let (first, second) = if r.a_first {
+        (record_player(&args.a, "A"), record_player(&args.b, "B"))
+    } else {
+        (record_player(&args.b, "B"), record_player(&args.a, "A"))
+    };
+    let players = crate::record::Players { first, second };
+    let record = crate::record::Record::from_session(&r.session, players, r.started);
+    let path = dir.join(format!("{}-{:04}.toml", r.session.kind(), r.index + 1));
+    record.save(&path)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_figures() {
+        let t = Tally {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+            first_points: 50.0,
+            turns: 4000,
+        };
+        assert_eq!(t.score(), 0.75);
+        let (elo, lo, hi) = t.elo();
+        assert!((elo - 190.8).abs() < 0.1, "{elo}");
+        assert!(
+            lo < elo && elo < hi && lo > 100.0 && hi < 300.0,
+            "{lo} {hi}"
+        );
+        let all = Tally {
+            wins: 10,
+            ..Default::default()
+        };
+        assert_eq!(all.elo().0, f64::INFINITY);
+        assert!(all.summary()[1].contains("+inf"));
+        let even = Tally {
+            wins: 3,
+            draws: 4,
+            losses: 3,
+            ..Default::default()
+        };
+        assert_eq!(even.score(), 0.5);
+        assert!(even.elo().0.abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_small_match_writes_records_that_load_back() {
+        let dir = std::env::temp_dir().join(format!("tessera-match-{}", std::process::id()));
+        let args = MatchArgs {
+            game: GameKind::Linage,
+            a: "mcts:iters=50,threads=1,seed=1".parse().unwrap(),
+            b: "random:seed=2".parse().unwrap(),
+            games: 2,
+            jobs: 2,
+            out: Some(dir.clone()),
+            komi: None,
+            size: Some(5),
+        };
+        run(args).unwrap();
+        for i in 1..=2 {
+            let path = dir.join(format!("linage-{i:04}.toml"));
+            let (record, session) = crate::record::Record::load(&path).unwrap();
+            assert!(session.game().is_over());
+            assert_eq!(record.result, session.game().result_text());
+            assert!(record.players.first.engine.is_some());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn options_default_to_agreed_komi() {
+        let o = match_options(GameKind::Keil, None, None).unwrap();
+        assert_eq!((o.protocol, o.komi_half), (Protocol::Agreed, 12));
+        let o = match_options(GameKind::Linage, None, Some(7)).unwrap();
+        assert_eq!((o.protocol, o.komi_half, o.size), (Protocol::Agreed, 1, 7));
+        let o = match_options(GameKind::Carteso, Some("3.5"), None).unwrap();
+        assert_eq!(o.komi_half, 7);
+        assert!(match_options(GameKind::Iris, Some("1"), None).is_err());
+        assert!(match_options(GameKind::Linage, Some("1.3"), None).is_err());
+        assert!(match_options(GameKind::Linage, None, Some(3)).is_err());
+    }
+}

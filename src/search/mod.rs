@@ -1,0 +1,120 @@
+//! The AI: Monte Carlo tree search for all five games, alpha-beta, a fixed baseline, levels,
+//! reports while thinking, and `tessera match`.
+//!
+//! # Using it
+//!
+//! A player is described by a [`PlayerSpec`], parsed from text:
+//!
+//! | spec | player |
+//! |---|---|
+//! | `mcts:ms=100` | MCTS for 100 ms a step (all cores) |
+//! | `mcts:iters=5000,threads=1,seed=7` | 5000 simulations on one thread (deterministic) |
+//! | `ab:ms=100` | iterative-deepening alpha-beta |
+//! | `uct-baseline:ms=100` | the fixed yardstick (plain UCT, random playouts) |
+//! | `random` | uniformly random placements |
+//! | `default:ms=500` | the strongest player for the game ([`default_kind`]) |
+//! | `level:3` | practice level 1–10 (see [`levels`]) |
+//!
+//! Settings after the colon: `ms`, `iters`, `threads`, `seed`, `mem` (tree budget in MB,
+//! default 256), `temp` (temperature of the final choice), `reuse=0|1`, and for
+//! experiments the MCTS knobs `c`, `rave`, `fpu`, `score`, `scale`, `solver`, `expand`,
+//! `policy` (see [`spec::Tuning`]); alpha-beta takes `depth`.
+//!
+//! An [`Engine`] plays one seat and keeps what it learnt between moves (tree reuse):
+//!
+//! ```no_run
+//! use std::sync::{atomic::AtomicBool, mpsc, Arc};
+//! use tessera::games::{AnyGame, Game};
+//! use tessera::search::{Engine, Limits, PlayerSpec};
+//!
+//! let game = AnyGame::from_args("linage", &["komi=0.5"]).unwrap();
+//! let mut engine = Engine::new("mcts".parse::<PlayerSpec>().unwrap());
+//! let stop = Arc::new(AtomicBool::new(false)); // set it to stop early
+//! let (tx, rx) = mpsc::channel(); // reports about every 100 ms
+//! let decision = engine
+//!     .think(&game, Limits::ms(300), stop, Some(tx))
+//!     .expect("the game is not over");
+//! println!("{} {:.0}%", decision.report.best, 100.0 * decision.report.win_rate);
+//! for report in rx.try_iter() { /* … */ }
+//! ```
+//!
+//! - [`Engine::think`] decides the next *step* (one stone of an Iris or Wunchunk turn) and
+//!   returns a [`Decision`] with the step, the planned rest of the turn and the final
+//!   [`Report`]. The interface runs it on a worker thread; it never blocks on the channel.
+//! - [`Engine::play_turn`] plans a whole turn stone by stone (time shared over the stones).
+//! - [`choose_turn`] and [`analyze`] are the one-call forms GTP uses (`genmove`,
+//!   `tessera-analyze MS`).
+//!
+//! Limits: the caller's [`Limits`] and the spec's own both apply (first reached stops; with
+//! none, one second). `stop` is checked every simulation, so the best step so far comes back
+//! within milliseconds. One thread with a fixed seed and an iteration limit is deterministic.
+//!
+//! Opening decisions follow the issue: in the bid the komi chooser searches candidate komi
+//! and picks the one nearest an even game ([`opening`]), the side chooser takes the side with
+//! the higher win rate; Wunchunk's `swap` is played iff the position favours Black; Keil's
+//! `button` is an ordinary step.
+//!
+//! # Inside
+//!
+//! - [`mcts`]: UCT + RAVE over steps, score-aware rewards ([`reward`]), MCTS-Solver, node
+//!   budget ([`tree`]); [`parallel`]: root parallelism and reports.
+//! - [`alphabeta`] + [`eval`]; [`baseline`]: `uct-baseline`, never tuned.
+//! - [`tuning`]: per-game defaults; [`levels`]: the level table.
+//! - [`match_cmd`]: `tessera match`.
+
+pub mod alphabeta;
+pub mod baseline;
+pub mod chunks;
+pub mod control;
+pub mod engine;
+pub mod eval;
+pub mod keys;
+pub mod levels;
+pub mod match_cmd;
+pub mod mcts;
+pub mod opening;
+pub mod parallel;
+pub mod playout;
+pub mod report;
+pub mod reward;
+pub mod spec;
+pub mod tree;
+pub mod tuning;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod toy;
+
+pub use control::Limits;
+pub use engine::{Decision, Engine};
+pub use report::{Candidate, Report};
+pub use spec::{PlayerKind, PlayerSpec};
+pub use tuning::default_kind;
+
+use crate::games::{AnyGame, Step};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The whole turn `spec` plays for the side to move in `game`, thinking about `ms`
+/// milliseconds in all (for GTP `genmove`). Empty when the game is over.
+pub fn choose_turn(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Vec<Step> {
+    Engine::new(spec.clone()).play_turn(
+        game,
+        Limits::ms(ms),
+        Arc::new(AtomicBool::new(false)),
+        None,
+    )
+}
+
+/// Thinks about `game` for `ms` milliseconds and returns the [`Report`] as JSON (for GTP
+/// `tessera-analyze MS`): `best` (turn token), `best_step`, `win_rate` (side to move), `score`
+/// (expected margin, territory games), `pv` (turn tokens), `candidates` (`move`, `visits`,
+/// `win_rate`, `score`), `iterations`, `iterations_per_sec`, `tree_nodes`, `tree_bytes`,
+/// `elapsed_ms`, and `depth` / `proven` where they apply.
+pub fn analyze(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Result<serde_json::Value, String> {
+    Engine::new(spec.clone())
+        .think(game, Limits::ms(ms), Arc::new(AtomicBool::new(false)), None)
+        .map(|d| d.report.to_json())
+        .ok_or_else(|| "the game is over".to_string())
+}

@@ -1,0 +1,126 @@
+//! The bid's komi choice (Keil, Carteso, Linage): pick the komi whose estimated first-player
+//! win rate is closest to 50 %, so that whichever side the opponent picks, the game is even.
+//!
+//! A first search at a customary komi gives the expected margin of the first side, hence an
+//! estimate of the fair komi; the nearest half-point komi and its neighbours one point either
+//! side are then searched each, and the one whose first-player win rate is nearest 50 % wins.
+//! Each of the (up to four) searches gets a quarter of the time and iterations.
+
+use super::control::{Clock, Limits};
+use super::engine::Engine;
+use super::mcts::Worker;
+use super::parallel;
+use super::report::{Candidate, Report};
+use super::tuning;
+use crate::games::{format_komi, Game, GameKind, Side, Step};
+use std::sync::atomic::AtomicBool;
+
+/// First side's (win rate, expected margin, simulations) at komi `half` (in half points).
+fn probe<G: Game>(
+    engine: &mut Engine<G>,
+    game: &G,
+    half: u16,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> (f64, f64, u64) {
+    let mut g = game.clone();
+    g.play(Step::Komi(half));
+    g.play(Step::Choose(Side::Second));
+    let spec = engine.spec().clone();
+    let threads = spec.thread_count();
+    let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning);
+    let mut workers: Vec<Worker<G>> = (0..threads)
+        .map(|_| {
+            Worker::new(
+                &g,
+                params,
+                spec.memory_bytes() / threads,
+                engine.next_seed(),
+            )
+        })
+        .collect();
+    let clock = Clock::new(limits, stop);
+    let stats = parallel::search(&mut workers, &clock, None);
+    let Some(i) = stats.best_index() else {
+        return (0.5, 0.0, 0);
+    };
+    let e = &stats.edges[i];
+    let margin = if e.n > 0 { e.margin / e.n as f64 } else { 0.0 };
+    (e.mean(), margin, stats.iterations)
+}
+
+/// Chooses `komi=X` for the position `game` (the bid's first step); `legal` lists the komi
+/// steps allowed.
+pub fn choose_komi<G: Game>(
+    engine: &mut Engine<G>,
+    game: &G,
+    legal: &[Step],
+    limits: Limits,
+    stop: &AtomicBool,
+) -> (Step, Report) {
+    let start = std::time::Instant::now();
+    let max = legal
+        .iter()
+        .filter_map(|s| match s {
+            Step::Komi(h) => Some(*h),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let part = limits.scaled(0.25);
+    let first_guess: u16 = if game.kind() == GameKind::Keil { 12 } else { 1 };
+    let first_guess = first_guess.min(max);
+    let mut probed: Vec<(u16, f64, u64)> = Vec::new();
+    let (w0, m0, n0) = probe(engine, game, first_guess, part, stop);
+    probed.push((first_guess, w0, n0));
+    // The fair komi makes the first side's expected margin zero.
+    let fair_half = (first_guess as f64 + 2.0 * m0).clamp(0.0, max as f64);
+    let mut centre = fair_half.round() as i64;
+    if centre % 2 == 0 {
+        // Prefer a half-point komi (no draws): the odd half-value nearest the estimate.
+        centre += if fair_half >= centre as f64 { 1 } else { -1 };
+    }
+    for c in [centre, centre - 2, centre + 2] {
+        if c < 0 || c > max as i64 || probed.iter().any(|p| p.0 as i64 == c) {
+            continue;
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let (w, _, n) = probe(engine, game, c as u16, part, stop);
+        probed.push((c as u16, w, n));
+    }
+    let &(best, w, _) = probed
+        .iter()
+        .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
+        .expect("at least one probe");
+    let step = Step::Komi(best);
+    let iterations: u64 = probed.iter().map(|p| p.2).sum();
+    let elapsed = start.elapsed();
+    let token = game.format_step(step);
+    let report = Report {
+        best: token.clone(),
+        best_step: token.clone(),
+        // The opponent takes the better side, so the chooser can expect the worse one.
+        win_rate: w.min(1.0 - w),
+        score: None,
+        pv: vec![token],
+        candidates: probed
+            .iter()
+            .map(|&(h, w, n)| Candidate {
+                step: format!("komi={}", format_komi(h)),
+                visits: n,
+                win_rate: w,
+                score: None,
+            })
+            .collect(),
+        iterations,
+        iterations_per_sec: iterations as f64 / elapsed.as_secs_f64().max(1e-6),
+        tree_nodes: 0,
+        tree_bytes: 0,
+        elapsed_ms: elapsed.as_millis() as u64,
+        depth: None,
+        proven: None,
+    };
+    (step, report)
+}

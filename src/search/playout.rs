@@ -1,0 +1,170 @@
+//! Playout policies: how a simulation finishes the game once it leaves the tree.
+
+use crate::games::{Game, Step, Stone};
+use crate::rng::FastRng;
+
+/// A playout policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniformly random legal placements, the game's fallback otherwise
+    /// ([`Game::random_step`], the `tessera bench` policy).
+    Random,
+    /// Go-like games (Keil): random legal placements except into the mover's own eyes (an
+    /// empty point whose every neighbour is the mover's stone — with links, such stones are
+    /// always linked to it); then the button if on the table, else pass. Without it random
+    /// Keil games refill captured areas for tens of thousands of steps.
+    NoEyes,
+    /// Wunchunk: draw a few random (cell, colour) placements and play the one that looks best
+    /// for the mover by its neighbours alone (join own groups, turn the opponent's crumbs into
+    /// chunks; avoid new own crumbs and joining the opponent's groups); end the turn early
+    /// when even the best of them looks harmful.
+    Chunks,
+}
+
+impl Policy {
+    /// The next playout step (the game must not be over).
+    #[inline]
+    pub fn step<G: Game>(self, game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        match self {
+            Policy::Random => game.random_step(rng, buf),
+            Policy::NoEyes => no_eyes_step(game, rng, buf),
+            Policy::Chunks => chunks_step(game, rng, buf),
+        }
+    }
+}
+
+/// Whether `cell` is an eye of `stone`: every neighbour holds such a stone.
+#[inline]
+fn is_eye<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone) -> bool {
+    game.geometry()
+        .neighbours(cell)
+        .iter()
+        .all(|&n| game.stone_at(n) == Some(stone))
+}
+
+/// See [`Policy::NoEyes`].
+fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+    let stone = Stone::of_side(game.to_move());
+    // The game's own random step is a legal placement (or its fallback when none is legal):
+    // a few draws usually find one that is not an eye.
+    for _ in 0..6 {
+        match game.random_step(rng, buf) {
+            Step::Place { cell, stone: s } if s == stone && is_eye(game, cell, stone) => {}
+            step => return step,
+        }
+    }
+    let geo = game.geometry();
+    buf.clear();
+    buf.extend(
+        geo.all_cells()
+            .filter(|&c| game.stone_at(c).is_none())
+            .map(|cell| Step::Place { cell, stone }),
+    );
+    while !buf.is_empty() {
+        let i = rng.below(buf.len());
+        let step = buf[i];
+        let cell = step.cell().expect("placements only");
+        if !is_eye(game, cell, stone) && game.check(step).is_ok() {
+            return step;
+        }
+        buf.swap_remove(i);
+    }
+    if game.check(Step::Button).is_ok() {
+        Step::Button
+    } else if game.check(Step::Pass).is_ok() {
+        Step::Pass
+    } else {
+        game.random_step(rng, buf)
+    }
+}
+
+/// Candidates drawn per step by [`Policy::Chunks`].
+const CHUNK_CANDIDATES: usize = 4;
+
+/// How a placement of `stone` on the empty `cell` looks for a mover whose colour is `own`,
+/// judged from the neighbourhood alone (a neighbour is "in a chunk" when it has a neighbour
+/// of its colour; neighbours that touch each other count as one group).
+fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: Stone) -> i32 {
+    let geo = game.geometry();
+    let nb = geo.neighbours(cell);
+    let (mut groups, mut chunks) = (0, 0);
+    for (i, &n) in nb.iter().enumerate() {
+        if game.stone_at(n) != Some(stone) {
+            continue;
+        }
+        // One group per run of touching neighbours: skip n if an earlier same-colour
+        // neighbour touches it.
+        if nb[..i]
+            .iter()
+            .any(|&m| game.stone_at(m) == Some(stone) && geo.adjacent(m, n))
+        {
+            continue;
+        }
+        groups += 1;
+        if geo
+            .neighbours(n)
+            .iter()
+            .any(|&m| m != cell && game.stone_at(m) == Some(stone))
+        {
+            chunks += 1;
+        }
+    }
+    // Change in the stone colour's chunk count, crumbs ignored except a new lone stone.
+    let (delta, lone) = if groups == 0 {
+        (0, true)
+    } else {
+        (1 - chunks, false)
+    };
+    if stone == own {
+        -2 * delta - i32::from(lone)
+    } else {
+        2 * delta + i32::from(lone) / 2
+    }
+}
+
+/// See [`Policy::Chunks`].
+fn chunks_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+    // Wunchunk's sides are the colours: the mover owns the colour of the side to move.
+    let own = Stone::of_side(game.to_move());
+    let mut best: Option<(i32, Step)> = None;
+    for _ in 0..CHUNK_CANDIDATES {
+        let step = game.random_step(rng, buf);
+        let Step::Place { cell, stone } = step else {
+            return step;
+        };
+        let score = chunk_score(game, cell, stone, own);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, step));
+        }
+    }
+    let (score, step) = best.expect("at least one candidate");
+    if score < 0 && game.steps_in_turn() > 0 {
+        Step::End
+    } else {
+        step
+    }
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Policy, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "random" => Ok(Policy::Random),
+            "noeyes" => Ok(Policy::NoEyes),
+            "chunks" => Ok(Policy::Chunks),
+            _ => Err(format!(
+                "unknown playout policy '{s}' (policies: random, noeyes, chunks)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Policy::Random => "random",
+            Policy::NoEyes => "noeyes",
+            Policy::Chunks => "chunks",
+        })
+    }
+}

@@ -1,0 +1,108 @@
+//! Whose view a value is from, and what a finished game is worth.
+//!
+//! The search thinks in *players*, not sides: player 0 is whoever made the game's first turn.
+//! The bid's `play=` choice and Wunchunk's `swap` exchange which player holds which side
+//! ([`Game::swapped`]), so a side's win is credited to the player holding that side when the
+//! game ends. Inside a multi-stone turn the mover stays the same player across steps.
+
+use crate::games::{Game, Outcome};
+
+/// Index of a player: 0 made the game's first turn, 1 is the other.
+pub type Player = u8;
+
+/// The player who takes the next step.
+#[inline]
+pub fn mover<G: Game>(g: &G) -> Player {
+    (g.to_move().index() ^ g.swapped() as usize) as Player
+}
+
+/// How results are turned into rewards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RewardShape {
+    /// Weight of the squashed score margin in the reward (0 = pure win/loss).
+    pub score_weight: f64,
+    /// Margin (in points) that is worth about a quarter of the score part: the squash is
+    /// `0.5 + atan(margin / scale) / π`.
+    pub score_scale: f64,
+}
+
+impl RewardShape {
+    /// Pure win / draw / loss rewards (1 / 0.5 / 0).
+    pub const WIN_LOSS: RewardShape = RewardShape {
+        score_weight: 0.0,
+        score_scale: 1.0,
+    };
+}
+
+/// What a finished game is worth, from player 0's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Terminal {
+    /// 1 win, 0.5 draw, 0 loss for player 0.
+    pub win: f32,
+    /// Player 0's points minus player 1's (0 in games without points).
+    pub margin: f32,
+    /// The reward backed up the tree for player 0: the win blended with the squashed margin.
+    pub reward: f32,
+}
+
+/// Scores a finished game (`g.is_over()`).
+pub fn terminal<G: Game>(g: &G, shape: RewardShape) -> Terminal {
+    let swapped = g.swapped();
+    let win = match g.outcome() {
+        Some(Outcome::Win(side)) => {
+            if (side.index() ^ swapped as usize) == 0 {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        Some(Outcome::Draw) | None => 0.5,
+    };
+    let margin = margin0(g);
+    let reward = if shape.score_weight > 0.0 {
+        let squashed = 0.5 + (margin / shape.score_scale).atan() / std::f64::consts::PI;
+        (1.0 - shape.score_weight) * win + shape.score_weight * squashed
+    } else {
+        win
+    };
+    Terminal {
+        win: win as f32,
+        margin: margin as f32,
+        reward: reward as f32,
+    }
+}
+
+/// Player 0's points minus player 1's, as if the game ended now (0 without points).
+pub fn margin0<G: Game>(g: &G) -> f64 {
+    match g.points() {
+        Some([first, second]) => {
+            let m = first - second;
+            if g.swapped() {
+                -m
+            } else {
+                m
+            }
+        }
+        None => 0.0,
+    }
+}
+
+/// `value` (from player 0's view, in [0, 1]) seen by `player`.
+#[inline]
+pub fn for_player(value0: f32, player: Player) -> f32 {
+    if player == 0 {
+        value0
+    } else {
+        1.0 - value0
+    }
+}
+
+/// A margin from player 0's view seen by `player`.
+#[inline]
+pub fn margin_for(margin0: f32, player: Player) -> f32 {
+    if player == 0 {
+        margin0
+    } else {
+        -margin0
+    }
+}

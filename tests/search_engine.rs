@@ -1,0 +1,187 @@
+//! The AI's contract on the real games: legal moves from many random positions of every game
+//! for every player, determinism with one thread and a seed, the stop flag, the node budget,
+//! reports, the komi chooser, and the one-call functions GTP uses.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+use tessera::games::{AnyGame, Game, GameKind, Step};
+use tessera::rng::FastRng;
+use tessera::search::{analyze, choose_turn, Engine, Limits, PlayerSpec};
+use tessera::session::Session;
+
+fn no_stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+/// A position after `plies` random steps of `kind` (agreed komi), at a turn start or inside a
+/// turn.
+fn random_position(kind: GameKind, size: usize, plies: usize, seed: u64) -> AnyGame {
+    let size = format!("size={size}");
+    let mut args = vec![size.as_str()];
+    if kind.has_komi() {
+        args.push("komi=0.5");
+    }
+    let mut g = AnyGame::from_args(kind.name(), &args).unwrap();
+    let mut rng = FastRng::seed(seed);
+    let mut buf = Vec::new();
+    for _ in 0..plies {
+        if g.is_over() {
+            break;
+        }
+        let s = g.random_step(&mut rng, &mut buf);
+        g.play(s);
+    }
+    g
+}
+
+#[test]
+fn every_player_plays_legal_turns_in_random_positions() {
+    let players = [
+        "mcts:iters=150,threads=2,seed=1",
+        "mcts:iters=100,threads=1,seed=2,temp=1",
+        "ab:iters=2000",
+        "uct-baseline:iters=60,seed=3",
+        "random:seed=4",
+        "level:1",
+    ];
+    let mut checked = 0;
+    for kind in GameKind::ALL {
+        let size = *kind.sizes().start() + 1;
+        for seed in 0..12u64 {
+            let plies = (seed as usize * 7) % 60;
+            let g = random_position(kind, size, plies, seed);
+            if g.is_over() {
+                continue;
+            }
+            for p in players {
+                let mut e = Engine::new(p.parse::<PlayerSpec>().unwrap());
+                let turn = e.play_turn(&g, Limits::default(), no_stop(), None);
+                let mut h = g.clone();
+                let start = h.turns_completed();
+                for &s in &turn {
+                    assert!(
+                        h.check(s).is_ok(),
+                        "{kind} {p}: illegal {s:?} in {}",
+                        g.state_json()
+                    );
+                    h.play(s);
+                }
+                assert!(
+                    h.turns_completed() > start || h.is_over(),
+                    "{kind} {p}: the turn {turn:?} does not complete"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn one_thread_with_a_seed_repeats_itself_on_every_game() {
+    for kind in GameKind::ALL {
+        let g = random_position(kind, kind.default_size(), 11, 7);
+        let run = || {
+            let mut e = Engine::new("mcts:iters=1500,threads=1,seed=9".parse().unwrap());
+            let d = e.think(&g, Limits::default(), no_stop(), None).unwrap();
+            (
+                d.step,
+                d.report.pv,
+                d.report.candidates,
+                d.report.iterations,
+            )
+        };
+        assert_eq!(run(), run(), "{kind}");
+    }
+}
+
+#[test]
+fn stop_is_honoured_on_every_game() {
+    for kind in GameKind::ALL {
+        let g = random_position(kind, kind.default_size(), 5, 3);
+        for p in ["mcts:threads=2", "ab", "uct-baseline"] {
+            let stop = no_stop();
+            let (tx, rx) = mpsc::channel();
+            let (done_tx, done_rx) = mpsc::channel();
+            let (g2, flag) = (g.clone(), stop.clone());
+            let spec: PlayerSpec = p.parse().unwrap();
+            std::thread::spawn(move || {
+                let d = Engine::new(spec).think(&g2, Limits::ms(3_600_000), flag, Some(tx));
+                let _ = done_tx.send(d);
+            });
+            if p.starts_with("mcts") {
+                // MCTS reports while thinking: wait for one, so the search is surely running.
+                rx.recv_timeout(Duration::from_secs(120)).expect("a report");
+            } else {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            stop.store(true, Ordering::Relaxed);
+            let d = done_rx
+                .recv_timeout(Duration::from_secs(120))
+                .expect("think returns once stopped")
+                .expect("a decision");
+            assert!(g.check(d.step).is_ok(), "{kind} {p}");
+        }
+    }
+}
+
+#[test]
+fn the_node_budget_holds_on_a_big_board() {
+    let g = AnyGame::from_args("wunchunk", &["size=12"]).unwrap();
+    let mut e = Engine::new(
+        "mcts:iters=60000,threads=2,mem=4,seed=1,expand=1"
+            .parse()
+            .unwrap(),
+    );
+    let d = e.think(&g, Limits::default(), no_stop(), None).unwrap();
+    assert!(d.report.tree_bytes <= 4 << 20, "{}", d.report.tree_bytes);
+    assert!(
+        d.report.tree_bytes > 2 << 20,
+        "it did grow up to it: {}",
+        d.report.tree_bytes
+    );
+    assert_eq!(
+        d.report.iterations, 60000,
+        "the search goes on when the tree is full"
+    );
+}
+
+#[test]
+fn komi_chooser_and_side_chooser_answer_the_bid() {
+    let g = AnyGame::from_args("linage", &["size=5", "protocol=bid"]).unwrap();
+    let mut e = Engine::new("mcts:iters=4000,threads=1,seed=3".parse().unwrap());
+    let d = e.think(&g, Limits::default(), no_stop(), None).unwrap();
+    let Step::Komi(half) = d.step else {
+        panic!("the first step of the bid is a komi: {:?}", d.step);
+    };
+    assert!(half % 2 == 1, "a half-point komi: {half}");
+    assert!(d.report.candidates.len() >= 2, "several komi were tried");
+    assert!(d.report.best.starts_with("komi="));
+    let mut g2 = g.clone();
+    g2.play(d.step);
+    let d2 = e.think(&g2, Limits::default(), no_stop(), None).unwrap();
+    assert!(matches!(d2.step, Step::Choose(_)), "{:?}", d2.step);
+}
+
+#[test]
+fn gtp_helpers_play_and_analyse() {
+    let g = AnyGame::from_args("iris", &[]).unwrap();
+    let spec: PlayerSpec = "mcts:threads=1,seed=1".parse().unwrap();
+    let turn = choose_turn(&g, &spec, 60);
+    assert_eq!(turn.len(), 1, "Iris opens with one stone");
+    let options = tessera::games::GameOptions::defaults(GameKind::Iris);
+    let mut s = Session::new(GameKind::Iris, options).unwrap();
+    s.play_step(turn[0]).unwrap();
+    let turn = choose_turn(s.game(), &spec, 60);
+    assert_eq!(turn.len(), 2, "then two stones: {turn:?}");
+    let v = analyze(s.game(), &spec, 60).unwrap();
+    assert!(v["best"].as_str().unwrap().contains(','), "{v}");
+    assert!(v["win_rate"].as_f64().unwrap() >= 0.0);
+    assert!(!v["pv"].as_array().unwrap().is_empty());
+    assert!(v["candidates"][0]["visits"].as_u64().unwrap() > 0);
+    assert!(v.get("score").is_none(), "Iris has no score margin");
+    let l = AnyGame::from_args("linage", &["komi=0.5"]).unwrap();
+    let v = analyze(&l, &spec, 60).unwrap();
+    assert!(v["score"].is_number(), "Linage reports a margin: {v}");
+}

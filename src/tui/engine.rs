@@ -33,6 +33,9 @@ pub struct Request {
     pub level: u8,
     /// Time to think.
     pub time: Duration,
+    /// The least time the job takes before its result is reported (so that people can follow
+    /// a fast AI); the search itself does not use it.
+    pub pace: Duration,
     /// Turn or estimate.
     pub purpose: Purpose,
 }
@@ -179,20 +182,28 @@ impl Drop for Engine {
     }
 }
 
-/// The stand-in search: a random legal turn after a short, interruptible pause.
+/// Waits until `pace` has passed since `t0`, waking every 10 ms to see whether the job was
+/// stopped. Returns false when it was.
+fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
+    while t0.elapsed() < pace {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10).min(pace - t0.elapsed().min(pace)));
+    }
+    !stop.load(Ordering::Relaxed)
+}
+
+/// The stand-in search: a random legal turn, reported once the pace has passed.
 fn think(req: Request, stop: &AtomicBool, sink: &impl Fn(Report)) {
     let t0 = Instant::now();
-    let pause = req.time.min(Duration::from_millis(300));
     let mut analysis = Analysis::default();
     sink(Report::Progress {
         id: req.id,
         analysis: analysis.clone(),
     });
-    while t0.elapsed() < pause {
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
+    if !wait_for_pace(t0, req.pace.min(req.time), stop) {
+        return;
     }
     if req.game.is_over() {
         sink(Report::Failed {
@@ -241,4 +252,75 @@ fn random_turn(game: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
         steps.push(step);
     }
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameKind, GameOptions};
+    use crate::session::Session;
+    use std::sync::mpsc::Receiver;
+
+    fn engine() -> (Engine, Receiver<Report>) {
+        let (tx, rx) = channel();
+        let e = Engine::spawn(move |r| {
+            let _ = tx.send(r);
+        });
+        (e, rx)
+    }
+
+    fn request(id: u64, game: AnyGame, pace: Duration) -> Request {
+        Request {
+            id,
+            game,
+            level: 1,
+            time: Duration::from_secs(60),
+            pace,
+            purpose: Purpose::Turn,
+        }
+    }
+
+    /// The first Turn report (skipping progress).
+    fn turn(rx: &Receiver<Report>) -> (u64, Vec<Step>) {
+        loop {
+            match rx.recv().expect("the engine answers") {
+                Report::Turn { id, steps, .. } => return (id, steps),
+                Report::Progress { .. } => {}
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_gets_a_whole_legal_turn() {
+        let (mut e, rx) = engine();
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            let mut s = Session::new(kind, GameOptions::defaults(kind)).unwrap();
+            // Past the opening turns (bid, Iris's single stone) into ordinary play.
+            for _ in 0..3 {
+                e.start(request(i as u64, s.game().clone(), Duration::ZERO));
+                let (id, steps) = turn(&rx);
+                assert_eq!(id, i as u64);
+                let before = s.turns().len();
+                for st in steps {
+                    s.play_step(st)
+                        .unwrap_or_else(|err| panic!("{kind}: {err}"));
+                }
+                assert_eq!(
+                    s.turns().len(),
+                    before + 1,
+                    "{kind}: exactly one whole turn"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_job_reports_no_turn() {
+        let (mut e, rx) = engine();
+        let g = AnyGame::from_args("linage", &["komi=0.5"]).unwrap();
+        e.start(request(1, g.clone(), Duration::from_secs(3600)));
+        e.start(request(2, g, Duration::ZERO));
+        assert_eq!(turn(&rx).0, 2, "the first job was stopped before its turn");
+    }
 }

@@ -95,6 +95,12 @@ pub struct Play {
     pub note: Option<Note>,
 }
 
+/// The least time an AI turn takes on screen against a person: enough to see "thinking" and
+/// where the stone lands, even when a low level decides in a millisecond.
+pub const PLAY_PACE: Duration = Duration::from_millis(300);
+/// The least time an AI turn takes when the AI plays itself (a game to watch).
+pub const WATCH_PACE: Duration = Duration::from_millis(800);
+
 /// Whether a game lets the player choose the stone colour (`c`).
 pub fn has_colour_choice(kind: GameKind) -> bool {
     matches!(kind, GameKind::Carteso | GameKind::Wunchunk)
@@ -415,6 +421,11 @@ impl Play {
             game: self.game().clone(),
             level,
             time: self.ai_time,
+            pace: if self.players.iter().all(|p| p.is_ai()) {
+                WATCH_PACE
+            } else {
+                PLAY_PACE
+            },
             purpose,
         })]
     }

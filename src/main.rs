@@ -28,7 +28,7 @@ enum Command {
         ui: bool,
     },
     /// Engine mode: GTP version 2 on stdin/stdout with the tessera-* extensions (SPEC §5);
-    /// genmove plays at random until the AI lands.
+    /// genmove and tessera-analyze use the AI (see --player).
     #[command(long_about = tessera::gtp::LONG_HELP)]
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.

@@ -1,12 +1,11 @@
 //! The interface's view of the AI: a worker thread that takes one job at a time and reports
 //! through a callback (the runtime turns reports into messages on its event channel).
 //!
-//! Until the search module lands this adapter plays a uniformly random legal turn (after a
-//! short pause, so the "thinking" state is visible); the rest of the interface only sees
-//! [`Request`] and [`Report`], so switching to the real search changes this file alone.
+//! Jobs run on [`crate::search`] at the requested level (see [`crate::search::levels`]); the
+//! rest of the interface only sees [`Request`] and [`Report`]. A turn is reported no sooner
+//! than the request's pace, so a fast AI's reply is still visible as a reply.
 
 use crate::games::{AnyGame, Game, Step};
-use crate::rng::FastRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Arc;
@@ -141,9 +140,10 @@ impl Engine {
             .name(THREAD_NAME.into())
             .spawn(move || {
                 // Blocks while there is no job: an idle engine costs nothing.
+                let mut cache: Cached = None;
                 while let Ok((req, stop)) = rx.recv() {
                     let id = req.id;
-                    let run = std::panic::AssertUnwindSafe(|| think(req, &stop, &sink));
+                    let run = std::panic::AssertUnwindSafe(|| think(req, &stop, &sink, &mut cache));
                     if std::panic::catch_unwind(run).is_err() {
                         let message =
                             take_panic_note().unwrap_or_else(|| "the AI crashed".to_string());
@@ -194,17 +194,29 @@ fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
     !stop.load(Ordering::Relaxed)
 }
 
-/// The stand-in search: a random legal turn, reported once the pace has passed.
-fn think(req: Request, stop: &AtomicBool, sink: &impl Fn(Report)) {
+/// The search engine kept between jobs, so MCTS can reuse its tree from one turn to the next
+/// (a new one is made when the level changes).
+type Cached = Option<(u8, crate::search::Engine)>;
+
+/// What the interface shows of a search report.
+fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
+    Analysis {
+        best: Some(r.best.clone()),
+        win_rate: Some(r.win_rate),
+        pv: r.pv.clone(),
+        iterations: r.iterations,
+        elapsed: t0.elapsed(),
+    }
+}
+
+/// Runs one job on the search at the requested level: reports progress as the search sends
+/// it, then (once the pace has passed) the chosen turn or the estimate.
+fn think(req: Request, stop: &Arc<AtomicBool>, sink: &impl Fn(Report), cache: &mut Cached) {
     let t0 = Instant::now();
-    let mut analysis = Analysis::default();
     sink(Report::Progress {
         id: req.id,
-        analysis: analysis.clone(),
+        analysis: Analysis::default(),
     });
-    if !wait_for_pace(t0, req.pace.min(req.time), stop) {
-        return;
-    }
     if req.game.is_over() {
         sink(Report::Failed {
             id: req.id,
@@ -212,46 +224,61 @@ fn think(req: Request, stop: &AtomicBool, sink: &impl Fn(Report)) {
         });
         return;
     }
-    let mut rng = FastRng::from_entropy();
-    let steps = random_turn(&req.game, &mut rng);
-    analysis.best = Some(req.game.format_turn(&steps));
-    analysis.pv = analysis.best.iter().cloned().collect();
-    analysis.iterations = 1;
-    analysis.elapsed = t0.elapsed();
-    if stop.load(Ordering::Relaxed) {
+    if !matches!(cache, Some((level, _)) if *level == req.level) {
+        let spec = crate::search::levels::spec(req.level);
+        *cache = Some((req.level, crate::search::Engine::new(spec)));
+    }
+    let engine = &mut cache.as_mut().expect("just set").1;
+    let limits = crate::search::Limits::ms(req.time.as_millis().max(1) as u64);
+    let (tx, rx) = channel::<crate::search::Report>();
+    let (purpose, game, job_stop) = (req.purpose, &req.game, stop.clone());
+    let (steps, last) = std::thread::scope(|scope| {
+        let search = scope.spawn(move || match purpose {
+            Purpose::Turn => (engine.play_turn(game, limits, job_stop, Some(tx)), None),
+            Purpose::Estimate => {
+                let d = engine.think(game, limits, job_stop, Some(tx));
+                (Vec::new(), d.map(|d| d.report))
+            }
+        });
+        // The search drops its sender when it returns, which ends this loop.
+        let mut last = None;
+        for r in rx {
+            let a = analysis_of(&r, t0);
+            sink(Report::Progress {
+                id: req.id,
+                analysis: a.clone(),
+            });
+            last = Some(a);
+        }
+        let (steps, final_report) = match search.join() {
+            Ok(v) => v,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        (steps, final_report.map(|r| analysis_of(&r, t0)).or(last))
+    });
+    if !wait_for_pace(t0, req.pace.min(req.time), stop) {
         return;
     }
+    let mut analysis = last.unwrap_or_default();
+    analysis.elapsed = t0.elapsed();
     sink(match req.purpose {
-        Purpose::Turn => Report::Turn {
+        Purpose::Turn if steps.is_empty() => Report::Failed {
             id: req.id,
-            steps,
-            analysis,
+            message: "the AI found no move".into(),
         },
+        Purpose::Turn => {
+            analysis.best = Some(req.game.format_turn(&steps));
+            Report::Turn {
+                id: req.id,
+                steps,
+                analysis,
+            }
+        }
         Purpose::Estimate => Report::Estimate {
             id: req.id,
             analysis,
         },
     });
-}
-
-/// A uniformly random legal turn; a komi bid is drawn from the low tenth of the range so that
-/// the stand-in's bids are not absurd.
-fn random_turn(game: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
-    let mut g = game.clone();
-    let before = g.turns_completed();
-    let mut buf = Vec::new();
-    let mut steps = Vec::new();
-    while !g.is_over() && g.turns_completed() == before {
-        g.legal_steps(&mut buf);
-        let step = if matches!(buf.first(), Some(Step::Komi(_))) {
-            buf[rng.below(buf.len() / 10 + 1)]
-        } else {
-            g.random_step(rng, &mut buf)
-        };
-        g.play(step);
-        steps.push(step);
-    }
-    steps
 }
 
 #[cfg(test)]

@@ -308,22 +308,21 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     };
     if let (Some(w), Some(side)) = (a.win_rate, play.ai.side) {
         let first = if side == Side::First { w } else { 1.0 - w };
-        let bar_w = width.saturating_sub(12).clamp(4, 30) as usize;
+        let bar_w = width.saturating_sub(16).clamp(4, 30) as usize;
         let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
         let (full, empty) = if s.ascii() {
             ("#", "-")
         } else {
             ("█", "░")
         };
+        let pct = |v: f64| format!("{:>3.0}%", v * 100.0);
         lines.push(Line::from(vec![
             Span::styled(format!("{} ", side_mark(kind, Side::First, glyphs)), t.text),
+            Span::styled(format!("{} ", pct(first)), t.text),
             Span::styled(full.repeat(filled), t.bar_first),
             Span::styled(empty.repeat(bar_w - filled), t.bar_second),
-            Span::styled(
-                format!(" {}", side_mark(kind, Side::Second, glyphs)),
-                t.text,
-            ),
-            Span::styled(format!(" {:.0}%", first * 100.0), t.text),
+            Span::styled(format!(" {} ", pct(1.0 - first)), t.text),
+            Span::styled(side_mark(kind, Side::Second, glyphs), t.text),
         ]));
     }
     if let Some(best) = &a.best {

@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
-    /// A built-in theme (`default`, `classic`, `high-contrast`, `mono`), a theme in the config
-    /// directory's `themes/` folder by name, or a path to a theme file.
+    /// `auto` (`default` where the terminal has 256 colours, else `classic`), a built-in theme
+    /// (`default`, `classic`, `high-contrast`, `mono`), a theme in the config directory's
+    /// `themes/` folder by name, or a path to a theme file.
     pub theme: String,
     /// Plain ASCII drawing: `X`/`O` stones, `.` points, ASCII frames.
     pub ascii: bool,
@@ -32,7 +33,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            theme: "default".into(),
+            theme: "auto".into(),
             ascii: false,
             mouse: true,
             ai_time: 2.0,
@@ -151,6 +152,12 @@ impl Config {
     /// `themes/NAME.toml` next to the config file, then as a path. On failure: the default
     /// theme and the problem in words.
     pub fn resolve_theme(&self, config_path: Option<&Path>) -> (Theme, Option<String>) {
+        if self.theme.eq_ignore_ascii_case("auto") {
+            let term = std::env::var("TERM").unwrap_or_default();
+            let colorterm = std::env::var("COLORTERM").unwrap_or_default();
+            let name = auto_theme(&term, &colorterm);
+            return (Theme::built_in(name).expect("a built-in theme"), None);
+        }
         if let Some(t) = Theme::built_in(&self.theme) {
             return (t, None);
         }
@@ -192,6 +199,30 @@ impl Config {
     /// The configuration as TOML (for Settings → save).
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("the config serialises")
+    }
+}
+
+/// The theme `auto` stands for, from `TERM` and `COLORTERM`: `default` (256 colours) where the
+/// terminal says it has at least 256 colours (or says nothing, as on Windows), `mono` on a
+/// `dumb` terminal, `classic` (16 colours) otherwise (the Linux console, old terminals).
+pub fn auto_theme(term: &str, colorterm: &str) -> &'static str {
+    let t = term.to_ascii_lowercase();
+    let rich = [
+        "256",
+        "truecolor",
+        "direct",
+        "kitty",
+        "alacritty",
+        "wezterm",
+        "foot",
+        "ghostty",
+    ];
+    if !colorterm.is_empty() || t.is_empty() || rich.iter().any(|r| t.contains(r)) {
+        "default"
+    } else if t == "dumb" {
+        "mono"
+    } else {
+        "classic"
     }
 }
 
@@ -258,6 +289,16 @@ mod tests {
         let l = load(Some(&dir.join("missing.toml")));
         assert!(l.problem.unwrap().contains("cannot read"));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn auto_theme_follows_the_terminal() {
+        assert_eq!(auto_theme("xterm-256color", ""), "default");
+        assert_eq!(auto_theme("tmux-256color", ""), "default");
+        assert_eq!(auto_theme("xterm", "truecolor"), "default");
+        assert_eq!(auto_theme("linux", ""), "classic");
+        assert_eq!(auto_theme("vt100", ""), "classic");
+        assert_eq!(auto_theme("dumb", ""), "mono");
     }
 
     #[test]

@@ -29,10 +29,10 @@ fn setting_text(s: &Settings, row: usize) -> (&'static str, String) {
     match row {
         0 => (
             "Theme",
-            if s.no_color {
-                format!("{} (NO_COLOR: no colours)", c.theme)
-            } else {
-                c.theme.clone()
+            match (s.no_color, c.theme.as_str()) {
+                (true, _) => format!("{} (NO_COLOR: no colours)", c.theme),
+                (false, "auto") => format!("auto ({})", s.theme.name),
+                _ => c.theme.clone(),
             },
         ),
         1 => ("ASCII", on(c.ascii)),
@@ -87,7 +87,8 @@ pub fn settings_key(app: &mut App, mut form: SettingsForm, k: KeyEvent) -> Vec<E
         let c = &mut s.config;
         match form.row {
             0 => {
-                let names = Theme::built_in_names();
+                let mut names = vec!["auto"];
+                names.extend(Theme::built_in_names());
                 let i = names.iter().position(|n| *n == c.theme);
                 let next = match i {
                     Some(i) => (i as i32 + dir).rem_euclid(names.len() as i32) as usize,

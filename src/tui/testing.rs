@@ -29,9 +29,14 @@ fn unicode_width(s: &str) -> usize {
     usize::from(!s.is_empty())
 }
 
-/// An interface at the menu with the default settings (no config file read, colours on).
+/// An interface at the menu with the default settings and the `default` theme whatever the
+/// terminal (no config file read, colours on), so that tests do not depend on `TERM`.
 pub fn app(width: u16, height: u16) -> super::app::App {
-    let (settings, _) = super::app::Settings::new(crate::config::Config::default(), None, false);
+    let config = crate::config::Config {
+        theme: "default".into(),
+        ..crate::config::Config::default()
+    };
+    let (settings, _) = super::app::Settings::new(config, None, false);
     super::app::App::new(settings, (width, height))
 }
 

@@ -41,7 +41,7 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
             exploration: 0.25,
-            rave_bias: 0.01,
+            rave_bias: 0.0004,
             fpu: 1.0,
             reward: RewardShape::WIN_LOSS,
             solver: true,

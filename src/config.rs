@@ -76,7 +76,7 @@ pub struct Loaded {
     pub config: Config,
     /// The file that was read, if any.
     pub path: Option<PathBuf>,
-    /// `file:line: problem — using the defaults`, when the file could not be used.
+    /// `file: line N: problem (defaults used)`, when the file could not be used.
     pub problem: Option<String>,
 }
 
@@ -124,7 +124,7 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
         Err(e) => Loaded {
             config: Config::default(),
             problem: Some(format!(
-                "{}: cannot read ({e}); using the default settings",
+                "{}: cannot read ({e}) (defaults used)",
                 path.display()
             )),
             path: Some(path),
@@ -137,10 +137,7 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
             },
             Err(problem) => Loaded {
                 config: Config::default(),
-                problem: Some(format!(
-                    "{}: {problem}; using the default settings",
-                    path.display()
-                )),
+                problem: Some(format!("{}: {problem} (defaults used)", path.display())),
                 path: Some(path),
             },
         },
@@ -281,7 +278,7 @@ mod tests {
         assert_eq!(l.config, Config::default());
         let problem = l.problem.unwrap();
         assert!(problem.contains("config.toml: line 2:"), "{problem}");
-        assert!(problem.contains("using the default"), "{problem}");
+        assert!(problem.contains("(defaults used)"), "{problem}");
         std::fs::write(&p, "ascii = true\ntheme = \"mono\"\n").unwrap();
         let l = load(Some(&p));
         assert!(l.problem.is_none() && l.config.ascii);

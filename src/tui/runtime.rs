@@ -83,7 +83,13 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
     let mut first: Vec<Effect> = Vec::new();
     match start {
         Start::Menu => {}
-        Start::Play(play) => first = app.open_game(*play),
+        Start::Play(play) => {
+            first = app.open_game(*play);
+            // Straight into a game: the config problem goes to its message line.
+            if let (Screen::Game(play), Some(note)) = (&mut app.screen, app.note.take()) {
+                play.note = Some(note);
+            }
+        }
         Start::Load(path) => queue.push_back(Msg::Loaded(
             store::load(&path)
                 .map(Box::new)

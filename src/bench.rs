@@ -4,8 +4,15 @@
 //! game's default, or 0.5 for Carteso and Linage, whose default protocol is the bid) and plays
 //! [`Game::random_step`] — uniformly random legal placements, the game's fallback only when
 //! none is legal — until the game ends.
+//!
+//! Keil gets a second row, `keil (uniform incl. pass)`: playouts that take a uniformly random
+//! step among *all* legal steps, `pass` and `button` included ([`uniform_playouts`]). That is
+//! the policy behind the seed reference program's "Random playout" figures (42.58 playouts/s,
+//! game length 217), whose games end that soon only because passes are drawn; under the
+//! issue's policy, where a player passes only when no placement is legal, a random Keil game
+//! on side 7 lasts about 30,000 plies. The two rows make both comparisons possible.
 
-use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol};
+use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol, Step};
 use crate::rng::FastRng;
 use anyhow::Context;
 use std::time::{Duration, Instant};
@@ -54,8 +61,31 @@ pub fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
     AnyGame::new(kind, &options)
 }
 
-/// Runs random playouts from `start` for about `duration` (at least one playout).
+/// Runs random playouts from `start` for about `duration` (at least one playout), each step
+/// chosen by [`Game::random_step`].
 pub fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+    playouts_with(start, duration, seed, |g, rng, buf| g.random_step(rng, buf))
+}
+
+/// Runs random playouts from `start` for about `duration` (at least one playout), each step
+/// drawn uniformly from all of [`Game::legal_steps`] (`pass` and Keil's `button` included):
+/// the policy of the seed reference programs' "Random playout" figures.
+pub fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+    let mut legal = Vec::with_capacity(1024);
+    playouts_with(start, duration, seed, move |g, rng, _| {
+        g.legal_steps(&mut legal);
+        legal[rng.below(legal.len())]
+    })
+}
+
+/// Runs playouts from `start` for about `duration` (at least one playout), each step chosen by
+/// `policy` (given the position, the generator and scratch space).
+fn playouts_with(
+    start: &AnyGame,
+    duration: Duration,
+    seed: u64,
+    mut policy: impl FnMut(&AnyGame, &mut FastRng, &mut Vec<Step>) -> Step,
+) -> PlayoutBench {
     let mut rng = FastRng::seed(seed);
     let mut buf = Vec::with_capacity(1024);
     let (mut playouts, mut plies) = (0u64, 0u64);
@@ -63,7 +93,7 @@ pub fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> Playou
     loop {
         let mut g = start.clone();
         while !g.is_over() {
-            let step = g.random_step(&mut rng, &mut buf);
+            let step = policy(&g, &mut rng, &mut buf);
             g.play(step);
             plies += 1;
         }
@@ -94,8 +124,9 @@ pub struct BenchArgs {
     pub size: Option<usize>,
 }
 
-/// `tessera bench`: measures each game and prints one line per game: playouts per second,
-/// plies (steps) per playout and nanoseconds per ply.
+/// `tessera bench`: measures each game and prints one line per game — two for Keil, the second
+/// with the seed reference's policy (see the module docs): playouts per second, plies (steps)
+/// per playout and nanoseconds per ply.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let games = if args.games.is_empty() {
         let available: Vec<GameKind> = GameKind::ALL
@@ -128,19 +159,56 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         starts.push(start);
     }
     println!(
-        "{:<9} {:>5} {:>14} {:>10} {:>9}",
+        "{:<25} {:>5} {:>14} {:>10} {:>9}",
         "game", "size", "playouts/s", "plies", "ns/ply"
     );
+    let duration = Duration::from_secs_f64(args.seconds);
     for start in starts {
-        let r = random_playouts(&start, Duration::from_secs_f64(args.seconds), 1);
-        println!(
-            "{:<9} {:>5} {:>14.0} {:>10.1} {:>9.1}",
-            r.kind.name(),
-            r.size,
-            r.playouts_per_sec(),
-            r.plies_per_playout(),
-            r.ns_per_ply()
-        );
+        print_row(start.kind().name(), &random_playouts(&start, duration, 1));
+        if start.kind() == GameKind::Keil {
+            // The seed reference's policy, for comparison with its figures (module docs).
+            print_row(
+                "keil (uniform incl. pass)",
+                &uniform_playouts(&start, duration, 1),
+            );
+        }
     }
     Ok(())
+}
+
+fn print_row(label: &str, r: &PlayoutBench) {
+    println!(
+        "{:<25} {:>5} {:>14.0} {:>10.1} {:>9.1}",
+        label,
+        r.size,
+        r.playouts_per_sec(),
+        r.plies_per_playout(),
+        r.ns_per_ply()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_uniform_policy_draws_passes_and_ends_keil_games_early() {
+        let start = bench_start(GameKind::Keil, 4).unwrap();
+        let bench = random_playouts(&start, Duration::ZERO, 7);
+        let uniform = uniform_playouts(&start, Duration::ZERO, 7);
+        assert_eq!((bench.playouts, uniform.playouts), (16, 16));
+        // Passing only when no placement is legal, a game on side 4 (37 points) lasts
+        // thousands of plies; drawing `button` and `pass` among the legal steps ends it within
+        // a few dozen to a few hundred.
+        assert!(
+            bench.plies_per_playout() > 1000.0,
+            "{}",
+            bench.plies_per_playout()
+        );
+        assert!(
+            uniform.plies_per_playout() < 300.0,
+            "{}",
+            uniform.plies_per_playout()
+        );
+    }
 }

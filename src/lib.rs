@@ -9,10 +9,13 @@
 
 pub mod bench;
 pub mod board;
+pub mod config;
 pub mod games;
 pub mod gtp;
 pub mod record;
 pub mod rng;
 pub mod search;
 pub mod session;
+pub mod theme;
+pub mod tui;
 pub mod zobrist;

@@ -8,14 +8,27 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    ui: tessera::tui::cli::UiArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Single-thread random playouts per second for each game (use a release build).
-    Bench(tessera::bench::BenchArgs),
+    /// Start a game in the terminal interface.
+    Play(tessera::tui::cli::PlayArgs),
+    /// Open a game record in the terminal interface.
+    Load(tessera::tui::cli::LoadArgs),
+    /// Single-thread random playouts per second for each game (use a release build); with
+    /// `--ui`, the interface's draw time and key latency.
+    Bench {
+        #[command(flatten)]
+        args: tessera::bench::BenchArgs,
+        /// Measure the terminal interface instead: draw time and key latency.
+        #[arg(long)]
+        ui: bool,
+    },
     /// Engine mode: GTP version 2 on stdin/stdout with the tessera-* extensions (SPEC §5);
-    /// genmove plays at random until the AI lands.
+    /// genmove and tessera-analyze use the AI (see --player).
     #[command(long_about = tessera::gtp::LONG_HELP)]
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
@@ -32,15 +45,14 @@ fn main() {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Bench(args)) => tessera::bench::run(&args),
+        Some(Command::Bench { args, ui: true }) => {
+            tessera::tui::bench::run(&args.games).map_err(anyhow::Error::msg)
+        }
+        Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
-        None => {
-            println!(
-                "tessera {}: the interface is not in this build yet; see `tessera --help`",
-                env!("CARGO_PKG_VERSION")
-            );
-            Ok(())
-        }
+        Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
+        Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
+        None => tessera::tui::cli::run_menu(&cli.ui),
     }
 }

@@ -230,3 +230,20 @@ impl fmt::Display for Side {
         )
     }
 }
+
+/// Compares two score lists entry by entry, a missing entry counting 0 (Iris's group scores,
+/// Wunchunk's chunk arrays). Returns the order of `a` against `b` and the index of the deciding
+/// entry, or the length of the longer list when all entries are equal.
+pub fn compare_zero_padded(a: &[u32], b: &[u32]) -> (std::cmp::Ordering, usize) {
+    let len = a.len().max(b.len());
+    for i in 0..len {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(0),
+            b.get(i).copied().unwrap_or(0),
+        );
+        if x != y {
+            return (x.cmp(&y), i);
+        }
+    }
+    (std::cmp::Ordering::Equal, len)
+}

@@ -1,17 +1,35 @@
-//! What `genmove` and `tessera-analyze` think with. For now a random player: the search (the AI
-//! issue) replaces the bodies of these two functions and nothing else in GTP has to change.
+//! What `genmove` and `tessera-analyze` think with: the player given by `tessera gtp --player`
+//! (default: the game's strongest player, one second a turn), or for `random` the `tessera
+//! bench` playout policy with a seedable generator (tests and scripts use it).
 
 use crate::games::{Game, Step};
 use crate::rng::FastRng;
+use crate::search::{Engine, Limits, PlayerKind, PlayerSpec};
 use crate::session::Session;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
-/// The steps that complete the current turn for `genmove` (the whole turn, or the rest of a turn
-/// in progress): each step is a uniformly random legal placement, or — only when no placement is
-/// legal — the game's fallback (`button`, `end`, `pass`; a random bid token during the bid).
-/// This is the `tessera bench` playout policy ([`Game::random_step`]).
-///
-/// The game must not be over.
-pub fn choose_turn(session: &Session, rng: &mut FastRng) -> Vec<Step> {
+/// The player `tessera gtp` uses when `--player` is not given.
+pub const DEFAULT_PLAYER: &str = "default:ms=1000";
+
+/// The steps that complete the current turn for `genmove` (the whole turn, or the rest of a
+/// turn in progress), chosen by `player`. The game must not be over.
+pub fn choose_turn(session: &Session, player: &PlayerSpec, rng: &mut FastRng) -> Vec<Step> {
+    if player.kind == PlayerKind::Random {
+        return random_turn(session, rng);
+    }
+    // No limits of our own: the spec's `ms`/`iters` apply (one second when it has none).
+    Engine::new(player.clone()).play_turn(
+        session.game(),
+        Limits::default(),
+        Arc::new(AtomicBool::new(false)),
+        None,
+    )
+}
+
+/// Each step a uniformly random legal placement, or — only when no placement is legal — the
+/// game's fallback (`button`, `end`, `pass`; a random bid token during the bid).
+fn random_turn(session: &Session, rng: &mut FastRng) -> Vec<Step> {
     let mut game = session.game().clone();
     let turn = game.turns_completed();
     let (mut steps, mut buf) = (Vec::new(), Vec::new());
@@ -23,8 +41,13 @@ pub fn choose_turn(session: &Session, rng: &mut FastRng) -> Vec<Step> {
     steps
 }
 
-/// `tessera-analyze MS`: one JSON line about the position after thinking `ms` milliseconds.
-/// Needs the search, which is not in this build yet.
-pub fn analyze(_session: &Session, _ms: u64) -> Result<String, String> {
-    Err("analysis needs the search, not available yet".into())
+/// `tessera-analyze MS`: one JSON line about the position after thinking `ms` milliseconds
+/// with `player` (a `random` player analyses with the game's default search instead).
+pub fn analyze(session: &Session, player: &PlayerSpec, ms: u64) -> Result<String, String> {
+    let spec = if player.kind == PlayerKind::Random {
+        PlayerSpec::of(PlayerKind::Default)
+    } else {
+        player.clone()
+    };
+    crate::search::analyze(session.game(), &spec, ms).map(|v| v.to_string())
 }

@@ -31,6 +31,7 @@ mod tests;
 
 use crate::games::{parse_komi, AnyGame, Game, GameKind, GameOptions, Protocol, Side};
 use crate::rng::FastRng;
+use crate::search::{PlayerKind, PlayerSpec};
 use crate::session::Session;
 use std::io::{BufRead, Write};
 
@@ -41,21 +42,29 @@ commands plus the extensions tessera-game, tessera-play, tessera-step, tessera-l
 tessera-state and tessera-analyze. The game at start is Keil with its default options; \
 `tessera-game NAME [size=N] [komi=X] [protocol=agreed|bid] [button=auto|on|off]` starts another.
 
-Until the AI is in the build, `genmove` plays a uniformly random legal placement (passing, \
-ending the turn or taking the button only when no placement is legal) and `tessera-analyze` \
-answers that it needs the search.";
+`genmove` and `tessera-analyze MS` think with the player given by --player (default: the \
+game's strongest player, one second a turn); `--player random` plays uniformly random legal \
+placements (passing, ending the turn or taking the button only when none is legal).";
 
 /// Options of `tessera gtp`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct GtpArgs {
-    /// Seed for genmove's random choices (default: a fresh one each run).
+    /// Seed for genmove's random choices with `--player random` (default: a fresh one).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Who plays `genmove` and thinks for `tessera-analyze`: a player spec such as
+    /// `default:ms=1000` (the default), `mcts:ms=500,threads=1`, `ab:ms=300`, `level:3`,
+    /// `random`.
+    #[arg(long, default_value = engine::DEFAULT_PLAYER)]
+    pub player: String,
 }
 
 /// Runs the protocol on stdin/stdout until `quit` or the end of input.
 pub fn run(args: &GtpArgs) -> std::io::Result<()> {
-    let mut gtp = Gtp::new(args.seed);
+    let player: PlayerSpec = args.player.parse().map_err(|e| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("--player: {e}"))
+    })?;
+    let mut gtp = Gtp::with_player(player, args.seed);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     gtp.serve(stdin.lock(), stdout.lock())
@@ -91,6 +100,7 @@ pub struct Gtp {
     kind: GameKind,
     options: GameOptions,
     session: Option<Session>,
+    player: PlayerSpec,
     rng: FastRng,
 }
 
@@ -98,9 +108,14 @@ pub struct Gtp {
 type Reply = Result<String, String>;
 
 impl Gtp {
-    /// The engine at start: the first game of the build in menu order (Keil) with its default
-    /// options; `seed` fixes genmove's choices.
+    /// The engine at start with a random `genmove` player (for tests and scripts): the first
+    /// game in menu order (Keil) with its default options; `seed` fixes genmove's choices.
     pub fn new(seed: Option<u64>) -> Gtp {
+        Gtp::with_player(PlayerSpec::of(PlayerKind::Random), seed)
+    }
+
+    /// The engine at start, with `player` for `genmove` and `tessera-analyze`.
+    pub fn with_player(player: PlayerSpec, seed: Option<u64>) -> Gtp {
         let rng = seed.map_or_else(FastRng::from_entropy, FastRng::seed);
         let (kind, session) = GameKind::ALL
             .into_iter()
@@ -114,6 +129,7 @@ impl Gtp {
             kind,
             options: GameOptions::defaults(kind),
             session,
+            player,
             rng,
         }
     }
@@ -209,7 +225,7 @@ impl Gtp {
                 let ms: u64 = ms
                     .parse()
                     .map_err(|_| format!("'{ms}' is not a number of milliseconds"))?;
-                engine::analyze(self.current()?, ms)
+                engine::analyze(self.current()?, &self.player, ms)
             }
             _ => Err("unknown command".into()),
         }
@@ -326,7 +342,7 @@ impl Gtp {
         let [colour] = want::<1>(args, "genmove COLOUR")?;
         self.check_colour(colour)?;
         let session = self.session.as_mut().expect("checked above");
-        let steps = engine::choose_turn(session, &mut self.rng);
+        let steps = engine::choose_turn(session, &self.player, &mut self.rng);
         let mut trial = session.clone();
         let turns = trial.turns().len();
         for step in steps {

@@ -390,58 +390,30 @@ fn step_walks_a_turn_and_undo_takes_it_back() {
 }
 
 #[test]
-fn analyze_waits_for_the_search() {
-    let mut gtp = Gtp::new(Some(1));
-    let e = ask(&mut gtp, "tessera-analyze 100").unwrap_err();
-    if gtp.session().is_some() {
-        assert_eq!(e, "analysis needs the search, not available yet");
-    }
+fn analyze_answers_one_json_line_and_changes_nothing() {
+    let mut gtp = Gtp::with_player("mcts:iters=300,threads=1,seed=1".parse().unwrap(), Some(1));
+    ask(&mut gtp, "tessera-game linage size=5 komi=0.5").unwrap();
+    ask(&mut gtp, "tessera-play c3").unwrap();
+    let before = state(&mut gtp);
+    let a = ask(&mut gtp, "tessera-analyze 50").unwrap();
+    assert!(!a.contains('\n'));
+    let v: serde_json::Value = serde_json::from_str(&a).unwrap();
+    let legal = ask(&mut gtp, "tessera-legal").unwrap();
+    let best = v["best"].as_str().unwrap();
+    assert!(legal.split(' ').any(|t| t == best), "{best} not in {legal}");
+    assert!((0.0..=1.0).contains(&v["win_rate"].as_f64().unwrap()));
+    assert!(v["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
+    assert!(v["candidates"].as_array().is_some_and(|c| !c.is_empty()));
+    assert_eq!(state(&mut gtp), before);
+    assert!(ask(&mut gtp, "tessera-analyze soon").is_err());
 }
 
 #[test]
-fn square_games_take_side_names_and_walk_the_bid() {
-    let mut gtp = Gtp::new(Some(1));
-    ask(&mut gtp, "tessera-game linage size=5").unwrap();
-    let legal = ask(&mut gtp, "tessera-legal").unwrap();
-    let komis: Vec<String> = (0..=50)
-        .map(crate::games::format_komi)
-        .map(|k| format!("komi={k}"))
-        .collect();
-    assert_eq!(legal, komis.join(" "), "every komi from 0 to the 25 points");
-    assert_eq!(state(&mut gtp)["to_move"], "vertical");
-    assert!(ask(&mut gtp, "play horizontal komi=3.5")
-        .unwrap_err()
-        .contains("it is vertical's turn"));
-    ask(&mut gtp, "play v komi=3.5").unwrap();
-    assert_eq!(state(&mut gtp)["to_move"], "horizontal");
-    assert_eq!(
-        ask(&mut gtp, "tessera-legal").unwrap(),
-        "play=vertical play=horizontal"
-    );
-    ask(&mut gtp, "play h play=vertical").unwrap();
-    let st = state(&mut gtp);
-    assert_eq!(
-        (st["turn"].clone(), st["komi"].clone()),
-        (2.into(), 3.5.into())
-    );
-    assert_eq!(st["to_move"], "vertical");
-    ask(&mut gtp, "play b c3").unwrap();
-    assert!(ask(&mut gtp, "play white c3")
-        .unwrap_err()
-        .contains("occupied"));
-    ask(&mut gtp, "play white pass").unwrap();
-    assert_eq!(ask(&mut gtp, "final_score").unwrap(), "H+3.5");
-    ask(&mut gtp, "play vertical pass").unwrap();
-    assert_eq!(state(&mut gtp)["over"], true);
-    assert_eq!(ask(&mut gtp, "tessera-legal").unwrap(), "");
-    // Carteso: either colour for either side.
-    ask(&mut gtp, "tessera-game carteso komi=0.5").unwrap();
-    ask(&mut gtp, "play vertical Wc3").unwrap();
-    ask(&mut gtp, "play horizontal Wc4").unwrap();
-    let st = state(&mut gtp);
-    assert_eq!(st["board"], serde_json::json!({"c3": "W", "c4": "W"}));
-    assert!(ask(&mut gtp, "play v Nc5")
-        .unwrap_err()
-        .starts_with("invalid move"));
-    assert_eq!(state(&mut gtp), st);
+fn genmove_with_the_search_plays_a_legal_whole_turn() {
+    let mut gtp = Gtp::with_player("mcts:iters=200,threads=1,seed=2".parse().unwrap(), Some(1));
+    ask(&mut gtp, "tessera-game wunchunk size=4").unwrap();
+    ask(&mut gtp, "tessera-play Bc3").unwrap();
+    let token = ask(&mut gtp, "genmove white").unwrap();
+    assert!(!token.is_empty());
+    assert_eq!(state(&mut gtp)["turn"], 2, "{token}");
 }

@@ -115,21 +115,10 @@ impl Iris {
     }
 }
 
-/// Compares two score lists (high to low) element by element, a missing entry counting 0.
-/// Returns the order of `a` against `b` and the index of the deciding entry (or the length of
-/// the longer list when all are equal).
+/// Compares two score lists entry by entry (high to low: the higher wins); see
+/// [`crate::games::compare_zero_padded`].
 pub(super) fn compare(a: &[u32], b: &[u32]) -> (Ordering, usize) {
-    let len = a.len().max(b.len());
-    for i in 0..len {
-        let (x, y) = (
-            a.get(i).copied().unwrap_or(0),
-            b.get(i).copied().unwrap_or(0),
-        );
-        if x != y {
-            return (x.cmp(&y), i);
-        }
-    }
-    (Ordering::Equal, len)
+    crate::games::compare_zero_padded(a, b)
 }
 
 fn list(scores: &[u32]) -> String {

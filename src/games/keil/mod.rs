@@ -2,12 +2,16 @@
 //! depend on the common neighbours of two points, with captures, the repetition rule on each
 //! player's own earlier positions, territory, komi and the button.
 //!
-//! Layout: [`links`] precomputes the common neighbours of every adjacent pair and the *ring
-//! pairs* around every point; `board` holds the stones with incrementally maintained groups
-//! (labels, circular stone lists, pseudo-liberty counts) and decides what a placement
-//! captures; `repetition` remembers the positions at the end of each player's turns; `rules`
-//! is the step machine (check, play, undo, random playout step); `score` counts territory and
-//! points; `notation` reads and writes tokens, pictures and the `tessera-state` JSON.
+//! Layout: [`links`] precomputes each point's neighbours in cyclic order and its *diagonals*
+//! (which give every pair's common neighbours), and the neighbour *patterns* through which the
+//! hot paths read links with a few shifts and masks; `board` holds the stones with the
+//! patterns of every point's neighbours and diagonals and incrementally maintained groups
+//! (labels, circular stone lists, pseudo-liberty counts), tests placements (mostly from the
+//! patterns alone) and plays them (finding the captures itself, re-forming groups that a
+//! placement cuts); `repetition` remembers the positions at the end of each player's turns;
+//! `rules` is the step machine (check, play, undo, random playout step); `score` counts
+//! territory and points; `notation` reads and writes tokens, pictures and the `tessera-state`
+//! JSON.
 //!
 //! Decisions where the seed and SPEC are silent:
 //! - The repetition rule applies to placements only: `pass` (once allowed) and `button` are
@@ -25,7 +29,8 @@
 //!   is on the table, else `pass`. Because a player passes only when no placement is legal, a
 //!   random game lasts about 30,000 plies on side 7 (players keep filling their own eyes and
 //!   being captured until both run out of legal placements), against the 217 plies the seed's
-//!   reference program reports for its random playouts.
+//!   reference program reports for its random playouts, which draw `pass` and `button` among
+//!   all legal steps (`tessera bench` measures that policy too, in a second row).
 
 mod board;
 pub mod links;
@@ -80,13 +85,9 @@ pub struct Keil {
     /// Passes in succession (two end the game).
     passes: u8,
     history: Vec<Record>,
-    /// Changes with every `play` and `undo` and never repeats within this object, so it names
-    /// the current state exactly (unlike a hash).
-    state_id: u64,
-    /// The last placement found legal and capture-free in state `state_id`.
-    quiet_hint: rules::QuietHint,
-    /// Board snapshots, `cells` values each: the start, then the board after every step.
-    snapshots: Vec<u8>,
+    /// Board snapshots ([`Board::push_snapshot`], `2 * words` each): the start, then the board
+    /// after every step.
+    snapshots: Vec<u64>,
     repetitions: Repetitions,
 }
 
@@ -139,9 +140,11 @@ impl Keil {
                 return Err(format!("the group on {} has no liberty", geo.name(c)));
             }
         }
+        let mut snapshots = Vec::new();
+        board.push_snapshot(&mut snapshots);
         Ok(Keil {
             geo,
-            snapshots: board.points().to_vec(),
+            snapshots,
             board,
             opening,
             first_to_move: to_move,
@@ -149,8 +152,6 @@ impl Keil {
             button: None,
             passes: 0,
             history: Vec::new(),
-            state_id: 1,
-            quiet_hint: rules::QuietHint::default(),
             repetitions: Repetitions::default(),
         })
     }
@@ -208,7 +209,9 @@ impl Keil {
         for c in self.geo.all_cells() {
             let v = self.board.value(c);
             if v != EMPTY {
-                key ^= board::stone_key(c, v);
+                // Straight from the key definition (black and white are pieces 0 and 1), not
+                // from the board's table.
+                key ^= crate::zobrist::cell_key(c, v as usize - 1);
             }
         }
         self.hash_with_board_key(key)
@@ -246,8 +249,8 @@ impl Keil {
     }
 
     /// The board snapshot `i` (0 = start, `k` = after step `k`).
-    fn snapshot(&self, i: u32) -> &[u8] {
-        let n = self.geo.cells();
+    fn snapshot(&self, i: u32) -> &[u64] {
+        let n = 2 * self.board.snapshot_words();
         &self.snapshots[i as usize * n..(i as usize + 1) * n]
     }
 }

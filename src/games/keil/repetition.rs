@@ -1,12 +1,15 @@
 //! The repetition rule's memory: every position (board + whether the button is taken) at the
 //! end of a turn, per player, looked up by Zobrist key.
 //!
-//! An open-addressing table with linear probing. Entries are only ever removed in the reverse
-//! order of insertion (undo), and removing the newest entry of a linear-probing table restores
-//! it exactly to its state before that insertion (no later insertion probed past it), so no
-//! tombstones are needed. Growing re-inserts the entries in their original order, which keeps
-//! that property. A key match is only a candidate: the caller compares the stored board, so a
-//! hash collision can never make a legal placement illegal.
+//! One open-addressing table with linear probing per player. A slot is one `u64`: the high 32
+//! bits of the key (the probe position comes from the low bits) and the entry's index + 1, so
+//! a lookup that finds nothing touches only the slots, and a stored entry is read only when
+//! those 32 bits match. Entries are only ever removed in the reverse order of insertion (undo),
+//! and removing the newest entry of a linear-probing table restores it exactly to its state
+//! before that insertion (no later insertion probed past it), so no tombstones are needed.
+//! Growing re-inserts the entries in their original order, which keeps that property. A key
+//! match is only a candidate: the caller compares the stored board, so a hash collision can
+//! never make a legal placement illegal.
 
 use crate::games::Side;
 
@@ -23,41 +26,104 @@ pub struct Entry {
     pub snapshot: u32,
 }
 
-/// Salts that keep the two players' entries apart in the probe sequences.
-const SIDE_SALT: [u64; 2] = [0, 0xA076_1D64_78BD_642F];
+/// One player's positions.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    /// `key >> 32 << 32 | (entry index + 1)`; `0` marks a free slot. Length is zero or a power
+    /// of two, at most half full.
+    slots: Vec<u64>,
+    entries: Vec<Entry>,
+}
+
+/// The low half of a slot: the entry index + 1.
+const INDEX_BITS: u64 = 0xFFFF_FFFF;
+
+impl Table {
+    fn push(&mut self, entry: Entry) {
+        if (self.entries.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        self.entries.push(entry);
+        self.insert(entry.key, self.entries.len() as u64);
+    }
+
+    fn pop(&mut self) -> Option<Entry> {
+        let entry = self.entries.pop()?;
+        let index = self.entries.len() as u64 + 1;
+        let mask = self.slots.len() - 1;
+        let mut i = entry.key as usize & mask;
+        while self.slots[i] & INDEX_BITS != index {
+            debug_assert_ne!(self.slots[i], 0, "entry not in the table");
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = 0;
+        Some(entry)
+    }
+
+    #[inline]
+    fn contains(
+        &self,
+        key: u64,
+        button_taken: bool,
+        mut same_board: impl FnMut(u32) -> bool,
+    ) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let mask = self.slots.len() - 1;
+        let tag = key & !INDEX_BITS;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return false;
+            }
+            if slot & !INDEX_BITS == tag {
+                let e = self.entries[(slot & INDEX_BITS) as usize - 1];
+                if e.key == key && e.button_taken == button_taken && same_board(e.snapshot) {
+                    return true;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: u64, index: u64) {
+        debug_assert!(index <= INDEX_BITS, "more than 2^32 turns");
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = key & !INDEX_BITS | index;
+    }
+
+    fn grow(&mut self) {
+        // Four times as large: re-inserting costs about a third of all insertions (not all of
+        // them, as with doubling), and probe chains stay short.
+        let size = (self.slots.len() * 4).max(64);
+        self.slots = vec![0; size];
+        for i in 0..self.entries.len() {
+            self.insert(self.entries[i].key, i as u64 + 1);
+        }
+    }
+}
 
 /// Positions at the end of each player's turns.
 #[derive(Clone, Debug, Default)]
 pub struct Repetitions {
-    /// `(salted key, entry index + 1)`; `0` in the index marks a free slot. Length is zero or a
-    /// power of two, at most half full.
-    slots: Vec<(u64, u32)>,
-    entries: Vec<Entry>,
+    tables: [Table; 2],
 }
 
 impl Repetitions {
     /// Remembers a position at the end of a turn of `entry.side`.
     pub fn push(&mut self, entry: Entry) {
-        if (self.entries.len() + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
-        self.entries.push(entry);
-        let index = self.entries.len() as u32;
-        self.insert(salted(entry.key, entry.side), index);
+        self.tables[entry.side.index()].push(entry);
     }
 
-    /// Forgets the newest position.
-    pub fn pop(&mut self) -> Option<Entry> {
-        let entry = self.entries.pop()?;
-        let index = self.entries.len() as u32 + 1;
-        let mask = self.slots.len() - 1;
-        let mut i = salted(entry.key, entry.side) as usize & mask;
-        while self.slots[i].1 != index {
-            debug_assert_ne!(self.slots[i].1, 0, "entry not in the table");
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = (0, 0);
-        Some(entry)
+    /// Forgets the newest position of `side`.
+    pub fn pop(&mut self, side: Side) -> Option<Entry> {
+        self.tables[side.index()].pop()
     }
 
     /// Whether `side` has ended a turn in the position with `key` whose button state is
@@ -69,57 +135,10 @@ impl Repetitions {
         key: u64,
         side: Side,
         button_taken: bool,
-        mut same_board: impl FnMut(u32) -> bool,
+        same_board: impl FnMut(u32) -> bool,
     ) -> bool {
-        if self.slots.is_empty() {
-            return false;
-        }
-        let mask = self.slots.len() - 1;
-        let salted = salted(key, side);
-        let mut i = salted as usize & mask;
-        loop {
-            let (k, index) = self.slots[i];
-            if index == 0 {
-                return false;
-            }
-            if k == salted {
-                let e = self.entries[index as usize - 1];
-                if e.side == side
-                    && e.key == key
-                    && e.button_taken == button_taken
-                    && same_board(e.snapshot)
-                {
-                    return true;
-                }
-            }
-            i = (i + 1) & mask;
-        }
+        self.tables[side.index()].contains(key, button_taken, same_board)
     }
-
-    fn insert(&mut self, salted: u64, index: u32) {
-        let mask = self.slots.len() - 1;
-        let mut i = salted as usize & mask;
-        while self.slots[i].1 != 0 {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = (salted, index);
-    }
-
-    fn grow(&mut self) {
-        let size = (self.slots.len() * 2).max(64);
-        self.slots = vec![(0, 0); size];
-        for i in 0..self.entries.len() {
-            let e = self.entries[i];
-            self.insert(salted(e.key, e.side), i as u32 + 1);
-        }
-    }
-}
-
-#[inline]
-fn salted(key: u64, side: Side) -> u64 {
-    // Mix the high bits down: the slot index uses the low bits.
-    let k = key ^ SIDE_SALT[side.index()];
-    k ^ (k >> 29)
 }
 
 #[cfg(test)]
@@ -140,8 +159,9 @@ mod tests {
         let mut r = Repetitions::default();
         let mut pushed = Vec::new();
         for i in 0..300u64 {
-            // Many keys share low bits, so probe chains are long.
-            let key = (i % 7) << 40 | (i % 3);
+            // Many keys share low bits (long probe chains), some share the high 32 bits (tag
+            // matches with different keys), and both sides use the same keys.
+            let key = (i % 7) << 40 | (i % 3) << 20 | (i % 5);
             let side = if i % 2 == 0 {
                 Side::First
             } else {
@@ -152,17 +172,20 @@ mod tests {
         }
         for &(key, side, snap) in &pushed {
             assert!(r.contains(key, side, false, |s| s == snap));
+            assert!(!r.contains(key, side, true, |s| s == snap));
             assert!(!r.contains(key, side.other(), false, |s| s == snap));
         }
         while let Some((key, side, snap)) = pushed.pop() {
-            assert_eq!(r.pop(), Some(e(key, side, snap)));
+            assert_eq!(r.pop(side), Some(e(key, side, snap)));
             assert!(!r.contains(key, side, false, |s| s == snap));
             for &(k, sd, sn) in &pushed {
                 assert!(r.contains(k, sd, false, |s| s == sn));
             }
         }
-        assert!(r.entries.is_empty());
-        assert!(r.slots.iter().all(|&(_, i)| i == 0));
+        for t in &r.tables {
+            assert!(t.entries.is_empty());
+            assert!(t.slots.iter().all(|&s| s == 0));
+        }
     }
 
     #[test]

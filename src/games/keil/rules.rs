@@ -1,44 +1,13 @@
 //! The step machine: which steps are legal, playing them, taking them back, and the random
 //! playout step of `tessera bench`.
 
-use super::board::{Effect, Scratch, Verdict};
+use super::board::Verdict;
 use super::links::EMPTY;
 use super::repetition::Entry;
 use super::{colour_of, Keil, Record};
-use crate::board::Cell;
+use crate::board::{Cell, Mask};
 use crate::games::{Game, Illegal, Step, Stone};
 use crate::rng::FastRng;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Remembers the last placement that a test found legal and capture-free, with the state it
-/// was tested in, so that `play` right after `random_step` or `check` need not test it again
-/// (in playouts that is half the work). The state is named by [`Keil`]'s `state_id`, never by
-/// a hash, so the hint cannot be wrong. An atomic because tests run on `&self` and games are
-/// `Sync`; relaxed loads and stores are plain moves.
-#[derive(Debug, Default)]
-pub(super) struct QuietHint(AtomicU64);
-
-impl Clone for QuietHint {
-    fn clone(&self) -> Self {
-        QuietHint(AtomicU64::new(self.0.load(Ordering::Relaxed)))
-    }
-}
-
-impl QuietHint {
-    fn remember(&self, state_id: u64, p: Cell) {
-        self.0.store(state_id << 16 | p as u64, Ordering::Relaxed);
-    }
-
-    fn recalls(&self, state_id: u64, p: Cell) -> bool {
-        self.0.load(Ordering::Relaxed) == state_id << 16 | p as u64
-    }
-}
-
-/// A placement that passed every test: what it captures and the board key afterwards.
-struct Placement {
-    effect: Effect,
-    board_key: u64,
-}
 
 impl Keil {
     /// Whether the button is on the table (in play, komi settled, nobody has taken it): then
@@ -48,27 +17,11 @@ impl Keil {
     }
 
     /// The full placement test of `colour` on the empty point `p`: suicide, then repetition.
-    /// `scratch` is filled only when the quick test cannot decide.
-    fn test_placement(
-        &self,
-        p: Cell,
-        colour: u8,
-        scratch: &mut Option<Scratch>,
-    ) -> Result<Placement, Illegal> {
-        let (effect, board_key) = match self.board.fast_test(p, colour, scratch) {
-            Verdict::Quiet(key) => (Effect::Quiet, key),
-            Verdict::Captures(n, key) => (Effect::Captures(n), key),
+    fn test_placement(&self, p: Cell, colour: u8) -> Result<(), Illegal> {
+        let (board_key, captured) = match self.board.test(p, colour) {
+            Verdict::Quiet(key) => (key, Mask::EMPTY),
+            Verdict::Captures(key, captured) => (key, captured),
             Verdict::Suicide => return Err(Illegal::Suicide),
-            Verdict::Unsure => {
-                let s = scratch.get_or_insert_with(Scratch::new);
-                self.board
-                    .flood_test(p, colour, s)
-                    .ok_or(Illegal::Suicide)?
-            }
-        };
-        let captured = match scratch {
-            Some(s) => s.captured(effect),
-            None => &[],
         };
         let repeats = self.repetitions.contains(
             self.position_key(board_key),
@@ -76,16 +29,13 @@ impl Keil {
             self.button.is_some(),
             |snap| {
                 self.board
-                    .result_equals(p, colour, captured, self.snapshot(snap))
+                    .result_equals(p, colour, &captured, self.snapshot(snap))
             },
         );
         if repeats {
             return Err(Illegal::Repetition);
         }
-        if effect == Effect::Quiet {
-            self.quiet_hint.remember(self.state_id, p);
-        }
-        Ok(Placement { effect, board_key })
+        Ok(())
     }
 
     /// Why `step` is illegal.
@@ -123,8 +73,7 @@ impl Keil {
                 if self.board.value(cell) != EMPTY {
                     return Err(Illegal::Occupied);
                 }
-                self.test_placement(cell, colour_of(self.to_move), &mut None)
-                    .map(|_| ())
+                self.test_placement(cell, colour_of(self.to_move))
             }
         }
     }
@@ -151,28 +100,14 @@ impl Keil {
                 self.button = Some(mover);
                 self.passes = 0;
             }
-            Step::Place { cell, .. } if self.quiet_hint.recalls(self.state_id, cell) => {
-                self.board.apply(cell, colour_of(mover), &[]);
-                self.passes = 0;
-            }
             Step::Place { cell, .. } => {
-                let colour = colour_of(mover);
-                let mut scratch = None;
-                // `check` accepted it; the test is repeated here for its captures.
-                let placement = self
-                    .test_placement(cell, colour, &mut scratch)
-                    .expect("play of an illegal placement");
-                let captured = match &scratch {
-                    Some(s) => s.captured(placement.effect),
-                    None => &[],
-                };
-                self.board.apply(cell, colour, captured);
-                debug_assert_eq!(self.board.key(), placement.board_key);
+                // `check` accepted it; playing finds the captures by itself.
+                self.board.apply(cell, colour_of(mover));
                 self.passes = 0;
             }
             Step::Swap | Step::End => unreachable!("not a Keil step"),
         }
-        self.snapshots.extend_from_slice(self.board.points());
+        self.board.push_snapshot(&mut self.snapshots);
         if !matches!(step, Step::Komi(_) | Step::Choose(_)) {
             self.repetitions.push(Entry {
                 key: self.position_key(self.board.key()),
@@ -182,22 +117,21 @@ impl Keil {
             });
             self.to_move = mover.other();
         }
-        self.state_id += 1;
     }
 
     pub(super) fn undo_step(&mut self) -> Option<Step> {
         let record = self.history.pop()?;
-        let n = self.geo.cells();
+        let n = 2 * self.board.snapshot_words();
         self.snapshots.truncate((self.history.len() + 1) * n);
-        self.board.load(&self.snapshots[self.history.len() * n..]);
+        let board = &mut self.board;
+        board.load_snapshot(&self.snapshots[self.history.len() * n..]);
         if !matches!(record.step, Step::Komi(_) | Step::Choose(_)) {
-            self.repetitions.pop();
+            self.repetitions.pop(record.to_move);
         }
         self.to_move = record.to_move;
         self.button = record.button;
         self.passes = record.passes;
         self.opening = record.opening;
-        self.state_id += 1;
         Some(record.step)
     }
 
@@ -212,11 +146,8 @@ impl Keil {
         }
         let colour = colour_of(self.to_move);
         let stone = Stone::of_side(self.to_move);
-        let mut scratch = None;
         for cell in self.geo.all_cells() {
-            if self.board.value(cell) == EMPTY
-                && self.test_placement(cell, colour, &mut scratch).is_ok()
-            {
+            if self.board.value(cell) == EMPTY && self.test_placement(cell, colour).is_ok() {
                 out.push(Step::Place { cell, stone });
             }
         }
@@ -238,13 +169,12 @@ impl Keil {
         }
         let colour = colour_of(self.to_move);
         let stone = Stone::of_side(self.to_move);
-        let mut scratch = None;
         let empties = self.board.empties();
         if !empties.is_empty() {
             // The first pick needs no copy of the empty list: it is usually legal.
             let first = rng.below(empties.len());
             let cell = empties[first];
-            if self.test_placement(cell, colour, &mut scratch).is_ok() {
+            if self.test_placement(cell, colour).is_ok() {
                 return Step::Place { cell, stone };
             }
             buf.clear();
@@ -254,7 +184,7 @@ impl Keil {
                 let i = rng.below(buf.len());
                 let step = buf[i];
                 let cell = step.cell().expect("placements only");
-                if self.test_placement(cell, colour, &mut scratch).is_ok() {
+                if self.test_placement(cell, colour).is_ok() {
                     return step;
                 }
                 buf.swap_remove(i);

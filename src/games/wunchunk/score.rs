@@ -105,20 +105,10 @@ pub(super) fn score_array_of(sizes: &[u32]) -> Vec<u32> {
     a
 }
 
-/// Compares two score arrays entry by entry, a missing entry counting 0 (`Less`: `a` has the
-/// fewer and wins). Returns the order and the index of the deciding entry.
+/// Compares two score lists entry by entry (`Less`: `a` has the fewer and wins); see
+/// [`crate::games::compare_zero_padded`].
 pub(super) fn compare(a: &[u32], b: &[u32]) -> (Ordering, usize) {
-    let len = a.len().max(b.len());
-    for i in 0..len {
-        let (x, y) = (
-            a.get(i).copied().unwrap_or(0),
-            b.get(i).copied().unwrap_or(0),
-        );
-        if x != y {
-            return (x.cmp(&y), i);
-        }
-    }
-    (Ordering::Equal, len)
+    crate::games::compare_zero_padded(a, b)
 }
 
 fn array_text(a: &[u32]) -> String {

@@ -1,19 +1,23 @@
 //! Keeping the groups up to date as placements are played.
 //!
-//! A quiet placement (no capture) changes groups only around it: the new stone merges with the
-//! friendly groups it is linked to (their pseudo-liberties add up, less the pairs with the new
-//! stone's point, plus its own links to empty points); each enemy group next to it loses the
-//! pairs the stone takes or cuts, and one whose stone–stone link is cut is re-flooded from its
-//! stones next to the new one (every piece of a split group has one there). A capture
-//! re-floods the groups around the new stone and the friendly groups next to the removed
-//! stones: removed enemy stones can restore friendly links and add friendly liberties, but
-//! never change the remaining enemy groups (an enemy stone next to a removed one was not
-//! linked to it, so it is not linked to the empty point either).
+//! Playing a placement finds its captures itself from the neighbour patterns and the
+//! maintained counts, so `play` never repeats the test. The new stone merges with the friendly
+//! groups it is linked to (their pseudo-liberties add up, less the pairs with the new stone's
+//! point, plus its own links to empty points). Each enemy group next to it loses the pairs the
+//! stone takes or cuts; one whose stone–stone link is cut is re-formed from its stones next to
+//! the new one (every piece of a split group has one there, see `split.rs`), which counts each
+//! piece's pseudo-liberties afterwards. Enemy groups or pieces left with none are removed. A
+//! removed stone can restore friendly links and add friendly liberties, but never changes the
+//! remaining enemy groups (an enemy stone next to a removed one was not linked to it, so it is
+//! not linked to the empty point either).
 
-use super::placement::RingEffect;
+use super::placement::EnemyLosses;
 use super::{Board, Visited};
 use crate::board::Cell;
-use crate::games::keil::links::{open, opposing, ARRAY, EMPTY, INDEX_MASK, OFF, OFF_CELL};
+use crate::games::keil::links::{
+    closed_for, count, from_next, from_prev, lanes, opposing, slots_of, ARRAY, EMPTY, INDEX_MASK,
+    OFF, OFF_CELL,
+};
 
 impl Board {
     /// Labels every group from scratch.
@@ -40,23 +44,19 @@ impl Board {
         let (mut tail, mut current) = (seed, seed);
         let (mut size, mut pseudo) = (1u16, 0u16);
         loop {
-            for sl in self.links.slots(current) {
-                let n = sl.neighbour;
-                let x = self.values[n as usize & INDEX_MASK];
-                if x == EMPTY {
-                    if open(&self.values, sl, colour) {
-                        pseudo += 1;
-                    }
-                } else if x == colour
-                    && !visited.contains(n as usize)
-                    && open(&self.values, sl, colour)
-                {
-                    visited.insert(n as usize);
-                    self.root[n as usize & INDEX_MASK] = root;
+            let nb = self.links.neighbours(current);
+            let pat = self.neighbour_pattern(current);
+            let closed = closed_for(pat, colour);
+            pseudo += count(lanes(pat, EMPTY) & !closed) as u16;
+            for k in slots_of(lanes(pat, colour) & !closed) {
+                let n = nb[k] as usize & INDEX_MASK;
+                if !visited.contains(n) {
+                    visited.insert(n);
+                    self.root[n] = root;
                     // Append after the tail: the list stays circular through the root.
-                    self.next[n as usize & INDEX_MASK] = root;
-                    self.next[tail as usize & INDEX_MASK] = n;
-                    tail = n;
+                    self.next[n] = root;
+                    self.next[tail as usize & INDEX_MASK] = n as Cell;
+                    tail = n as Cell;
                     size += 1;
                 }
             }
@@ -70,143 +70,173 @@ impl Board {
     }
 
     /// Merges the groups with roots `a` and `b` (relabelling the smaller); returns the root of
-    /// the union. Its pseudo-liberties are left for the caller to set.
+    /// the union, whose pseudo-liberties are the sum of theirs.
     fn merge(&mut self, a: Cell, b: Cell) -> Cell {
         if a == b {
             return a;
         }
-        let (big, small) =
-            if self.size[a as usize & INDEX_MASK] >= self.size[b as usize & INDEX_MASK] {
-                (a, b)
-            } else {
-                (b, a)
-            };
+        let (ai, bi) = (a as usize & INDEX_MASK, b as usize & INDEX_MASK);
+        let (big, small) = if self.size[ai] >= self.size[bi] {
+            (ai, bi)
+        } else {
+            (bi, ai)
+        };
         let mut c = small;
         loop {
-            self.root[c as usize & INDEX_MASK] = big;
-            c = self.next[c as usize & INDEX_MASK];
+            self.root[c] = big as Cell;
+            c = self.next[c] as usize & INDEX_MASK;
             if c == small {
                 break;
             }
         }
         // Splicing two circular lists: swap the successors of one stone of each.
-        self.next
-            .swap(big as usize & INDEX_MASK, small as usize & INDEX_MASK);
-        self.size[big as usize & INDEX_MASK] += self.size[small as usize & INDEX_MASK];
-        big
+        self.next.swap(big, small);
+        self.size[big] += self.size[small];
+        self.pseudo[big] += self.pseudo[small];
+        big as Cell
     }
 
-    /// Plays a placement that [`Board::fast_test`] or [`Board::flood_test`] accepted, removing the `captured` stones,
-    /// and brings the groups up to date.
-    pub fn apply(&mut self, p: Cell, colour: u8, captured: &[Cell]) {
-        if captured.is_empty() {
-            self.apply_quiet(p, colour);
+    /// Plays a legal placement of `colour` on the empty point `p`: puts the stone, removes the
+    /// enemy groups (or pieces of groups) left without a liberty, and brings the groups up to
+    /// date.
+    pub fn apply(&mut self, p: Cell, colour: u8) {
+        let opp = opposing(colour);
+        let nb = self.links.neighbours(p);
+        let pat = self.neighbour_pattern(p);
+        let closed_own = closed_for(pat, colour);
+        let liberties = lanes(pat, EMPTY) & !closed_own;
+        let linked_own = lanes(pat, colour) & !closed_own;
+        let enemy = lanes(pat, opp);
+        let losses = if enemy != 0 {
+            self.enemy_losses(p, pat, colour)
         } else {
-            self.apply_captures(p, colour, captured);
-        }
-        debug_assert!(self.groups_consistent(), "groups out of date after {p}");
-    }
-
-    fn apply_quiet(&mut self, p: Cell, colour: u8) {
-        let ring = self.ring_effect(p, colour);
+            EnemyLosses::default()
+        };
         self.put(p, colour);
-        let r = self.join_new_stone(p, &ring.own[..ring.n_own]);
-        debug_assert!(ring.own_pseudo > 0, "a quiet placement without liberty");
-        self.pseudo[r as usize & INDEX_MASK] = ring.own_pseudo as u16;
-        self.update_enemies(p, colour, &ring);
-    }
-
-    fn apply_captures(&mut self, p: Cell, colour: u8, captured: &[Cell]) {
-        let ring = self.ring_effect(p, colour);
-        self.put(p, colour);
-        let r = self.join_new_stone(p, &ring.own[..ring.n_own]);
-        // Before the captures; they only add (the new stone may have had none).
-        self.pseudo[r as usize & INDEX_MASK] = ring.own_pseudo.max(0) as u16;
-        for &c in captured {
-            self.clear(c);
-            self.friendly_gains(c, colour);
-        }
-        self.update_enemies(p, colour, &ring);
-    }
-
-    /// Makes the new stone on `p` a group and merges it with the friendly groups `own`; returns
-    /// the root of the result.
-    fn join_new_stone(&mut self, p: Cell, own: &[Cell]) -> Cell {
+        // The new stone's group: its own links to empty points, merged with the friendly
+        // groups linked to it, less their pairs with p. Captures add to it afterwards.
         let pi = p as usize & INDEX_MASK;
         self.root[pi] = p;
         self.next[pi] = p;
         self.size[pi] = 1;
-        let mut r = p;
-        for &h in own {
-            r = self.merge(r, h);
+        self.pseudo[pi] = count(liberties) as u16;
+        // Neighbours k-1 and k that are both friendly stones are linked (p, a common
+        // neighbour, is not the enemy's), so one merge per run of linked slots is enough.
+        let mut runs = linked_own & !from_prev(linked_own);
+        if runs == 0 && linked_own != 0 {
+            runs = 1; // all six: one group
         }
-        r
+        let mut r = p;
+        for k in slots_of(runs) {
+            r = self.merge(r, self.root[nb[k] as usize & INDEX_MASK]);
+        }
+        self.pseudo[r as usize & INDEX_MASK] -= count(linked_own) as u16;
+        if enemy != 0 {
+            self.update_enemies(p, colour, enemy, losses);
+        }
+        debug_assert!(
+            self.pseudo[self.root[pi] as usize & INDEX_MASK] > 0,
+            "a placement without liberty"
+        );
+        debug_assert!(self.groups_consistent(), "groups out of date after {p}");
     }
 
-    /// The enemy groups next to the new stone on `p`: a group that may have split is
-    /// re-flooded from its surviving stones next to `p`; one that did not split loses the
-    /// pseudo-liberties the stone took or cut, unless it was captured whole.
-    fn update_enemies(&mut self, p: Cell, colour: u8, ring: &RingEffect) {
+    /// The enemy groups next to the new stone on `p` (their stones on the slots of `enemy`):
+    /// each loses the pseudo-liberties of `losses`; one that may have split is re-formed from
+    /// its stones next to `p` ([`Board::resplit`]), which recounts each piece; then the groups and pieces left
+    /// without a pseudo-liberty are removed.
+    fn update_enemies(&mut self, p: Cell, colour: u8, enemy: u32, losses: EnemyLosses) {
         let opp = opposing(colour);
-        for k in 0..ring.n_enemy {
-            let r = ring.enemy[k];
-            if ring.split[k] {
-                let mut visited = Visited::EMPTY;
-                for sl in self.links.slots(p) {
-                    let n = sl.neighbour;
-                    if self.values[n as usize & INDEX_MASK] == opp
-                        && self.root[n as usize & INDEX_MASK] == r
-                        && !visited.contains(n as usize)
-                    {
-                        self.label_group(n, &mut visited);
-                    }
+        let nb = self.links.neighbours(p);
+        // Without branches: slots that are not enemy stones lose nothing. Without a cut link
+        // the groups are final here, so the groups left without a pseudo-liberty are noted at
+        // once (at the last of their slots).
+        let mut dead = 0;
+        for (k, &n) in nb.iter().enumerate() {
+            let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] -= (losses.units >> (4 * k) & 0xF) as u16;
+            dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
+        }
+        if losses.split_pairs != 0 {
+            let mut split = [OFF_CELL; 3];
+            let mut n_split = 0;
+            for k in slots_of(losses.split_pairs) {
+                let g = self.root[nb[k] as usize & INDEX_MASK];
+                if !split[..n_split].contains(&g) {
+                    split[n_split] = g;
+                    n_split += 1;
                 }
-            } else if self.values[r as usize & INDEX_MASK] == opp {
-                self.pseudo[r as usize & INDEX_MASK] -= ring.loss[k];
+            }
+            for &g in &split[..n_split] {
+                self.resplit(p, g);
+            }
+            // The enemy neighbours whose group or piece has no pseudo-liberty left, found
+            // without branches.
+            dead = 0;
+            for (k, &n) in nb.iter().enumerate() {
+                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+                dead |= ((self.pseudo[r] == 0) as u32) << (4 * k);
+            }
+        }
+        for k in slots_of(dead & enemy) {
+            let n = nb[k] as usize & INDEX_MASK;
+            // A group with stones on several slots is removed at the first.
+            if self.values[n] == opp {
+                self.remove_group(self.root[n], colour);
+            }
+        }
+    }
+
+    /// Removes the enemy group with root `r`, stone by stone, crediting the friendly
+    /// (`colour`) groups around each removed stone.
+    fn remove_group(&mut self, r: Cell, colour: u8) {
+        // The circular list of a removed group is left as it was: its links are not followed
+        // again, and `clear` does not touch them.
+        let mut c = r;
+        loop {
+            let following = self.next[c as usize & INDEX_MASK];
+            self.clear(c);
+            self.friendly_gains(c, colour);
+            c = following;
+            if c == r {
+                break;
             }
         }
     }
 
     /// The friendly (`colour`) side of an enemy stone on `c` having just been removed: new
     /// pairs between friendly stones and the empty `c`, and friendly links through `c` that
-    /// reopen — `c` is a common neighbour of its ring pairs, whose link was closed only if the
-    /// other common neighbour is an enemy stone too (or missing).
+    /// reopen — `c` is a common neighbour of the pairs of its adjacent neighbours, whose link
+    /// was closed only if the other common neighbour (the diagonal) is an enemy stone too (or
+    /// missing).
     fn friendly_gains(&mut self, c: Cell, colour: u8) {
         let opp = opposing(colour);
-        for sl in self.links.slots(c) {
-            let n = sl.neighbour;
-            if self.values[n as usize & INDEX_MASK] == colour && open(&self.values, sl, colour) {
-                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
-            }
+        let nb = self.links.neighbours(c);
+        let pat = self.neighbour_pattern(c);
+        let own = lanes(pat, colour);
+        let empty = lanes(pat, EMPTY);
+        for k in slots_of(own & !closed_for(pat, colour)) {
+            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
         }
-        for rp in self.links.ring(c) {
-            let o = self.values[rp.other as usize & INDEX_MASK];
-            if o != opp && o != OFF {
-                continue; // the link was open before
-            }
-            let (a, b) = (
-                self.values[rp.a as usize & INDEX_MASK],
-                self.values[rp.b as usize & INDEX_MASK],
+        let dpat = self.diagonal_pattern(c);
+        let reopened = lanes(dpat, opp) | lanes(dpat, OFF);
+        let own_next = from_next(own);
+        for k in slots_of(reopened & own & own_next) {
+            let (a, b) = (nb[k], nb[(k + 1) % 6]);
+            let (ra, rb) = (
+                self.root[a as usize & INDEX_MASK],
+                self.root[b as usize & INDEX_MASK],
             );
-            if a == colour && b == colour {
-                let (ra, rb) = (
-                    self.root[rp.a as usize & INDEX_MASK],
-                    self.root[rp.b as usize & INDEX_MASK],
-                );
-                if ra != rb {
-                    let sum = self.pseudo[ra as usize & INDEX_MASK]
-                        + self.pseudo[rb as usize & INDEX_MASK];
-                    let r = self.merge(ra, rb);
-                    self.pseudo[r as usize & INDEX_MASK] = sum;
-                }
-            } else if a == colour && b == EMPTY {
-                let r = self.root[rp.a as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
-            } else if b == colour && a == EMPTY {
-                let r = self.root[rp.b as usize & INDEX_MASK] as usize & INDEX_MASK;
-                self.pseudo[r] += 1;
-            }
+            self.merge(ra, rb);
+        }
+        for k in slots_of(reopened & own & from_next(empty)) {
+            let r = self.root[nb[k] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
+        }
+        for k in slots_of(reopened & empty & own_next) {
+            let r = self.root[nb[(k + 1) % 6] as usize & INDEX_MASK] as usize & INDEX_MASK;
+            self.pseudo[r] += 1;
         }
     }
 

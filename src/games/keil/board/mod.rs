@@ -4,37 +4,40 @@
 //! group's root point), a circular list of the group's stones, its size and its number of
 //! *pseudo-liberties* — (stone, linked empty neighbour) pairs, counted with multiplicity. A
 //! group has a liberty iff that number is positive. This lets most placements be tested from
-//! the ring of points around them alone (`placement.rs`); the groups are updated when a
-//! placement is played (`groups.rs`).
+//! the neighbour patterns around them alone (`placement.rs`); the groups are updated when a
+//! placement is played (`groups.rs`), which finds the captures itself, so playing never
+//! repeats the test.
+//!
+//! The stones are also kept as one bit set per colour: a board snapshot (for undo and the
+//! repetition rule) is a copy of the few words of those sets that the board uses.
 
 mod groups;
 mod placement;
+mod split;
 
-pub use placement::{Effect, Scratch, Verdict};
+pub use placement::Verdict;
 
-use super::links::{open, LinkTable, ARRAY, EMPTY, INDEX_MASK, OFF};
-use crate::board::{BitSet, Cell};
-use crate::zobrist;
+use super::links::{open, pattern, LinkTable, ARRAY, BLACK, EMPTY, INDEX_MASK, OFF, WHITE};
+use crate::board::{BitSet, Cell, Mask};
 
 /// One bit per [`ARRAY`] index.
 pub type Visited = BitSet<8>;
 
-/// The Zobrist key of a stone colour on a point (black and white use pieces 0 and 1).
-#[inline]
-pub fn stone_key(c: Cell, colour: u8) -> u64 {
-    zobrist::cell_key(c, colour as usize - 1)
-}
-
-/// Stones on the points, the empty points as a list (for uniform random picks), the stone
-/// counts, the Zobrist key of the stones, and the groups.
+/// Stones on the points, the empty points as a list (for uniform random picks), the Zobrist
+/// key of the stones, and the groups.
 #[derive(Clone)]
 pub struct Board {
     values: [u8; ARRAY],
     empties: [Cell; ARRAY],
     empty_pos: [u16; ARRAY],
     n_empty: usize,
-    stones: [u16; 2],
     key: u64,
+    /// The black and the white stones as bit sets (what a snapshot copies).
+    colour_sets: [Mask; 2],
+    /// Per point: the [`pattern`] of its neighbours, kept up to date by `put` and `clear`.
+    neighbour_patterns: [u32; ARRAY],
+    /// Per point: the [`pattern`] of its diagonals, kept up to date likewise.
+    diagonal_patterns: [u32; ARRAY],
     /// Per stone: the root point of its group.
     root: [Cell; ARRAY],
     /// Per stone: the next stone of its group (a circular list).
@@ -54,8 +57,10 @@ impl Board {
             empties: [0; ARRAY],
             empty_pos: [0; ARRAY],
             n_empty: 0,
-            stones: [0; 2],
             key: 0,
+            colour_sets: [Mask::EMPTY; 2],
+            neighbour_patterns: [0; ARRAY],
+            diagonal_patterns: [0; ARRAY],
             root: [0; ARRAY],
             next: [0; ARRAY],
             size: [0; ARRAY],
@@ -72,19 +77,72 @@ impl Board {
         debug_assert_eq!(values.len(), self.links.cells());
         self.values[..values.len()].copy_from_slice(values);
         self.n_empty = 0;
-        self.stones = [0; 2];
         self.key = 0;
+        self.colour_sets = [Mask::EMPTY; 2];
         for (c, &v) in values.iter().enumerate() {
             if v == EMPTY {
                 self.empty_pos[c] = self.n_empty as u16;
                 self.empties[self.n_empty] = c as Cell;
                 self.n_empty += 1;
             } else {
-                self.stones[v as usize - 1] += 1;
-                self.key ^= stone_key(c as Cell, v);
+                self.key ^= self.links.stone_key(c as Cell, v);
+                self.colour_sets[v as usize - 1].insert(c);
             }
         }
+        for c in 0..values.len() as Cell {
+            self.neighbour_patterns[c as usize] = pattern(&self.values, self.links.neighbours(c));
+            self.diagonal_patterns[c as usize] = pattern(&self.values, self.links.diagonals(c));
+        }
         self.rebuild_groups();
+    }
+
+    /// The [`pattern`] of the neighbours of `c`.
+    #[inline]
+    pub fn neighbour_pattern(&self, c: Cell) -> u32 {
+        self.neighbour_patterns[c as usize & INDEX_MASK]
+    }
+
+    /// The [`pattern`] of the diagonals of `c`.
+    #[inline]
+    pub fn diagonal_pattern(&self, c: Cell) -> u32 {
+        self.diagonal_patterns[c as usize & INDEX_MASK]
+    }
+
+    /// Brings the patterns that see point `c` up to date after its value changed by `delta`
+    /// (the XOR of the old and new values' bits). `c` is slot `k + 3` of its neighbour `k`,
+    /// and slot `k` of its anti-diagonal `k`. Writes for missing points land on
+    /// [`super::links::OFF_CELL`]'s patterns, which are never read.
+    #[inline]
+    fn update_patterns(&mut self, c: Cell, delta: u32) {
+        let nb = self.links.neighbours(c);
+        let anti = self.links.anti_diagonals(c);
+        for k in 0..6 {
+            self.neighbour_patterns[nb[k] as usize & INDEX_MASK] ^= delta << (4 * ((k + 3) % 6));
+            self.diagonal_patterns[anti[k] as usize & INDEX_MASK] ^= delta << (4 * k);
+        }
+    }
+
+    /// Number of words of a colour set a snapshot keeps.
+    #[inline]
+    pub fn snapshot_words(&self) -> usize {
+        self.links.cells().div_ceil(64)
+    }
+
+    /// Appends the snapshot of the stones ([`Board::snapshot_words`] words per colour, black
+    /// first) to `out`.
+    #[inline]
+    pub fn push_snapshot(&self, out: &mut Vec<u64>) {
+        let w = self.snapshot_words();
+        out.extend_from_slice(&self.colour_sets[0].0[..w]);
+        out.extend_from_slice(&self.colour_sets[1].0[..w]);
+    }
+
+    /// Replaces the stones by a snapshot that [`Board::push_snapshot`] wrote.
+    pub fn load_snapshot(&mut self, snapshot: &[u64]) {
+        let cells = self.links.cells();
+        let mut values = [EMPTY; ARRAY];
+        values_of_snapshot(snapshot, cells, &mut values);
+        self.load(&values[..cells]);
     }
 
     /// The link table of the board.
@@ -105,11 +163,6 @@ impl Board {
         self.values[c as usize & INDEX_MASK]
     }
 
-    /// The values of the real points, in board order (what a snapshot stores).
-    pub fn points(&self) -> &[u8] {
-        &self.values[..self.links.cells()]
-    }
-
     /// The empty points, in no particular order.
     #[inline]
     pub fn empties(&self) -> &[Cell] {
@@ -118,7 +171,7 @@ impl Board {
 
     /// Number of stones of a colour.
     pub fn stones(&self, colour: u8) -> usize {
-        self.stones[colour as usize - 1] as usize
+        self.colour_sets[colour as usize - 1].count() as usize
     }
 
     /// Zobrist key of the stones.
@@ -127,13 +180,15 @@ impl Board {
         self.key
     }
 
-    /// Puts a stone on an empty point (board, empty list, counts and key; not the groups).
+    /// Puts a stone on an empty point (board, empty list, counts, key and colour sets; not
+    /// the groups).
     fn put(&mut self, c: Cell, colour: u8) {
         let c = c as usize & INDEX_MASK;
         debug_assert_eq!(self.values[c], EMPTY);
         self.values[c] = colour;
-        self.stones[colour as usize - 1] += 1;
-        self.key ^= stone_key(c as Cell, colour);
+        self.key ^= self.links.stone_key(c as Cell, colour);
+        self.colour_sets[(colour as usize - 1) & 1].insert(c);
+        self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         // Swap-remove c from the empty list.
         let pos = self.empty_pos[c] as usize;
         self.n_empty -= 1;
@@ -142,14 +197,15 @@ impl Board {
         self.empty_pos[last as usize & INDEX_MASK] = pos as u16;
     }
 
-    /// Takes a stone off (board, empty list, counts and key; not the groups).
+    /// Takes a stone off (board, empty list, counts, key and colour sets; not the groups).
     fn clear(&mut self, c: Cell) {
         let c = c as usize & INDEX_MASK;
         let colour = self.values[c];
         debug_assert!(colour == 1 || colour == 2);
         self.values[c] = EMPTY;
-        self.stones[colour as usize - 1] -= 1;
-        self.key ^= stone_key(c as Cell, colour);
+        self.key ^= self.links.stone_key(c as Cell, colour);
+        self.colour_sets[(colour as usize - 1) & 1].remove(c);
+        self.update_patterns(c as Cell, 1 << EMPTY | 1 << colour);
         self.empty_pos[c] = self.n_empty as u16;
         self.empties[self.n_empty & INDEX_MASK] = c as Cell;
         self.n_empty += 1;
@@ -209,5 +265,22 @@ impl Board {
             (x, y) if x == y => open(&self.values, sl, x),
             _ => false,
         }
+    }
+}
+
+/// Writes the point values (board order) of a snapshot of a board with `cells` points into
+/// `values[..cells]`.
+fn values_of_snapshot(snapshot: &[u64], cells: usize, values: &mut [u8]) {
+    let w = cells.div_ceil(64);
+    debug_assert_eq!(snapshot.len(), 2 * w);
+    for (c, v) in values[..cells].iter_mut().enumerate() {
+        let bit = |set: usize| snapshot[set * w + c / 64] >> (c % 64) & 1 != 0;
+        *v = if bit(0) {
+            BLACK
+        } else if bit(1) {
+            WHITE
+        } else {
+            EMPTY
+        };
     }
 }

@@ -2,384 +2,359 @@
 //! liberty, and the key of the board afterwards.
 //!
 //! Why captures can happen away from the new stone (SPEC §3): a stone on `p` is a common
-//! neighbour of every pair of `p`'s neighbours that are adjacent to each other (the *ring
-//! pairs*), so it can cut enemy links between them. Every cut link and every lost liberty
-//! still has an enemy stone next to `p`.
+//! neighbour of every pair of adjacent neighbours of `p`, so it can cut enemy links between
+//! them. Every cut link and every lost liberty still has an enemy stone next to `p`.
 //!
-//! Most placements are decided by [`Board::fast_test`] from the ring alone, using the
-//! maintained pseudo-liberty counts: exact as long as no enemy stone–stone link is cut (the
-//! group cannot split) and nothing is captured. The rest go to [`Board::flood_test`], which
-//! floods the enemy groups from `p`'s neighbours on a copy of the board with the new stone.
+//! Everything a placement changes is read from the [`pattern`]s of `p`'s neighbours and
+//! diagonals ([`Board::enemy_losses`]) and the maintained groups. With the pseudo-liberty
+//! counts that decides most placements exactly: an enemy group dies whole when it loses its
+//! last pseudo-liberty, lives when it keeps one and none of its stone–stone links is cut.
+//! Only a group whose link is cut (it may split) and that keeps some pseudo-liberty needs a
+//! flood: each piece must have a liberty of its own. The new stone's group lives when it has a
+//! pseudo-liberty before the captures (captures only add liberties); otherwise, if something
+//! is captured, a flood after the captures decides.
 
-use super::{stone_key, Board, Visited};
-use crate::board::Cell;
-use crate::games::keil::links::{open, opposing, LinkTable, ARRAY, EMPTY, INDEX_MASK, OFF};
+use super::Board;
+use crate::board::{BitSet, Cell, Mask};
+use crate::games::keil::links::{
+    closed_for, count, from_next, from_prev, lanes, opposing, pattern, slots_of, EMPTY, INDEX_MASK,
+    OFF, OFF_CELL,
+};
 
-/// What a placement that passed the suicide test does to the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Nothing is captured.
-    Quiet,
-    /// The enemy stones in the scratch list's first `n` entries are captured.
-    Captures(usize),
-}
-
-/// The answer of [`Board::fast_test`].
+/// The answer of [`Board::test`] for a placement on an empty point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Legal as far as captures and suicide go, captures nothing; the board key afterwards.
     Quiet(u64),
-    /// Legal as far as captures and suicide go; captures the stones listed first in the
-    /// scratch, this many; the board key afterwards.
-    Captures(usize, u64),
-    /// Captures nothing, and the new stone's group has no liberty.
+    /// Legal as far as captures and suicide go; the board key afterwards and the captured
+    /// stones.
+    Captures(u64, Mask),
+    /// The new stone's group has no liberty after the captures.
     Suicide,
-    /// An enemy group could split or die: ask [`Board::flood_test`].
-    Unsure,
 }
 
-/// What a stone of `colour` on `p` changes around it, read from the board before it is
-/// placed.
-pub(super) struct RingEffect {
-    /// Roots of the enemy groups next to `p`.
-    pub enemy: [Cell; 6],
-    /// Pseudo-liberties each of them loses (pairs with `p`, and stone–empty links cut).
-    pub loss: [u16; 6],
-    /// Whether one of its stone–stone links is cut (it may split).
-    pub split: [bool; 6],
-    pub n_enemy: usize,
-    /// Roots of the friendly groups linked to `p` (they merge with the new stone).
-    pub own: [Cell; 6],
-    pub n_own: usize,
-    /// Pseudo-liberties of the merged group if nothing is captured.
-    pub own_pseudo: i32,
+/// What a stone of `colour` on an empty point `p` does to the enemy stones next to it, as slot
+/// masks over `p`'s neighbours (see [`Board::enemy_losses`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct EnemyLosses {
+    /// Per slot, in its nibble: how many pseudo-liberties the enemy stone there loses (0–3):
+    /// its pair with `p`, and its links to empty neighbours `k ± 1` that `p` cuts.
+    pub units: u32,
+    /// Total of `units` over the slots.
+    pub total: u32,
+    /// Slots `k` whose stone–stone link to slot `k + 1` (both enemy) is cut: that group may
+    /// split.
+    pub split_pairs: u32,
 }
 
-impl RingEffect {
-    fn enemy_index(&mut self, root: Cell) -> usize {
-        match self.enemy[..self.n_enemy].iter().position(|&r| r == root) {
-            Some(k) => k,
-            None => {
-                self.enemy[self.n_enemy] = root;
-                self.n_enemy += 1;
-                self.n_enemy - 1
-            }
-        }
-    }
-}
-
-/// Work space of [`Board::flood_test`]: a copy of the board with the new stone, the flood
-/// list (captured stones first) and the visited marks. Lives on the caller's stack.
-pub struct Scratch {
-    board: [u8; ARRAY],
-    list: [Cell; ARRAY],
-    visited: Visited,
-    /// Stones of groups known to live: enemy neighbours that keep a liberty of their own, and
-    /// stones reached by floods that found a liberty (they stop early, so only part of such
-    /// a group is marked). Reaching one of them means reaching a group that lives.
-    alive: Visited,
-}
-
-impl Scratch {
-    /// Fresh work space.
-    pub fn new() -> Scratch {
-        Scratch {
-            board: [OFF; ARRAY],
-            list: [0; ARRAY],
-            visited: Visited::EMPTY,
-            alive: Visited::EMPTY,
-        }
-    }
-
-    /// The stones a placement with `effect` captures (in flood order).
-    pub fn captured(&self, effect: Effect) -> &[Cell] {
-        match effect {
-            Effect::Quiet => &[],
-            Effect::Captures(n) => &self.list[..n],
-        }
-    }
+/// The enemy groups next to `p`, each with the pseudo-liberties it loses and whether it may
+/// split.
+struct EnemyGroups {
+    root: [Cell; 6],
+    loss: [u16; 6],
+    split: [bool; 6],
+    len: usize,
 }
 
 impl Board {
-    /// What a stone of `colour` on the empty point `p` changes around it (see [`RingEffect`]).
-    pub(super) fn ring_effect(&self, p: Cell, colour: u8) -> RingEffect {
-        let v = &self.values;
+    /// The [`EnemyLosses`] of a stone of `colour` on the empty point `p` whose neighbour
+    /// pattern is `pat`.
+    #[inline]
+    pub(super) fn enemy_losses(&self, p: Cell, pat: u32, colour: u8) -> EnemyLosses {
         let opp = opposing(colour);
-        let mut e = RingEffect {
-            enemy: [0; 6],
+        let enemy = lanes(pat, opp);
+        let empty = lanes(pat, EMPTY);
+        // Enemy stones whose pair with p was a liberty link.
+        let pair_loss = enemy & !closed_for(pat, opp);
+        // The pair (k, k+1) has p and diagonal k as common neighbours; p is empty, so it is
+        // linked now, and the stone cuts it iff the diagonal is ours or missing.
+        let dpat = self.diagonal_pattern(p);
+        let cut = lanes(dpat, colour) | lanes(dpat, OFF);
+        let enemy_next = from_next(enemy);
+        let loss_first = cut & enemy & from_next(empty);
+        let loss_second = from_prev(cut & empty & enemy_next);
+        EnemyLosses {
+            // Each nibble adds at most three ones: no carry.
+            units: pair_loss + loss_first + loss_second,
+            total: count(pair_loss) + count(loss_first) + count(loss_second),
+            split_pairs: cut & enemy & enemy_next,
+        }
+    }
+
+    /// Tests a placement of `colour` on the empty point `p`: what it captures, whether the new
+    /// group has a liberty, and the board key afterwards. Does not look at repetitions.
+    ///
+    /// The common case is decided from the patterns alone: no enemy link is cut and every
+    /// enemy group next to `p` has more pseudo-liberties than all the enemy stones there lose
+    /// together, so nothing is captured; then the new stone lives iff it has an empty linked
+    /// neighbour or a linked friendly group has a pseudo-liberty besides its pairs with `p`.
+    pub fn test(&self, p: Cell, colour: u8) -> Verdict {
+        debug_assert_eq!(self.value(p), EMPTY);
+        let pat = self.neighbour_pattern(p);
+        let enemy = lanes(pat, opposing(colour));
+        if enemy != 0 {
+            let losses = self.enemy_losses(p, pat, colour);
+            if losses.split_pairs != 0 {
+                return self.careful_test(p, colour, pat, losses);
+            }
+            // The fewest pseudo-liberties of an enemy group next to p, read without branches
+            // (slots that are not enemy stones read some other count and are masked out).
+            let nb = self.links.neighbours(p);
+            let mut fewest = u32::MAX;
+            for (k, &n) in nb.iter().enumerate() {
+                let r = self.root[n as usize & INDEX_MASK] as usize & INDEX_MASK;
+                // All ones unless slot k holds an enemy stone.
+                let other = (enemy >> (4 * k) & 1).wrapping_sub(1);
+                fewest = fewest.min(self.pseudo[r] as u32 | other);
+            }
+            if fewest <= losses.total {
+                return self.careful_test(p, colour, pat, losses);
+            }
+        }
+        if self.own_group_lives(p, pat, colour) {
+            Verdict::Quiet(self.key ^ self.links.stone_key(p, colour))
+        } else {
+            Verdict::Suicide
+        }
+    }
+
+    /// Whether the group of a stone of `colour` on `p` (neighbour pattern `pat`) has a liberty
+    /// before any capture: an empty linked neighbour, or a pseudo-liberty of the friendly
+    /// groups linked to `p` besides their pairs with `p`.
+    #[inline]
+    fn own_group_lives(&self, p: Cell, pat: u32, colour: u8) -> bool {
+        let closed = closed_for(pat, colour);
+        if lanes(pat, EMPTY) & !closed != 0 {
+            return true;
+        }
+        let nb = self.links.neighbours(p);
+        let linked = lanes(pat, colour) & !closed;
+        let mut roots = [0 as Cell; 6];
+        let (mut n, mut pseudo) = (0, 0u32);
+        for k in slots_of(linked) {
+            let r = self.root[nb[k] as usize & INDEX_MASK];
+            if !roots[..n].contains(&r) {
+                roots[n] = r;
+                n += 1;
+                pseudo += self.pseudo[r as usize & INDEX_MASK] as u32;
+            }
+        }
+        pseudo > count(linked)
+    }
+
+    /// The enemy groups next to `p` with what they lose (from `losses`).
+    fn enemy_groups(&self, p: Cell, enemy: u32, losses: EnemyLosses) -> EnemyGroups {
+        let nb = self.links.neighbours(p);
+        let mut g = EnemyGroups {
+            root: [0; 6],
             loss: [0; 6],
             split: [false; 6],
-            n_enemy: 0,
-            own: [0; 6],
-            n_own: 0,
-            own_pseudo: 0,
+            len: 0,
         };
-        for sl in self.links.slots(p) {
-            let n = sl.neighbour;
-            let x = v[n as usize & INDEX_MASK];
-            if x == EMPTY {
-                if open(v, sl, colour) {
-                    e.own_pseudo += 1;
+        for k in slots_of(enemy) {
+            let r = self.root[nb[k] as usize & INDEX_MASK];
+            let i = match g.root[..g.len].iter().position(|&x| x == r) {
+                Some(i) => i,
+                None => {
+                    g.root[g.len] = r;
+                    g.len += 1;
+                    g.len - 1
                 }
-            } else if x == opp {
-                let k = e.enemy_index(self.root[n as usize & INDEX_MASK]);
-                // The pair (n, p) stops being a stone–empty link.
-                if open(v, sl, opp) {
-                    e.loss[k] += 1;
-                }
-            } else if x == colour && open(v, sl, colour) {
-                let r = self.root[n as usize & INDEX_MASK];
-                if !e.own[..e.n_own].contains(&r) {
-                    e.own[e.n_own] = r;
-                    e.n_own += 1;
-                    e.own_pseudo += self.pseudo[r as usize & INDEX_MASK] as i32;
-                }
-                // The pair (n, p) was a pseudo-liberty of n's group; p is a stone now.
-                e.own_pseudo -= 1;
-            }
+            };
+            g.loss[i] += (losses.units >> (4 * k) & 0xF) as u16;
+            g.split[i] |= losses.split_pairs >> (4 * k) & 1 != 0;
         }
-        if e.n_enemy > 0 {
-            for rp in self.links.ring(p) {
-                // The pair's link is open now (p, a common neighbour, is empty); it closes
-                // for the enemy iff the other common neighbour is ours or missing.
-                let o = v[rp.other as usize & INDEX_MASK];
-                if o != colour && o != OFF {
-                    continue;
-                }
-                let (a, b) = (v[rp.a as usize & INDEX_MASK], v[rp.b as usize & INDEX_MASK]);
-                if a == opp && b == opp {
-                    let k = e.enemy_index(self.root[rp.a as usize & INDEX_MASK]);
-                    e.split[k] = true;
-                } else if a == opp && b == EMPTY {
-                    let k = e.enemy_index(self.root[rp.a as usize & INDEX_MASK]);
-                    e.loss[k] += 1;
-                } else if b == opp && a == EMPTY {
-                    let k = e.enemy_index(self.root[rp.b as usize & INDEX_MASK]);
-                    e.loss[k] += 1;
-                }
-            }
-        }
-        e
+        g
     }
 
-    /// Tests a placement of `colour` on the empty point `p` from the ring around it and the
-    /// maintained groups: exact, except that it answers [`Verdict::Unsure`] when a group that
-    /// may split has a stone next to `p` without a liberty of its own, or when the new stone
-    /// has no liberty before its captures. Captured stones are listed in `s` (created when
-    /// needed).
-    pub fn fast_test(&self, p: Cell, colour: u8, s: &mut Option<Scratch>) -> Verdict {
-        debug_assert_eq!(self.value(p), EMPTY);
+    /// [`Board::test`] when an enemy group next to `p` may split or die: groups left with no
+    /// pseudo-liberty die whole; the pieces of a group that may split are flooded (on the
+    /// board with the new stone) until each finds a liberty or is found dead; then, if the new
+    /// group had no pseudo-liberty before the captures, it is flooded after them.
+    fn careful_test(&self, p: Cell, colour: u8, pat: u32, losses: EnemyLosses) -> Verdict {
+        // The floods' sets of points as narrow as the board allows (two words up to side 7).
+        if self.links.cells() <= BitSet::<2>::CAPACITY {
+            self.careful_test_in::<2>(p, colour, pat, losses)
+        } else {
+            self.careful_test_in::<7>(p, colour, pat, losses)
+        }
+    }
+
+    fn careful_test_in<const W: usize>(
+        &self,
+        p: Cell,
+        colour: u8,
+        pat: u32,
+        losses: EnemyLosses,
+    ) -> Verdict {
         let opp = opposing(colour);
-        let e = self.ring_effect(p, colour);
-        let mut key = self.key ^ stone_key(p, colour);
-        let mut captured = 0;
-        for k in 0..e.n_enemy {
-            let r = e.enemy[k];
-            if e.split[k] {
-                // Every piece of a split group has a stone next to p: it is enough that each
-                // of those keeps a liberty of its own.
-                let all_keep = self.links.slots(p).iter().all(|sl| {
-                    let n = sl.neighbour;
-                    self.values[n as usize & INDEX_MASK] != opp
-                        || self.root[n as usize & INDEX_MASK] != r
-                        || self.keeps_liberty(n, p, true)
-                });
-                if !all_keep {
-                    return Verdict::Unsure;
-                }
-            } else if self.pseudo[r as usize & INDEX_MASK] <= e.loss[k] {
-                // The whole group dies: list it.
-                let s = s.get_or_insert_with(Scratch::new);
-                let mut c = r;
-                loop {
-                    s.list[captured & INDEX_MASK] = c;
-                    captured += 1;
-                    key ^= stone_key(c, opp);
-                    c = self.next[c as usize & INDEX_MASK];
-                    if c == r {
-                        break;
+        let nb = self.links.neighbours(p);
+        let groups = self.enemy_groups(p, lanes(pat, opp), losses);
+        let mut captured = BitSet::<W>::EMPTY;
+        let mut key = self.key ^ self.links.stone_key(p, colour);
+        // Stones flooded, and those found in pieces that live.
+        let mut visited = BitSet::<W>::EMPTY;
+        let mut alive = BitSet::<W>::EMPTY;
+        // The maintained patterns with the new stone patched into those of p's neighbours (p
+        // is their slot k + 3).
+        let mut near = BitSet::<W>::EMPTY;
+        for &n in nb {
+            if n != OFF_CELL {
+                near.insert(n as usize);
+            }
+        }
+        let patched = |c: Cell| {
+            let mut pat = self.neighbour_pattern(c);
+            if near.contains(c as usize) {
+                let k = nb.iter().position(|&n| n == c).unwrap_or(0);
+                pat ^= (1 << EMPTY | 1 << colour) << (4 * ((k + 3) % 6));
+            }
+            pat
+        };
+        for i in 0..groups.len {
+            let r = groups.root[i];
+            if self.pseudo[r as usize & INDEX_MASK] <= groups.loss[i] {
+                // No pseudo-liberty left: every stone of the group dies, split or not.
+                key ^= self.take_group(r, &mut captured);
+            } else if groups.split[i] {
+                for &n in nb {
+                    let ni = n as usize & INDEX_MASK;
+                    if self.values[ni] != opp || self.root[ni] != r || visited.contains(ni) {
+                        continue;
                     }
-                }
-            }
-        }
-        match (e.own_pseudo > 0, captured) {
-            (true, 0) => Verdict::Quiet(key),
-            (true, n) => Verdict::Captures(n, key),
-            (false, 0) => Verdict::Suicide,
-            // Whether the captures give the new stone a liberty: let the flood decide.
-            (false, _) => Verdict::Unsure,
-        }
-    }
-
-    /// Tests a placement of `colour` on the empty point `p` by flooding: which enemy groups it
-    /// captures and the key of the board afterwards, or `None` when the placed stone's group
-    /// would have no liberty after the captures (suicide). Does not look at repetitions.
-    ///
-    /// Enemy neighbours that keep a liberty of their own are marked alive first; only the
-    /// others are flooded, and a flood that reaches a stone known to live stops there.
-    pub fn flood_test(&self, p: Cell, colour: u8, s: &mut Scratch) -> Option<(Effect, u64)> {
-        debug_assert_eq!(self.value(p), EMPTY);
-        let opp = opposing(colour);
-        let v = &self.values;
-        let slots = self.links.slots(p);
-        let cells = self.links.cells();
-        // Only the real points: the rest of the scratch board stays OFF from `Scratch::new`.
-        s.board[..cells].copy_from_slice(&v[..cells]);
-        s.board[p as usize & INDEX_MASK] = colour;
-        s.visited = Visited::EMPTY;
-        s.alive = Visited::EMPTY;
-        let (mut free, mut supported, mut doubtful) = (false, false, false);
-        for sl in slots {
-            let n = sl.neighbour;
-            let x = v[n as usize & INDEX_MASK];
-            if x == EMPTY {
-                // The new stone's link to an empty point does not depend on `p` itself, and
-                // captures only remove enemy stones, so such a liberty survives them.
-                free |= open(v, sl, colour);
-            } else if x == opp {
-                if self.keeps_liberty(n, p, true) {
-                    s.visited.insert(n as usize);
-                    s.alive.insert(n as usize);
-                } else {
-                    doubtful = true;
-                }
-            } else if x == colour && !supported && open(v, sl, colour) {
-                supported = self.keeps_liberty(n, p, false);
-            }
-        }
-        let mut len = 0;
-        if doubtful {
-            for sl in slots {
-                let n = sl.neighbour;
-                if s.board[n as usize & INDEX_MASK] == opp && !s.visited.contains(n as usize) {
-                    let start = len;
-                    let alive = flood_has_liberty(
-                        &s.board,
-                        self.links,
-                        n,
-                        opp,
-                        &mut s.visited,
-                        &s.alive,
-                        &mut s.list,
-                        &mut len,
-                    );
-                    if alive {
+                    let mut piece = BitSet::<W>::EMPTY;
+                    if self.flood_has_liberty(n, opp, patched, &mut visited, &alive, &mut piece) {
                         // A flood from another piece that reaches these stones is joined to
                         // them, so it lives too.
-                        for &c in &s.list[start..len] {
-                            s.alive.insert(c as usize);
+                        alive |= piece;
+                    } else {
+                        captured |= piece;
+                        for c in piece.iter() {
+                            key ^= self.links.stone_key(c as Cell, opp);
                         }
-                        len = start;
                     }
                 }
             }
         }
-        let mut key = self.key ^ stone_key(p, colour);
-        for &c in &s.list[..len] {
-            s.board[c as usize & INDEX_MASK] = EMPTY;
-            key ^= stone_key(c, opp);
-        }
-        if !free && !supported {
+        let took = !captured.is_empty();
+        if !self.own_group_lives(p, pat, colour) {
+            if !took {
+                return Verdict::Suicide;
+            }
+            // The new group has a liberty only if the captures give it one. Usually the new
+            // stone is linked to a point it empties: its common neighbours with that point are
+            // not both enemy stones that stay (or missing).
+            let stays_blocking = |c: Cell| {
+                c == OFF_CELL
+                    || (self.values[c as usize & INDEX_MASK] == opp
+                        && !captured.contains(c as usize))
+            };
+            let freed = (0..6).any(|k| {
+                nb[k] != OFF_CELL
+                    && captured.contains(nb[k] as usize)
+                    && !(stays_blocking(nb[(k + 5) % 6]) && stays_blocking(nb[(k + 1) % 6]))
+            });
+            if freed {
+                return Verdict::Captures(key, widen(&captured));
+            }
+            // Otherwise flood the new group on a copy of the board after the captures.
+            let mut board = self.values;
+            board[p as usize & INDEX_MASK] = colour;
+            for c in captured.iter() {
+                board[c & INDEX_MASK] = EMPTY;
+            }
+            let after = |c: Cell| pattern(&board, self.links.neighbours(c));
             // Own stones are never marked by the enemy floods.
-            let mut own_len = len;
-            if !flood_has_liberty(
-                &s.board,
-                self.links,
-                p,
-                colour,
-                &mut s.visited,
-                &s.alive,
-                &mut s.list,
-                &mut own_len,
-            ) {
-                return None;
+            let mut own = BitSet::<W>::EMPTY;
+            if !self.flood_has_liberty(p, colour, after, &mut visited, &alive, &mut own) {
+                return Verdict::Suicide;
             }
         }
-        let effect = if len == 0 {
-            Effect::Quiet
+        if took {
+            Verdict::Captures(key, widen(&captured))
         } else {
-            Effect::Captures(len)
-        };
-        Some((effect, key))
-    }
-
-    /// Whether the stone on `n` has a linked empty neighbour other than `p` once a stone is
-    /// placed on `p` — of the opposing colour to `n` if `enemy_on_p`, else of `n`'s colour
-    /// (which cannot cut `n`'s links, so the current board decides).
-    #[inline]
-    fn keeps_liberty(&self, n: Cell, p: Cell, enemy_on_p: bool) -> bool {
-        let v = &self.values;
-        let opp = opposing(v[n as usize & INDEX_MASK]);
-        self.links.slots(n).iter().any(|sl| {
-            let e = sl.neighbour;
-            if e == p || v[e as usize & INDEX_MASK] != EMPTY {
-                return false;
-            }
-            let (a, b) = (sl.common_a, sl.common_b);
-            let a_open = v[a as usize & INDEX_MASK] != opp && !(enemy_on_p && a == p);
-            let b_open = v[b as usize & INDEX_MASK] != opp && !(enemy_on_p && b == p);
-            a_open || b_open
-        })
-    }
-
-    /// Whether the board after placing `colour` on `p` and removing `captured` equals `points`
-    /// (a snapshot).
-    pub fn result_equals(&self, p: Cell, colour: u8, captured: &[Cell], points: &[u8]) -> bool {
-        let cells = self.links.cells();
-        let mut after = [OFF; ARRAY];
-        after[..cells].copy_from_slice(&self.values[..cells]);
-        after[p as usize & INDEX_MASK] = colour;
-        for &c in captured {
-            after[c as usize & INDEX_MASK] = EMPTY;
+            Verdict::Quiet(key)
         }
-        after[..cells] == *points
     }
-}
 
-/// Floods the group of the `colour` stone on `start` over stone–stone links, appending its
-/// stones to `list[*len..]`. Returns `true` as soon as a liberty shows up, or a stone of
-/// `alive` (part of a group already known to live) — the list then holds only part of the
-/// group — and `false` after the whole group was listed without one.
-///
-/// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
-/// that found no liberty cannot be reached (that flood listed its whole group), so a marked
-/// stone that is not in `alive` belongs to this flood.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn flood_has_liberty(
-    b: &[u8; ARRAY],
-    links: &LinkTable,
-    start: Cell,
-    colour: u8,
-    visited: &mut Visited,
-    alive: &Visited,
-    list: &mut [Cell; ARRAY],
-    len: &mut usize,
-) -> bool {
-    visited.insert(start as usize);
-    let mut i = *len;
-    list[i & INDEX_MASK] = start;
-    *len += 1;
-    while i < *len {
-        let s = list[i & INDEX_MASK];
-        i += 1;
-        for sl in links.slots(s) {
-            let n = sl.neighbour as usize & INDEX_MASK;
-            let v = b[n];
-            if v == EMPTY {
-                if open(b, sl, colour) {
-                    return true;
-                }
-            } else if v == colour && open(b, sl, colour) {
+    /// Adds the stones of the group with root `r` to `set`; returns the XOR of their keys.
+    fn take_group<const W: usize>(&self, r: Cell, set: &mut BitSet<W>) -> u64 {
+        let colour = self.value(r);
+        let mut key = 0;
+        let mut c = r;
+        loop {
+            set.insert(c as usize);
+            key ^= self.links.stone_key(c, colour);
+            c = self.next[c as usize & INDEX_MASK];
+            if c == r {
+                return key;
+            }
+        }
+    }
+
+    /// Floods the group of the `colour` stone on `start` over stone–stone links, adding the
+    /// stones it reaches to `piece` (and `visited`); `pattern_of` gives the pattern of a
+    /// point's neighbours on the board being flooded. Returns `true` as soon as a liberty
+    /// shows up, or a stone of `alive` (part of a group already known to live) — `piece` then
+    /// holds only part of the group — and `false` after the whole group was taken without one.
+    ///
+    /// `visited` marks stones of earlier floods too; a linked stone marked by an earlier flood
+    /// that found no liberty cannot be reached (that flood took its whole group), so a marked
+    /// stone that is not in `alive` belongs to this flood.
+    #[inline]
+    fn flood_has_liberty<const W: usize>(
+        &self,
+        start: Cell,
+        colour: u8,
+        pattern_of: impl Fn(Cell) -> u32,
+        visited: &mut BitSet<W>,
+        alive: &BitSet<W>,
+        piece: &mut BitSet<W>,
+    ) -> bool {
+        let mut frontier = BitSet::<W>::EMPTY;
+        frontier.insert(start as usize);
+        visited.insert(start as usize);
+        piece.insert(start as usize);
+        while let Some(s) = frontier.first() {
+            frontier.remove(s);
+            let pat = pattern_of(s as Cell);
+            let closed = closed_for(pat, colour);
+            if lanes(pat, EMPTY) & !closed != 0 {
+                return true;
+            }
+            let nb = self.links.neighbours(s as Cell);
+            for k in slots_of(lanes(pat, colour) & !closed) {
+                // A linked point is a stone, so on the board: inside the set.
+                let n = nb[k] as usize;
                 if !visited.contains(n) {
                     visited.insert(n);
-                    list[*len & INDEX_MASK] = n as Cell;
-                    *len += 1;
+                    piece.insert(n);
+                    frontier.insert(n);
                 } else if alive.contains(n) {
                     return true;
                 }
             }
         }
+        false
     }
-    false
+
+    /// Whether the stones after placing `colour` on `p` and removing `captured` equal
+    /// `snapshot` (written by [`Board::push_snapshot`]).
+    pub fn result_equals(&self, p: Cell, colour: u8, captured: &Mask, snapshot: &[u64]) -> bool {
+        let mut sets = self.colour_sets;
+        sets[colour as usize - 1].insert(p as usize);
+        let opp = &mut sets[opposing(colour) as usize - 1];
+        for (w, &c) in opp.0.iter_mut().zip(captured.0.iter()) {
+            *w &= !c;
+        }
+        let w = self.snapshot_words();
+        sets[0].0[..w] == snapshot[..w] && sets[1].0[..w] == snapshot[w..2 * w]
+    }
+}
+
+/// A set of the flood's width as a [`Mask`].
+fn widen<const W: usize>(set: &BitSet<W>) -> Mask {
+    let mut m = Mask::EMPTY;
+    m.0[..W].copy_from_slice(&set.0);
+    m
 }

@@ -78,8 +78,7 @@ fn a_key_collision_never_makes_a_placement_illegal() {
     use crate::games::keil::repetition::Entry;
     let mut g = position(KO, Side::First);
     let a3 = cell(&g, "a3");
-    let crate::games::keil::board::Verdict::Quiet(key) = g.board.fast_test(a3, BLACK, &mut None)
-    else {
+    let crate::games::keil::board::Verdict::Quiet(key) = g.board.test(a3, BLACK) else {
         panic!("a3 is a quiet placement");
     };
     let key_after = g.position_key(key);
@@ -96,7 +95,7 @@ fn a_key_collision_never_makes_a_placement_illegal() {
     // the board comparison are both needed.
     let mut real = g.clone();
     play(&mut real, "a3");
-    g.snapshots.extend_from_slice(real.board.points());
+    real.board.push_snapshot(&mut g.snapshots);
     g.repetitions.push(Entry {
         key: key_after,
         side: Side::First,

@@ -1,0 +1,255 @@
+//! `tessera bench --ui`: how long the interface takes to draw a game screen, and how long a key
+//! waits while the AI thinks. Both go through the real `update` and `view` and a real
+//! crossterm backend (writing to a sink instead of a terminal).
+
+use super::app::{update, App, Msg, Screen};
+use super::engine::Engine;
+use super::play::{Play, Player};
+use super::{testing, view, Effect};
+use crate::games::{AnyGame, Game, GameKind};
+use crate::rng::FastRng;
+use crate::session::Session;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Timing figures of one measurement.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// What was measured.
+    pub what: String,
+    /// Samples taken.
+    pub samples: usize,
+    /// Median.
+    pub median: Duration,
+    /// 99th percentile.
+    pub p99: Duration,
+    /// Slowest.
+    pub max: Duration,
+}
+
+impl Timing {
+    fn of(what: String, mut v: Vec<Duration>) -> Timing {
+        v.sort_unstable();
+        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+        Timing {
+            what,
+            samples: v.len(),
+            median: at(0.5),
+            p99: at(0.99),
+            max: *v.last().expect("at least one sample"),
+        }
+    }
+}
+
+fn sink_terminal(w: u16, h: u16) -> Terminal<CrosstermBackend<std::io::Sink>> {
+    Terminal::with_options(
+        CrosstermBackend::new(std::io::sink()),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
+        },
+    )
+    .expect("a terminal on a sink")
+}
+
+/// A game half played out at random (agreed komi so the bid is skipped), on the game screen:
+/// half of a random game's steps, but no more steps than the board has cells (random Keil
+/// games capture back and forth for tens of thousands of turns, which no person plays).
+pub fn midgame_app(kind: GameKind, size: usize, players: [Player; 2]) -> Result<App, String> {
+    let start = crate::bench::bench_start(kind, size)?;
+    let mut session = Session::new(kind, start_options(&start, size))?;
+    // Find a random game's length, then replay half of it.
+    let mut rng = FastRng::seed(7);
+    let mut buf = Vec::new();
+    let mut trial = session.clone();
+    let mut steps = Vec::new();
+    while !trial.game().is_over() {
+        let s = trial.game().random_step(&mut rng, &mut buf);
+        trial.play_step(s).map_err(|e| e.to_string())?;
+        steps.push(s);
+    }
+    let cells = session.game().geometry().cells();
+    for &s in &steps[..(steps.len() / 2).min(cells)] {
+        session.play_step(s).map_err(|e| e.to_string())?;
+    }
+    while session.game().steps_in_turn() > 0 {
+        session.undo_step();
+    }
+    let mut app = testing::app(100, 40);
+    let play = Play::new(session, players, Duration::from_secs(3600), String::new());
+    app.screen = Screen::Game(Box::new(play));
+    Ok(app)
+}
+
+fn start_options(g: &AnyGame, size: usize) -> crate::games::GameOptions {
+    let mut o = crate::games::GameOptions::defaults(g.kind());
+    o.size = size;
+    if o.protocol == crate::games::Protocol::Bid {
+        o.protocol = crate::games::Protocol::Agreed;
+        o.komi_half = 1;
+    }
+    o
+}
+
+/// Draw time of the game screen at 100×40: `full` redraws everything (as after a resize),
+/// otherwise the cursor moves between frames (as when a key is pressed).
+pub fn draw_time(kind: GameKind, size: usize, frames: usize, full: bool) -> Result<Timing, String> {
+    let mut app = midgame_app(kind, size, [Player::Human, Player::Human])?;
+    let mut term = sink_terminal(100, 40);
+    let mut times = Vec::with_capacity(frames);
+    for i in 0..frames {
+        update(
+            &mut app,
+            testing::key(if i % 2 == 0 {
+                KeyCode::Left
+            } else {
+                KeyCode::Right
+            }),
+        );
+        if full {
+            // A fresh terminal has an empty previous frame: the draw writes every cell.
+            term = sink_terminal(100, 40);
+        }
+        let t0 = Instant::now();
+        term.draw(|f| view::view(f, &app))
+            .map_err(|e| e.to_string())?;
+        times.push(t0.elapsed());
+    }
+    let what = format!(
+        "draw {} {} 100x40{}",
+        kind.name(),
+        size,
+        if full {
+            " (full redraw)"
+        } else {
+            " (cursor moved)"
+        }
+    );
+    Ok(Timing::of(what, times))
+}
+
+/// Key latency while the AI thinks: keys arrive every 20 ms on the same channel as the
+/// engine's reports; latency is from sending the key to the end of the redraw after it.
+pub fn key_latency(kind: GameKind, size: usize, level: u8, keys: usize) -> Result<Timing, String> {
+    let mut app = midgame_app(kind, size, [Player::Human, Player::Human])?;
+    // Let the AI play the side to move, so that it starts thinking at once.
+    if let Screen::Game(play) = &mut app.screen {
+        play.players = [Player::Ai { level }; 2];
+    }
+    let Screen::Game(play) = std::mem::replace(&mut app.screen, Screen::Menu(Default::default()))
+    else {
+        unreachable!()
+    };
+    let first = app.open_game(*play);
+    let (tx, rx) = channel::<Msg>();
+    let etx = tx.clone();
+    let mut engine = Engine::spawn(move |r| {
+        let _ = etx.send(Msg::Engine(r));
+    });
+    let run = |fx: Vec<Effect>, engine: &mut Engine| {
+        for e in fx {
+            match e {
+                Effect::StartEngine(r) => engine.start(r),
+                Effect::StopEngine => engine.stop(),
+                _ => {}
+            }
+        }
+    };
+    run(first, &mut engine);
+    let sent: Arc<Mutex<Vec<Instant>>> = Arc::default();
+    let sender = {
+        let sent = sent.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            for i in 0..keys {
+                sent.lock().expect("lock").push(Instant::now());
+                let code = if i % 2 == 0 {
+                    KeyCode::Left
+                } else {
+                    KeyCode::Right
+                };
+                if tx.send(testing::key(code)).is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+    };
+    let mut term = sink_terminal(100, 40);
+    let mut times = Vec::with_capacity(keys);
+    let mut done = 0;
+    while done < keys {
+        let first = rx.recv().map_err(|e| e.to_string())?;
+        let mut batch = vec![first];
+        batch.extend(rx.try_iter());
+        let mut keys_in_batch = 0;
+        for m in batch {
+            keys_in_batch += usize::from(matches!(m, Msg::Key(_)));
+            let fx = update(&mut app, m);
+            run(fx, &mut engine);
+        }
+        term.draw(|f| view::view(f, &app))
+            .map_err(|e| e.to_string())?;
+        let now = Instant::now();
+        let sent = sent.lock().expect("lock");
+        for i in done..done + keys_in_batch {
+            times.push(now - sent[i]);
+        }
+        done += keys_in_batch;
+    }
+    let thinking = matches!(&app.screen, Screen::Game(p) if p.ai.job.is_some());
+    engine.stop();
+    sender.join().map_err(|_| "key sender crashed")?;
+    if !thinking {
+        return Err("the AI stopped thinking before the keys were done".into());
+    }
+    Ok(Timing::of(
+        format!(
+            "key latency {} {size}, AI level {level} thinking",
+            kind.name()
+        ),
+        times,
+    ))
+}
+
+/// The largest board of the games available in this build, hexhex first (side 12).
+pub fn largest_boards() -> Vec<(GameKind, usize)> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|&k| crate::bench::bench_start(k, k.default_size()).is_ok())
+        .map(|k| (k, *k.sizes().end()))
+        .collect()
+}
+
+/// Prints every figure of `tessera bench --ui`.
+pub fn run(games: &[GameKind]) -> Result<(), String> {
+    let boards: Vec<(GameKind, usize)> = largest_boards()
+        .into_iter()
+        .filter(|(k, _)| games.is_empty() || games.contains(k))
+        .collect();
+    if boards.is_empty() {
+        return Err("none of these games is available in this build".into());
+    }
+    println!(
+        "{:<52} {:>7} {:>10} {:>10} {:>10}",
+        "measurement", "samples", "median", "p99", "max"
+    );
+    let show = |t: Timing| {
+        println!(
+            "{:<52} {:>7} {:>10.3?} {:>10.3?} {:>10.3?}",
+            t.what, t.samples, t.median, t.p99, t.max
+        )
+    };
+    for &(kind, size) in &boards {
+        show(draw_time(kind, size, 400, false)?);
+        show(draw_time(kind, size, 200, true)?);
+    }
+    for &(kind, size) in &boards {
+        show(key_latency(kind, size, 10, 100)?);
+    }
+    Ok(())
+}

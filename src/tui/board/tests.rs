@@ -1,0 +1,110 @@
+//! Drawing tests of the board widget on hand-made views (the per-game snapshots are in
+//! `tests/tui_snapshots.rs`).
+
+use super::*;
+use crate::board::Geometry;
+use crate::games::{Mark, Side, Stone};
+use crate::theme::Theme;
+use crate::tui::testing::buffer_text;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::widgets::Widget;
+
+fn draw(view: &BoardView, theme: &Theme, ascii: bool) -> Buffer {
+    let l = BoardLayout::of(view.geometry);
+    let mut buf = Buffer::empty(Rect::new(0, 0, l.width(), l.height()));
+    BoardWidget {
+        view,
+        theme,
+        glyphs: Glyphs::for_mode(ascii),
+    }
+    .render(buf.area, &mut buf);
+    buf
+}
+
+fn cell(g: &Geometry, name: &str) -> usize {
+    g.parse(name).unwrap() as usize
+}
+
+/// A hex board with one of every decoration.
+fn decorated_hex() -> BoardView {
+    let g = Geometry::hex(4);
+    let mut v = BoardView::empty(g, ['b', 'w']);
+    v.cells[cell(g, "d4")].stone = Some(Stone::Black);
+    v.cells[cell(g, "d5")].stone = Some(Stone::White);
+    v.cells[cell(g, "d5")].last = true;
+    v.cells[cell(g, "d6")].stone = Some(Stone::White);
+    v.cells[cell(g, "d6")].last = true;
+    v.cells[cell(g, "c3")].legal = true;
+    v.cells[cell(g, "a4")].pair = Some(0);
+    v.cells[cell(g, "g4")].pair = Some(0);
+    v.cells[cell(g, "a5")].pair = Some(1);
+    v.cells[cell(g, "e2")].mark = Some(Mark::Owned(Side::First));
+    v.cells[cell(g, "e3")].mark = Some(Mark::Free);
+    v.cells[cell(g, "e4")].mark = Some(Mark::Neutral);
+    v.cursor = Some(cell(g, "b3") as u16);
+    v
+}
+
+#[test]
+fn hex_decorations_unicode() {
+    let v = decorated_hex();
+    insta::assert_snapshot!(buffer_text(&draw(&v, &Theme::default(), false)));
+}
+
+#[test]
+fn hex_decorations_ascii_mono() {
+    let v = decorated_hex();
+    let t = Theme::built_in("mono").unwrap();
+    insta::assert_snapshot!(buffer_text(&draw(&v, &t, true)));
+}
+
+#[test]
+fn square_claims_cursor_and_last() {
+    let g = Geometry::square(5);
+    let mut v = BoardView::empty(g, ['v', 'h']);
+    for (name, stone, claim) in [
+        ("b2", Stone::Black, Some(Side::First)),
+        ("b3", Stone::Black, Some(Side::First)),
+        ("d4", Stone::White, Some(Side::Second)),
+        ("e4", Stone::White, Some(Side::Second)),
+        ("c1", Stone::Neutral, None),
+    ] {
+        let c = cell(g, name);
+        v.cells[c].stone = Some(stone);
+        v.cells[c].claim = claim;
+    }
+    v.cells[cell(g, "c1")].last = true;
+    v.cursor = Some(cell(g, "e4") as u16);
+    insta::assert_snapshot!(buffer_text(&draw(&v, &Theme::default(), false)));
+}
+
+#[test]
+fn the_cursor_shows_without_colour() {
+    let g = Geometry::square(5);
+    let mut v = BoardView::empty(g, ['v', 'h']);
+    v.cursor = Some(cell(g, "c3") as u16);
+    for theme in Theme::built_in_names() {
+        let t = Theme::built_in(theme).unwrap().without_colour();
+        let buf = draw(&v, &t, true);
+        let (x, y) = BoardLayout::of(g).pos(cell(g, "c3") as u16);
+        assert_eq!(buf[(x - 1, y)].symbol(), "[");
+        assert_eq!(buf[(x + 1, y)].symbol(), "]");
+        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "{theme}");
+    }
+}
+
+#[test]
+fn pair_colours_or_letters() {
+    let g = Geometry::hex(3);
+    let mut v = BoardView::empty(g, ['b', 'w']);
+    let a3 = cell(g, "a3");
+    v.cells[a3].pair = Some(2);
+    let (x, y) = BoardLayout::of(g).pos(a3 as u16);
+    let coloured = draw(&v, &Theme::default(), false);
+    assert_eq!(coloured[(x, y)].symbol(), "·");
+    assert_eq!(Some(coloured[(x, y)].bg), Theme::default().pair_colour(2));
+    let mono = draw(&v, &Theme::built_in("mono").unwrap(), false);
+    assert_eq!(mono[(x, y)].symbol(), "c");
+}

@@ -1,0 +1,88 @@
+//! What the board widget draws: per cell the stone and its decorations, taken from any game
+//! through the generic [`Game`] hooks, so that no game needs drawing code of its own.
+
+use crate::board::{Cell, Geometry};
+use crate::games::{Game, Mark, Side, Stone};
+
+/// Everything drawn on one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellView {
+    /// The stone on it.
+    pub stone: Option<Stone>,
+    /// Placed in the last turn (or in the turn in progress).
+    pub last: bool,
+    /// Carteso: the side that claimed this stone's group.
+    pub claim: Option<Side>,
+    /// Iris: the pair label of a coloured cell.
+    pub pair: Option<u16>,
+    /// Ownership overlay mark (only filled while the overlay is on).
+    pub mark: Option<Mark>,
+    /// A legal place for the next stone of the turn in progress (Iris's second stone).
+    pub legal: bool,
+}
+
+/// A board to draw.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    /// The board.
+    pub geometry: &'static Geometry,
+    /// Per cell, in board order.
+    pub cells: Vec<CellView>,
+    /// The cursor.
+    pub cursor: Option<Cell>,
+    /// Lower-case letters of the two sides (`b`/`w`, `v`/`h`) for the ownership overlay.
+    pub side_letters: [char; 2],
+}
+
+/// What the caller adds to the position: marks that are not part of the rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Decorations<'a> {
+    /// Cells placed in the last turn (and the turn in progress).
+    pub last: &'a [Cell],
+    /// Where the cursor is.
+    pub cursor: Option<Cell>,
+    /// Whether the ownership overlay (`t`) is on.
+    pub overlay: bool,
+    /// Cells to highlight as legal for the next stone.
+    pub legal: &'a [Cell],
+}
+
+impl BoardView {
+    /// An empty board.
+    pub fn empty(geometry: &'static Geometry, side_letters: [char; 2]) -> BoardView {
+        BoardView {
+            geometry,
+            cells: vec![CellView::default(); geometry.cells()],
+            cursor: None,
+            side_letters,
+        }
+    }
+
+    /// The view of a position with the caller's decorations.
+    pub fn of_game<G: Game>(game: &G, deco: Decorations<'_>) -> BoardView {
+        let geometry = game.geometry();
+        let kind = game.kind();
+        let letter = |s| kind.side_letter(s).to_ascii_lowercase();
+        let mut view = BoardView::empty(geometry, [letter(Side::First), letter(Side::Second)]);
+        let marks = if deco.overlay {
+            game.ownership()
+        } else {
+            Vec::new()
+        };
+        for c in geometry.all_cells() {
+            let v = &mut view.cells[c as usize];
+            v.stone = game.stone_at(c);
+            v.claim = v.stone.and_then(|_| game.claimed_by(c));
+            v.pair = game.pair_label(c);
+            v.mark = marks.get(c as usize).copied().flatten();
+        }
+        for &c in deco.last {
+            view.cells[c as usize].last = true;
+        }
+        for &c in deco.legal {
+            view.cells[c as usize].legal = true;
+        }
+        view.cursor = deco.cursor;
+        view
+    }
+}

@@ -1,0 +1,220 @@
+//! Drawing a [`BoardView`] with a [`Theme`]: stones, points, coordinates and the marks in the
+//! gaps between cells.
+//!
+//! Every mark has a shape as well as a colour, so the board reads the same without colour:
+//! the cursor is `[ ]`, the last turn `( )`, a Carteso claim is `|` (Vertical) or `-`
+//! (Horizontal) right of each claimed stone, a legal second Iris stone is `+`, an empty Iris
+//! coloured cell shows its pair letter when the theme has no pair colours, and the overlay
+//! writes the owner's letter on empty cells (`*` free, `-` nobody's).
+
+use super::layout::BoardLayout;
+use super::view::{BoardView, CellView};
+use crate::games::{Mark, Side, Stone};
+use crate::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+/// The characters a board is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    /// Black stone.
+    pub black: char,
+    /// White stone.
+    pub white: char,
+    /// Linage's neutral stone.
+    pub neutral: char,
+    /// Empty point.
+    pub point: char,
+    /// Empty cell where the next stone may go (highlighted).
+    pub legal: char,
+    /// Gap mark between two last-turn stones.
+    pub between_last: char,
+}
+
+impl Glyphs {
+    /// `●` `○` `◆` `·`.
+    pub const UNICODE: Glyphs = Glyphs {
+        black: '●',
+        white: '○',
+        neutral: '◆',
+        point: '·',
+        legal: '+',
+        between_last: '¦',
+    };
+    /// `X` `O` `#` `.`.
+    pub const ASCII: Glyphs = Glyphs {
+        black: 'X',
+        white: 'O',
+        neutral: '#',
+        point: '.',
+        legal: '+',
+        between_last: '|',
+    };
+
+    /// The set for a drawing mode.
+    pub fn for_mode(ascii: bool) -> Glyphs {
+        if ascii {
+            Glyphs::ASCII
+        } else {
+            Glyphs::UNICODE
+        }
+    }
+
+    /// The glyph of a stone.
+    pub fn stone(&self, s: Stone) -> char {
+        match s {
+            Stone::Black => self.black,
+            Stone::White => self.white,
+            Stone::Neutral => self.neutral,
+        }
+    }
+}
+
+/// The letter of an Iris pair: `a`–`z`, then `A`–`Z`, then `0`–`9`.
+pub fn pair_letter(label: u16) -> char {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    LETTERS[label as usize % LETTERS.len()] as char
+}
+
+/// The board widget.
+pub struct BoardWidget<'a> {
+    /// What to draw.
+    pub view: &'a BoardView,
+    /// With which styles.
+    pub theme: &'a Theme,
+    /// With which characters.
+    pub glyphs: Glyphs,
+}
+
+/// Priority of a gap mark: the cursor beats the last turn, which beats a claim.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum GapKind {
+    Claim,
+    Last,
+    Cursor,
+}
+
+impl BoardWidget<'_> {
+    fn cell_style_and_glyph(&self, v: &CellView) -> (Style, char) {
+        let t = self.theme;
+        let g = self.glyphs;
+        let mut style = t.board;
+        let pair_bg = v.pair.and_then(|p| t.pair_colour(p));
+        let mut glyph = match v.stone {
+            Some(s) => {
+                style = style.patch(match s {
+                    Stone::Black => t.black,
+                    Stone::White => t.white,
+                    Stone::Neutral => t.neutral,
+                });
+                g.stone(s)
+            }
+            None => {
+                style = style.patch(t.point);
+                match v.pair {
+                    Some(p) if t.pair_letters || pair_bg.is_none() => pair_letter(p),
+                    _ => g.point,
+                }
+            }
+        };
+        if let Some(bg) = pair_bg {
+            style = style.bg(bg);
+        }
+        if let Some(mark) = v.mark {
+            style = style.patch(match mark {
+                Mark::Owned(Side::First) => t.own_first,
+                Mark::Owned(Side::Second) => t.own_second,
+                Mark::Free => t.own_free,
+                Mark::Neutral => t.own_neutral,
+            });
+            if v.stone.is_none() {
+                glyph = match mark {
+                    Mark::Owned(s) => self.view.side_letters[s.index()],
+                    Mark::Free => '*',
+                    Mark::Neutral => '-',
+                };
+            }
+        }
+        if v.legal && v.stone.is_none() {
+            style = style.patch(t.legal);
+            glyph = g.legal;
+        }
+        if v.last {
+            style = style.add_modifier(t.last.add_modifier);
+        }
+        (style, glyph)
+    }
+}
+
+impl Widget for BoardWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let geo = self.view.geometry;
+        let layout = BoardLayout::of(geo);
+        let t = self.theme;
+        let w = layout.width().min(area.width);
+        let h = layout.height().min(area.height);
+        buf.set_style(Rect::new(area.x, area.y, w, h), t.board);
+        let mut put = |x: u16, y: u16, ch: char, style: Style| {
+            if x < w && y < h {
+                if let Some(cell) = buf.cell_mut((area.x + x, area.y + y)) {
+                    cell.set_char(ch);
+                    cell.set_style(style);
+                }
+            }
+        };
+        for l in layout.labels() {
+            for (i, ch) in l.text.chars().enumerate() {
+                put(l.x + i as u16, l.y, ch, t.board.patch(t.coords));
+            }
+        }
+        // Gap marks, resolved by priority before drawing.
+        let mut gaps: Vec<(u16, u16, GapKind, char, Style)> = Vec::new();
+        let mut gap = |x: u16, y: u16, kind: GapKind, ch: char, style: Style| match gaps
+            .iter_mut()
+            .find(|g| g.0 == x && g.1 == y)
+        {
+            Some(g) if g.2 < kind => *g = (x, y, kind, ch, style),
+            Some(g) if g.2 == kind && kind == GapKind::Last => g.3 = self.glyphs.between_last,
+            Some(_) => {}
+            None => gaps.push((x, y, kind, ch, style)),
+        };
+        for c in geo.all_cells() {
+            let v = &self.view.cells[c as usize];
+            let (x, y) = layout.pos(c);
+            let (style, glyph) = self.cell_style_and_glyph(v);
+            put(x, y, glyph, style);
+            if let Some(side) = v.claim {
+                let mark = if side == Side::First { '|' } else { '-' };
+                gap(x + 1, y, GapKind::Claim, mark, t.board.patch(t.claim(side)));
+            }
+            if v.last {
+                let s = t.board.patch(t.last);
+                gap(x - 1, y, GapKind::Last, '(', s);
+                gap(x + 1, y, GapKind::Last, ')', s);
+            }
+        }
+        if let Some(c) = self.view.cursor {
+            let (x, y) = layout.pos(c);
+            let bracket = Style {
+                fg: t.cursor.fg,
+                add_modifier: t.cursor.add_modifier,
+                ..Style::new()
+            };
+            let s = t.board.patch(bracket);
+            gap(x - 1, y, GapKind::Cursor, '[', s);
+            gap(x + 1, y, GapKind::Cursor, ']', s);
+            let (style, glyph) = self.cell_style_and_glyph(&self.view.cells[c as usize]);
+            let on = Style {
+                bg: t.cursor.bg,
+                add_modifier: t.cursor.add_modifier,
+                ..Style::new()
+            };
+            put(x, y, glyph, style.patch(on));
+        }
+        for (x, y, _, ch, style) in gaps {
+            put(x, y, ch, style);
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! The interface's view of the AI: a worker thread that takes one job at a time and reports
+//! through a callback (the runtime turns reports into messages on its event channel).
+//!
+//! Jobs run on [`crate::search`] at the requested level (see [`crate::search::levels`]); the
+//! rest of the interface only sees [`Request`] and [`Report`]. A turn is reported no sooner
+//! than the request's pace, so a fast AI's reply is still visible as a reply.
+
+use crate::games::{AnyGame, Game, Step};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a job is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Choose and return a whole turn for the side to move.
+    Turn,
+    /// Only analyse the position (for example the AI's estimate before a player picks a side
+    /// in the komi bid).
+    Estimate,
+}
+
+/// One job for the engine.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Identifies the job in its reports.
+    pub id: u64,
+    /// The position, with the turn to play (or analyse) next.
+    pub game: AnyGame,
+    /// Strength, 1–10.
+    pub level: u8,
+    /// Time to think.
+    pub time: Duration,
+    /// The least time the job takes before its result is reported (so that people can follow
+    /// a fast AI); the search itself does not use it.
+    pub pace: Duration,
+    /// Turn or estimate.
+    pub purpose: Purpose,
+}
+
+/// What the search knows so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The best turn so far, as a token.
+    pub best: Option<String>,
+    /// Win rate of the side to move in the analysed position, 0–1.
+    pub win_rate: Option<f64>,
+    /// Principal variation, as tokens (starting with the best turn).
+    pub pv: Vec<String>,
+    /// Iterations (playouts, nodes) done so far.
+    pub iterations: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+}
+
+impl Analysis {
+    /// Iterations per second, when measurable.
+    pub fn rate(&self) -> Option<f64> {
+        let s = self.elapsed.as_secs_f64();
+        (s > 0.0 && self.iterations > 0).then(|| self.iterations as f64 / s)
+    }
+}
+
+/// A report from the engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    /// The search is still running.
+    Progress {
+        /// The job.
+        id: u64,
+        /// What it knows so far.
+        analysis: Analysis,
+    },
+    /// A [`Purpose::Turn`] job finished: the steps of the chosen turn.
+    Turn {
+        /// The job.
+        id: u64,
+        /// The turn's steps, in order.
+        steps: Vec<Step>,
+        /// The final analysis.
+        analysis: Analysis,
+    },
+    /// A [`Purpose::Estimate`] job finished.
+    Estimate {
+        /// The job.
+        id: u64,
+        /// The final analysis.
+        analysis: Analysis,
+    },
+    /// The job could not be done.
+    Failed {
+        /// The job.
+        id: u64,
+        /// Why.
+        message: String,
+    },
+}
+
+impl Report {
+    /// The job a report belongs to.
+    pub fn id(&self) -> u64 {
+        match self {
+            Report::Progress { id, .. }
+            | Report::Turn { id, .. }
+            | Report::Estimate { id, .. }
+            | Report::Failed { id, .. } => *id,
+        }
+    }
+}
+
+/// The name of the engine's worker thread (the panic hook recognises it).
+pub const THREAD_NAME: &str = "tessera-engine";
+
+static PANIC_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Keeps the message of a panic on the engine thread, to be reported as a failed job instead
+/// of tearing the interface down (called by the runtime's panic hook).
+pub fn note_panic(message: String) {
+    if let Ok(mut n) = PANIC_NOTE.lock() {
+        *n = Some(message);
+    }
+}
+
+fn take_panic_note() -> Option<String> {
+    PANIC_NOTE.lock().ok().and_then(|mut n| n.take())
+}
+
+/// Handle to the worker thread. Dropping it ends the thread once its job is done.
+pub struct Engine {
+    jobs: Sender<(Request, Arc<AtomicBool>)>,
+    current: Option<Arc<AtomicBool>>,
+}
+
+impl Engine {
+    /// Starts the worker; `sink` receives every report (from the worker thread).
+    pub fn spawn(sink: impl Fn(Report) + Send + 'static) -> Engine {
+        let (tx, rx) = channel::<(Request, Arc<AtomicBool>)>();
+        std::thread::Builder::new()
+            .name(THREAD_NAME.into())
+            .spawn(move || {
+                // Blocks while there is no job: an idle engine costs nothing.
+                let mut cache: Cached = None;
+                while let Ok((req, stop)) = rx.recv() {
+                    let id = req.id;
+                    let run = std::panic::AssertUnwindSafe(|| think(req, &stop, &sink, &mut cache));
+                    if std::panic::catch_unwind(run).is_err() {
+                        let message =
+                            take_panic_note().unwrap_or_else(|| "the AI crashed".to_string());
+                        sink(Report::Failed { id, message });
+                    }
+                }
+            })
+            .expect("spawn the engine thread");
+        Engine {
+            jobs: tx,
+            current: None,
+        }
+    }
+
+    /// Starts a job, stopping the one in progress (whose reports the caller ignores by id).
+    pub fn start(&mut self, req: Request) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.current = Some(stop.clone());
+        // A send error means the worker died (it panicked); the caller sees no report and the
+        // panic hook has already said why.
+        let _ = self.jobs.send((req, stop));
+    }
+
+    /// Asks the job in progress to stop as soon as it can.
+    pub fn stop(&mut self) {
+        if let Some(s) = self.current.take() {
+            s.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Waits until `pace` has passed since `t0`, waking every 10 ms to see whether the job was
+/// stopped. Returns false when it was.
+fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
+    while t0.elapsed() < pace {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10).min(pace - t0.elapsed().min(pace)));
+    }
+    !stop.load(Ordering::Relaxed)
+}
+
+/// The search engine kept between jobs, so MCTS can reuse its tree from one turn to the next
+/// (a new one is made when the level changes).
+type Cached = Option<(u8, crate::search::Engine)>;
+
+/// What the interface shows of a search report.
+fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
+    Analysis {
+        best: Some(r.best.clone()),
+        win_rate: Some(r.win_rate),
+        pv: r.pv.clone(),
+        iterations: r.iterations,
+        elapsed: t0.elapsed(),
+    }
+}
+
+/// Runs one job on the search at the requested level: reports progress as the search sends
+/// it, then (once the pace has passed) the chosen turn or the estimate.
+fn think(req: Request, stop: &Arc<AtomicBool>, sink: &impl Fn(Report), cache: &mut Cached) {
+    let t0 = Instant::now();
+    sink(Report::Progress {
+        id: req.id,
+        analysis: Analysis::default(),
+    });
+    if req.game.is_over() {
+        sink(Report::Failed {
+            id: req.id,
+            message: "the game is over".into(),
+        });
+        return;
+    }
+    if !matches!(cache, Some((level, _)) if *level == req.level) {
+        let spec = crate::search::levels::spec(req.level);
+        *cache = Some((req.level, crate::search::Engine::new(spec)));
+    }
+    let engine = &mut cache.as_mut().expect("just set").1;
+    let limits = crate::search::Limits::ms(req.time.as_millis().max(1) as u64);
+    let (tx, rx) = channel::<crate::search::Report>();
+    let (purpose, game, job_stop) = (req.purpose, &req.game, stop.clone());
+    let (steps, last) = std::thread::scope(|scope| {
+        let search = scope.spawn(move || match purpose {
+            Purpose::Turn => (engine.play_turn(game, limits, job_stop, Some(tx)), None),
+            Purpose::Estimate => {
+                let d = engine.think(game, limits, job_stop, Some(tx));
+                (Vec::new(), d.map(|d| d.report))
+            }
+        });
+        // The search drops its sender when it returns, which ends this loop.
+        let mut last = None;
+        for r in rx {
+            let a = analysis_of(&r, t0);
+            sink(Report::Progress {
+                id: req.id,
+                analysis: a.clone(),
+            });
+            last = Some(a);
+        }
+        let (steps, final_report) = match search.join() {
+            Ok(v) => v,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        (steps, final_report.map(|r| analysis_of(&r, t0)).or(last))
+    });
+    if !wait_for_pace(t0, req.pace.min(req.time), stop) {
+        return;
+    }
+    let mut analysis = last.unwrap_or_default();
+    analysis.elapsed = t0.elapsed();
+    sink(match req.purpose {
+        Purpose::Turn if steps.is_empty() => Report::Failed {
+            id: req.id,
+            message: "the AI found no move".into(),
+        },
+        Purpose::Turn => {
+            analysis.best = Some(req.game.format_turn(&steps));
+            Report::Turn {
+                id: req.id,
+                steps,
+                analysis,
+            }
+        }
+        Purpose::Estimate => Report::Estimate {
+            id: req.id,
+            analysis,
+        },
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameKind, GameOptions};
+    use crate::session::Session;
+    use std::sync::mpsc::Receiver;
+
+    fn engine() -> (Engine, Receiver<Report>) {
+        let (tx, rx) = channel();
+        let e = Engine::spawn(move |r| {
+            let _ = tx.send(r);
+        });
+        (e, rx)
+    }
+
+    fn request(id: u64, game: AnyGame, pace: Duration) -> Request {
+        Request {
+            id,
+            game,
+            level: 1,
+            time: Duration::from_secs(60),
+            pace,
+            purpose: Purpose::Turn,
+        }
+    }
+
+    /// The first Turn report (skipping progress).
+    fn turn(rx: &Receiver<Report>) -> (u64, Vec<Step>) {
+        loop {
+            match rx.recv().expect("the engine answers") {
+                Report::Turn { id, steps, .. } => return (id, steps),
+                Report::Progress { .. } => {}
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_gets_a_whole_legal_turn() {
+        let (mut e, rx) = engine();
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            let mut s = Session::new(kind, GameOptions::defaults(kind)).unwrap();
+            // Past the opening turns (bid, Iris's single stone) into ordinary play, unless
+            // the AI ends the game first (two passes are legal at any time).
+            for _ in 0..3 {
+                if s.game().is_over() {
+                    break;
+                }
+                e.start(request(i as u64, s.game().clone(), Duration::ZERO));
+                let (id, steps) = turn(&rx);
+                assert_eq!(id, i as u64);
+                let before = s.turns().len();
+                for st in steps {
+                    s.play_step(st)
+                        .unwrap_or_else(|err| panic!("{kind}: {err}"));
+                }
+                assert_eq!(
+                    s.turns().len(),
+                    before + 1,
+                    "{kind}: exactly one whole turn"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_job_reports_no_turn() {
+        let (mut e, rx) = engine();
+        let g = AnyGame::from_args("linage", &["komi=0.5"]).unwrap();
+        e.start(request(1, g.clone(), Duration::from_secs(3600)));
+        e.start(request(2, g, Duration::ZERO));
+        assert_eq!(turn(&rx).0, 2, "the first job was stopped before its turn");
+    }
+}

@@ -1,0 +1,90 @@
+//! The terminal interface (ratatui + crossterm), in the Elm style.
+//!
+//! - The model is [`app::App`]: the screen shown (menu, new game, game, rules, settings, load)
+//!   and the settings.
+//! - Everything that happens arrives as a [`app::Msg`]: keys, mouse clicks, resizes, engine
+//!   reports, the results of file operations.
+//! - [`app::update`] is pure: it changes the model and returns [`Effect`]s (start the engine,
+//!   save a file, quit…) for the runtime ([`runtime`]) to carry out; anything the runtime
+//!   learns comes back as another message.
+//! - [`view::view`] draws the model, one function per screen and panel.
+//!
+//! The runtime blocks on a single channel fed by an input thread and the engine thread, and
+//! redraws only after a message: an idle interface uses no CPU.
+
+pub mod app;
+pub mod bench;
+pub mod board;
+pub mod cli;
+pub mod cursor;
+pub mod engine;
+pub mod forms;
+pub mod game_view;
+pub mod menu;
+pub mod new_game;
+pub mod panels;
+pub mod play;
+pub mod play_keys;
+pub mod rules;
+pub mod runtime;
+pub mod store;
+pub mod testing;
+pub mod view;
+
+use engine::Request;
+use std::path::PathBuf;
+use store::SavedGame;
+
+/// A side effect `update` asks the runtime to carry out.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// Start an engine job (stopping the one in progress).
+    StartEngine(Request),
+    /// Stop the engine job in progress.
+    StopEngine,
+    /// Write the autosave.
+    Autosave(SavedGame),
+    /// The game ended: the autosave is no longer needed.
+    GameOver(SavedGame),
+    /// Save a game record to a file (answered by [`app::Msg::Saved`]).
+    Save(PathBuf, SavedGame),
+    /// Load a game record (answered by [`app::Msg::Loaded`]).
+    Load(PathBuf),
+    /// List the saved games (answered by [`app::Msg::SaveList`]).
+    ListSaves,
+    /// Write the settings to the config file (answered by [`app::Msg::Saved`]).
+    SaveConfig(crate::config::Config),
+    /// Turn mouse capture on or off.
+    SetMouse(bool),
+    /// Leave the program (after the autosave).
+    Quit,
+}
+
+/// A message for the bottom line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a problem.
+    pub error: bool,
+}
+
+impl Note {
+    /// An ordinary message.
+    pub fn info(text: impl Into<String>) -> Note {
+        Note {
+            text: text.into(),
+            error: false,
+        }
+    }
+
+    /// A problem.
+    pub fn error(text: impl Into<String>) -> Note {
+        Note {
+            text: text.into(),
+            error: true,
+        }
+    }
+}
+
+pub use runtime::run;

@@ -1,0 +1,371 @@
+//! The New game screen: game, board size, opponent, sides, komi, AI time.
+
+use super::app::{App, Screen, Settings};
+use super::game_view::centred;
+use super::menu::Menu;
+use super::panels::hints_line;
+use super::play::{Play, Player};
+use super::Effect;
+use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
+use crate::session::Session;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+use ratatui::Frame;
+
+/// Who the opponent is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Someone else at the same keyboard.
+    Human,
+    /// The AI.
+    Ai,
+    /// The AI plays both sides; you watch.
+    AiVsAi,
+}
+
+/// How komi is settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KomiChoice {
+    /// The bid, played as the first two turns.
+    Bid,
+    /// Agreed komi, in half points.
+    Agreed(u16),
+}
+
+/// AI times offered, in seconds.
+pub const AI_TIMES: [f64; 10] = [0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0];
+
+/// The form's state.
+#[derive(Clone, Debug)]
+pub struct NewGameForm {
+    /// The selected row.
+    pub row: usize,
+    /// The game.
+    pub kind: GameKind,
+    /// Board size.
+    pub size: usize,
+    /// Opponent.
+    pub opponent: Opponent,
+    /// AI level.
+    pub level: u8,
+    /// 0: you make the first turn (the first side, or set komi in the bid); 1: the AI does.
+    pub seat: usize,
+    /// Komi.
+    pub komi: KomiChoice,
+    /// Keil's button.
+    pub button: ButtonMode,
+    /// AI seconds per turn.
+    pub ai_time: f64,
+    /// Why the game could not start.
+    pub error: Option<String>,
+}
+
+/// A row of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Which game.
+    Game,
+    /// Board size.
+    Size,
+    /// Opponent.
+    Opponent,
+    /// AI level.
+    Level,
+    /// Who moves first / sets komi.
+    Seat,
+    /// Komi.
+    Komi,
+    /// Keil's button.
+    Button,
+    /// AI time.
+    Time,
+    /// Start the game.
+    Start,
+}
+
+impl NewGameForm {
+    /// The form with the settings' defaults: Linage against the AI.
+    pub fn new(s: &Settings) -> NewGameForm {
+        let mut f = NewGameForm {
+            row: 0,
+            kind: GameKind::Linage,
+            size: 9,
+            opponent: Opponent::Ai,
+            level: s.config.ai_level,
+            seat: 1,
+            komi: KomiChoice::Bid,
+            button: ButtonMode::Auto,
+            ai_time: s.config.ai_time,
+            error: None,
+        };
+        f.set_kind(GameKind::Linage);
+        f
+    }
+
+    /// Switches the game, resetting the size and komi to its defaults.
+    pub fn set_kind(&mut self, kind: GameKind) {
+        let d = GameOptions::defaults(kind);
+        self.kind = kind;
+        self.size = d.size;
+        self.komi = match d.protocol {
+            Protocol::Bid => KomiChoice::Bid,
+            Protocol::Agreed => KomiChoice::Agreed(d.komi_half),
+        };
+        self.button = d.button;
+        // Against the AI the newcomer's bid is the easy one: the AI sets komi, you pick.
+        self.seat = if self.komi == KomiChoice::Bid { 1 } else { 0 };
+    }
+
+    /// The rows shown (some only make sense for some games and opponents).
+    pub fn fields(&self) -> Vec<Field> {
+        let mut v = vec![Field::Game, Field::Size, Field::Opponent];
+        if self.opponent != Opponent::Human {
+            v.push(Field::Level);
+        }
+        if self.opponent == Opponent::Ai {
+            v.push(Field::Seat);
+        }
+        if self.kind.has_komi() {
+            v.push(Field::Komi);
+        }
+        if self.kind == GameKind::Keil {
+            v.push(Field::Button);
+        }
+        if self.opponent != Opponent::Human {
+            v.push(Field::Time);
+        }
+        v.push(Field::Start);
+        v
+    }
+
+    /// The game's options as chosen.
+    pub fn options(&self) -> GameOptions {
+        let (protocol, komi_half) = match self.komi {
+            KomiChoice::Bid => (Protocol::Bid, 0),
+            KomiChoice::Agreed(h) => (Protocol::Agreed, h),
+        };
+        GameOptions {
+            size: self.size,
+            protocol,
+            komi_half,
+            button: self.button,
+        }
+    }
+
+    /// Who plays the two seats.
+    pub fn players(&self) -> [Player; 2] {
+        let ai = Player::Ai { level: self.level };
+        match self.opponent {
+            Opponent::Human => [Player::Human, Player::Human],
+            Opponent::AiVsAi => [ai, ai],
+            Opponent::Ai if self.seat == 0 => [Player::Human, ai],
+            Opponent::Ai => [ai, Player::Human],
+        }
+    }
+
+    fn points(&self) -> usize {
+        match self.kind.board_kind() {
+            crate::board::BoardKind::Square => self.size * self.size,
+            crate::board::BoardKind::Hex => 3 * self.size * (self.size - 1) + 1,
+        }
+    }
+
+    /// Label and value of a row.
+    pub fn row_text(&self, field: Field) -> (&'static str, String) {
+        let k = self.kind;
+        match field {
+            Field::Game => {
+                let avail = if AnyGame::new(k, &GameOptions::defaults(k)).is_ok() {
+                    ""
+                } else {
+                    " (not available yet)"
+                };
+                ("Game", format!("{}{avail}", k.title()))
+            }
+            Field::Size => (
+                "Board size",
+                match k.board_kind() {
+                    crate::board::BoardKind::Square => format!("{0}x{0}", self.size),
+                    crate::board::BoardKind::Hex => format!("side {}", self.size),
+                },
+            ),
+            Field::Opponent => (
+                "Opponent",
+                match self.opponent {
+                    Opponent::Human => "a person at this keyboard".into(),
+                    Opponent::Ai => "the AI".into(),
+                    Opponent::AiVsAi => "none: AI plays AI (watch)".into(),
+                },
+            ),
+            Field::Level => ("AI level", format!("{} of 10", self.level)),
+            Field::Seat => ("You", self.seat_text()),
+            Field::Komi => (
+                "Komi",
+                match self.komi {
+                    KomiChoice::Bid => "bid: one side sets komi, the other picks a side".into(),
+                    KomiChoice::Agreed(h) => format!("agreed: {}", format_komi(h)),
+                },
+            ),
+            Field::Button => (
+                "Button",
+                match self.button {
+                    ButtonMode::Auto => "auto (on with a whole komi)".into(),
+                    ButtonMode::On => "on".into(),
+                    ButtonMode::Off => "off".into(),
+                },
+            ),
+            Field::Time => ("AI time", format!("{} s per turn", self.ai_time)),
+            Field::Start => ("", "[ Start ]".into()),
+        }
+    }
+
+    fn seat_text(&self) -> String {
+        let k = self.kind;
+        if self.komi == KomiChoice::Bid && k.has_komi() {
+            if self.seat == 0 {
+                "set komi; the AI picks a side".into()
+            } else {
+                "pick a side after the AI sets komi".into()
+            }
+        } else {
+            let side = Side::from_index(self.seat);
+            let order = if self.seat == 0 {
+                "moves first"
+            } else {
+                "moves second"
+            };
+            format!("play {} ({order})", k.side_name(side))
+        }
+    }
+
+    /// Changes a row's value one step (`dir` = -1 or +1).
+    pub fn change(&mut self, field: Field, dir: i32) {
+        let cycle = |i: usize, n: usize| ((i as i32 + dir).rem_euclid(n as i32)) as usize;
+        match field {
+            Field::Game => {
+                let i = GameKind::ALL
+                    .iter()
+                    .position(|&g| g == self.kind)
+                    .unwrap_or(0);
+                self.set_kind(GameKind::ALL[cycle(i, 5)]);
+            }
+            Field::Size => {
+                let r = self.kind.sizes();
+                let n = (self.size as i32 + dir).clamp(*r.start() as i32, *r.end() as i32);
+                self.size = n as usize;
+                if let KomiChoice::Agreed(h) = self.komi {
+                    self.komi = KomiChoice::Agreed(h.min(2 * self.points() as u16));
+                }
+            }
+            Field::Opponent => {
+                let all = [Opponent::Human, Opponent::Ai, Opponent::AiVsAi];
+                let i = all.iter().position(|&o| o == self.opponent).unwrap_or(0);
+                self.opponent = all[cycle(i, 3)];
+            }
+            Field::Level => self.level = (self.level as i32 + dir).clamp(1, 10) as u8,
+            Field::Seat => self.seat = 1 - self.seat,
+            Field::Komi => {
+                let max = 2 * self.points() as i32;
+                self.komi = match (self.komi, dir > 0) {
+                    (KomiChoice::Bid, true) => KomiChoice::Agreed(0),
+                    (KomiChoice::Bid, false) => KomiChoice::Agreed(max as u16),
+                    (KomiChoice::Agreed(0), false) => KomiChoice::Bid,
+                    (KomiChoice::Agreed(h), _) if h as i32 >= max && dir > 0 => KomiChoice::Bid,
+                    (KomiChoice::Agreed(h), _) => KomiChoice::Agreed((h as i32 + dir) as u16),
+                };
+            }
+            Field::Button => {
+                let all = [ButtonMode::Auto, ButtonMode::On, ButtonMode::Off];
+                let i = all.iter().position(|&b| b == self.button).unwrap_or(0);
+                self.button = all[cycle(i, 3)];
+            }
+            Field::Time => {
+                let i = AI_TIMES
+                    .iter()
+                    .position(|&t| t >= self.ai_time)
+                    .unwrap_or(AI_TIMES.len() - 1);
+                self.ai_time =
+                    AI_TIMES[(i as i32 + dir).clamp(0, AI_TIMES.len() as i32 - 1) as usize];
+            }
+            Field::Start => {}
+        }
+    }
+
+    /// The game screen this form starts, or why it cannot.
+    pub fn start(&self, started: String) -> Result<Play, String> {
+        let session = Session::new(self.kind, self.options())?;
+        let time = std::time::Duration::from_secs_f64(self.ai_time);
+        Ok(Play::new(session, self.players(), time, started))
+    }
+}
+
+/// Handles a key on the New game screen.
+pub fn on_key(app: &mut App, mut form: NewGameForm, k: KeyEvent) -> Vec<Effect> {
+    let fields = form.fields();
+    form.row = form.row.min(fields.len() - 1);
+    let field = fields[form.row];
+    match k.code {
+        KeyCode::Esc | KeyCode::Char('q') => {
+            app.screen = Screen::Menu(Menu::default());
+            return Vec::new();
+        }
+        KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
+            form.row = (form.row + fields.len() - 1) % fields.len()
+        }
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+            form.row = (form.row + 1) % fields.len()
+        }
+        KeyCode::Left | KeyCode::Char('h' | '-') => form.change(field, -1),
+        KeyCode::Right | KeyCode::Char('l' | '+') => form.change(field, 1),
+        KeyCode::Enter if field != Field::Start => form.row = fields.len() - 1,
+        KeyCode::Enter | KeyCode::Char('s') => match form.start(super::store::now_rfc3339()) {
+            Ok(mut play) => {
+                play.say(format!(
+                    "{} started: ? shows the keys",
+                    play.session.kind().title()
+                ));
+                return app.open_game(play);
+            }
+            Err(e) => form.error = Some(e),
+        },
+        _ => {}
+    }
+    app.screen = Screen::NewGame(form);
+    Vec::new()
+}
+
+/// Draws the New game screen.
+pub fn view(f: &mut Frame, app: &App, form: &NewGameForm) {
+    let s = &app.settings;
+    let t = &s.theme;
+    let area = f.area();
+    f.render_widget(Block::new().style(t.text), area);
+    let mut lines = vec![Line::styled("New game", t.title), Line::raw("")];
+    for (i, field) in form.fields().into_iter().enumerate() {
+        let (label, value) = form.row_text(field);
+        let style = if i == form.row { t.selected } else { t.text };
+        let arrows = i == form.row && field != Field::Start;
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:>11}  "), t.dim),
+            Span::styled(if arrows { "< " } else { "  " }, t.key),
+            Span::styled(value, style),
+            Span::styled(if arrows { " >" } else { "" }, t.key),
+        ]));
+    }
+    if let Some(e) = &form.error {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(e.clone(), t.error));
+    }
+    let r = centred(area, 72, lines.len() as u16);
+    f.render_widget(Paragraph::new(lines), r);
+    let hints = [
+        ("↑↓", "field"),
+        ("←→", "change"),
+        ("Enter", "start"),
+        ("Esc", "back"),
+    ];
+    let kr = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
+    f.render_widget(Paragraph::new(hints_line(&hints, s, area.width)), kr);
+}

@@ -1,0 +1,327 @@
+//! The Rules screen: each game's rules in our own words, with a small board picture drawn by
+//! the board widget (a hand-made position, so it works whether or not the game is built in).
+
+use super::app::{App, Screen};
+use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
+use super::menu::Menu;
+use super::panels::{hints_line, panel};
+use super::Effect;
+use crate::board::Geometry;
+use crate::games::{GameKind, Mark, Side, Stone};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The Rules screen's state.
+#[derive(Clone, Debug, Default)]
+pub struct RulesScreen {
+    /// Index into [`GameKind::ALL`].
+    pub game: usize,
+    /// Lines scrolled.
+    pub scroll: u16,
+}
+
+/// The rules of a game, in our words (SPEC §3 decides every detail).
+pub fn text(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Keil => {
+            "\
+Go on a hexagonal board, with links. Black (●) moves first; on your turn place a stone of \
+your colour or pass.
+
+Links: two adjacent stones of one colour, or a stone and an adjacent empty point, are linked \
+when at least one point next to both is not held by the other colour. A group is stones \
+joined by links; its liberties are the empty points linked to it.
+
+After you place, enemy groups without liberties are removed. Your stone's group must keep a \
+liberty, and you may not repeat a position you left at the end of one of your earlier turns.
+
+Territory: empty points joined by adjacency; it is yours when every stone linked to it is \
+yours. Score: your stones + your territory (+ komi for White, + 0.5 for the button). The game \
+ends after two passes in a row.
+
+Button: while nobody has taken it you may not pass, but you may take it instead of a stone."
+        }
+        GameKind::Carteso => {
+            "\
+Vertical moves first, then Horizontal. On your turn place one stone of EITHER colour (c \
+switches) or pass.
+
+A group (same-coloured stones joined orthogonally) belongs to Vertical when it spans more \
+rows than columns, to Horizontal when it spans more columns than rows; when square, to the \
+opponent of whoever just placed.
+
+A group is finished when it can no longer grow taller or wider. After every placement each \
+unclaimed finished group is claimed by its owner (marked | for Vertical, - for Horizontal \
+next to its stones) and stays claimed.
+
+Score: stones in the groups you claimed (+ komi for Horizontal). Two passes in a row end the \
+game. Komi is bid: the first player sets it, the second picks a side."
+        }
+        GameKind::Iris => {
+            "\
+Black moves first with ONE stone on a gray (inner) cell. After that every turn is TWO stones:
+
+- first stone on a coloured edge cell: the second goes on the cell of the same colour on the \
+opposite side (placed for you);
+- first stone on a gray cell: the second goes on any empty gray cell not next to the first \
+(highlighted); if there is none, it is forfeited.
+
+You may pass a whole turn. The game ends when the board is full or after two passes.
+
+A group's score is the number of coloured cells in it. Compare your best groups: the higher \
+wins; if equal, compare the next best, and so on."
+        }
+        GameKind::Linage => {
+            "\
+Vertical moves first, then Horizontal. Stones (◆) belong to nobody.
+
+A region is a set of empty points joined orthogonally. A line is three empty points in a row: \
+horizontal or vertical. A region with vertical lines but no horizontal line is Vertical's; \
+with horizontal lines but no vertical line, Horizontal's; with both, it is free.
+
+Place a stone in a free region, or pass; afterwards every region must still hold a line.
+
+Score: the points of your regions (+ komi for Horizontal). Two passes in a row end the game. \
+Komi is bid: the first player sets it, the second picks a side. t shows who owns what."
+        }
+        GameKind::Wunchunk => {
+            "\
+Black moves first. A chunk is a group of 2 or more stones of one colour; a crumb is a single \
+stone.
+
+On your turn place up to as many stones as you have chunks (at least 1), of EITHER colour (c \
+switches); e ends the turn early, p passes. On White's first turn White may swap (s) \
+instead: the players exchange colours.
+
+The game ends when the board is full or both pass in a row. Fewest chunks of your colour \
+wins; then fewest crumbs; then fewest groups of 2, of 3, and so on."
+        }
+    }
+}
+
+/// A small hand-made position showing the game's idea.
+pub fn picture(kind: GameKind) -> BoardView {
+    let (geo, letters) = match kind {
+        GameKind::Carteso | GameKind::Linage => (Geometry::square(5), ['v', 'h']),
+        _ => (Geometry::hex(3), ['b', 'w']),
+    };
+    let mut v = BoardView::empty(geo, letters);
+    fn put(v: &mut BoardView, name: &str, stone: Stone) -> usize {
+        let c = v
+            .geometry
+            .parse(name)
+            .expect("picture cells are on the board") as usize;
+        v.cells[c].stone = Some(stone);
+        c
+    }
+    match kind {
+        GameKind::Keil => {
+            for c in ["b3", "c3", "c4"] {
+                put(&mut v, c, Stone::Black);
+            }
+            for c in ["b4", "d3", "d2"] {
+                put(&mut v, c, Stone::White);
+            }
+        }
+        GameKind::Wunchunk => {
+            for c in ["b3", "b4", "d1"] {
+                put(&mut v, c, Stone::Black);
+            }
+            for c in ["c4", "d4", "d3", "a5"] {
+                put(&mut v, c, Stone::White);
+            }
+        }
+        GameKind::Iris => {
+            for (i, c) in geo.ring().into_iter().enumerate() {
+                let label = (i % (3 * (geo.size() - 1))) as u16;
+                v.cells[c as usize].pair = Some(label);
+            }
+            put(&mut v, "c3", Stone::Black);
+            put(&mut v, "a3", Stone::White);
+            put(&mut v, "e3", Stone::White);
+        }
+        GameKind::Carteso => {
+            // a1-a2 black, walled in by white: finished, taller than wide, Vertical's.
+            // d5-e5 white, walled in by black: finished, wider than tall, Horizontal's.
+            for (cells, stone, claim) in [
+                (&["a1", "a2"][..], Stone::Black, Some(Side::First)),
+                (&["d5", "e5"][..], Stone::White, Some(Side::Second)),
+                (&["b1", "b2", "a3"][..], Stone::White, None),
+                (&["c5", "d4", "e4"][..], Stone::Black, None),
+            ] {
+                for c in cells {
+                    let i = put(&mut v, c, stone);
+                    v.cells[i].claim = claim;
+                }
+            }
+        }
+        GameKind::Linage => {
+            for c in ["b1", "b2", "b3", "a4", "b4", "c4", "d5"] {
+                put(&mut v, c, Stone::Neutral);
+            }
+            // a1-a3: only a vertical line (Vertical's); a5-c5: only a horizontal line
+            // (Horizontal's); the rest has both (free).
+            for c in geo.all_cells() {
+                if v.cells[c as usize].stone.is_some() {
+                    continue;
+                }
+                let (x, y) = geo.coords(c);
+                v.cells[c as usize].mark = Some(match (x, y) {
+                    (0, 0..=2) => Mark::Owned(Side::First),
+                    (0..=2, 4) => Mark::Owned(Side::Second),
+                    _ => Mark::Free,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// Handles a key on the Rules screen.
+pub fn on_key(app: &mut App, mut r: RulesScreen, k: KeyEvent) -> Vec<Effect> {
+    match k.code {
+        KeyCode::Esc | KeyCode::Char('q') => {
+            app.screen = Screen::Menu(Menu::default());
+            return Vec::new();
+        }
+        KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
+            r.game = (r.game + 4) % 5;
+            r.scroll = 0;
+        }
+        KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
+            r.game = (r.game + 1) % 5;
+            r.scroll = 0;
+        }
+        KeyCode::PageDown | KeyCode::Char(' ') => r.scroll = r.scroll.saturating_add(5),
+        KeyCode::PageUp => r.scroll = r.scroll.saturating_sub(5),
+        _ => {}
+    }
+    app.screen = Screen::Rules(r);
+    Vec::new()
+}
+
+/// Draws the Rules screen: the games across the top, the picture left, the text right.
+pub fn view(f: &mut Frame, app: &App, r: &RulesScreen) {
+    let s = &app.settings;
+    let t = &s.theme;
+    let area = f.area();
+    f.render_widget(Block::new().style(t.text), area);
+    let mut tabs = Vec::new();
+    for (i, k) in GameKind::ALL.iter().enumerate() {
+        let style = if i == r.game { t.selected } else { t.dim };
+        tabs.push(ratatui::text::Span::styled(
+            format!(" {} ", k.title()),
+            style,
+        ));
+        tabs.push(ratatui::text::Span::raw(" "));
+    }
+    f.render_widget(
+        Paragraph::new(Line::from(tabs)),
+        Rect::new(1, 0, area.width.saturating_sub(1), 1),
+    );
+    let kind = GameKind::ALL[r.game];
+    let pic = picture(kind);
+    let l = BoardLayout::of(pic.geometry);
+    let body_h = area.height.saturating_sub(3);
+    let pic_w = l.width() + 2;
+    if area.width > pic_w + 20 && body_h >= l.height() {
+        f.render_widget(
+            BoardWidget {
+                view: &pic,
+                theme: &s.theme,
+                glyphs: Glyphs::for_mode(s.ascii()),
+            },
+            Rect::new(1, 2, l.width(), l.height()),
+        );
+    }
+    let text_x = if area.width > pic_w + 20 {
+        pic_w + 1
+    } else {
+        1
+    };
+    let tr = Rect::new(text_x, 1, area.width.saturating_sub(text_x + 1), body_h + 1);
+    f.render_widget(
+        Paragraph::new(text(kind))
+            .block(panel(kind.title(), s))
+            .style(t.text)
+            .wrap(Wrap { trim: false })
+            .scroll((r.scroll, 0)),
+        tr,
+    );
+    let hints = [("←→", "game"), ("PgUp/PgDn", "scroll"), ("Esc", "back")];
+    let kr = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
+    f.render_widget(Paragraph::new(hints_line(&hints, s, area.width)), kr);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{AnyGame, Game, GameOptions};
+    use crate::session::Session;
+
+    /// The picture's position replayed through the rules (stones in the order given, one per
+    /// turn, agreed komi), or `None` with a notice when the game is not in this build.
+    fn replay(kind: GameKind, tokens: &[&str]) -> Option<Session> {
+        let mut o = GameOptions::defaults(kind);
+        o.size = picture(kind).geometry.size();
+        o.protocol = crate::games::Protocol::Agreed;
+        o.komi_half = 1;
+        if let Err(e) = AnyGame::new(kind, &o) {
+            eprintln!("NOTICE: {kind} is not in this build ({e}): picture not checked");
+            return None;
+        }
+        let mut s = Session::new(kind, o).unwrap();
+        for t in tokens {
+            s.play_turn(t).unwrap_or_else(|e| panic!("{kind} {t}: {e}"));
+        }
+        Some(s)
+    }
+
+    #[test]
+    fn iris_picture_pairs_are_the_rules_pairs() {
+        let pic = picture(GameKind::Iris);
+        let Some(s) = replay(GameKind::Iris, &["c3", "a3"]) else {
+            return;
+        };
+        for c in pic.geometry.all_cells() {
+            let v = &pic.cells[c as usize];
+            assert_eq!(v.pair, s.game().pair_label(c), "{}", pic.geometry.name(c));
+            assert_eq!(v.stone, s.game().stone_at(c), "{}", pic.geometry.name(c));
+        }
+    }
+
+    #[test]
+    fn linage_picture_ownership_is_the_rules_ownership() {
+        let pic = picture(GameKind::Linage);
+        let order = ["b1", "b2", "b3", "a4", "b4", "c4", "d5"];
+        let Some(s) = replay(GameKind::Linage, &order) else {
+            return;
+        };
+        let own = s.game().ownership();
+        for c in pic.geometry.all_cells() {
+            let v = &pic.cells[c as usize];
+            assert_eq!(v.stone, s.game().stone_at(c), "{}", pic.geometry.name(c));
+            assert_eq!(v.mark, own[c as usize], "{}", pic.geometry.name(c));
+        }
+    }
+
+    #[test]
+    fn carteso_picture_claims_are_the_rules_claims() {
+        let pic = picture(GameKind::Carteso);
+        let order = [
+            "Ba1", "Wb1", "Ba2", "Wb2", "Wa3", "Bc5", "Wd5", "Bd4", "We5", "Be4",
+        ];
+        let Some(s) = replay(GameKind::Carteso, &order) else {
+            return;
+        };
+        for c in pic.geometry.all_cells() {
+            let v = &pic.cells[c as usize];
+            let name = pic.geometry.name(c);
+            assert_eq!(v.stone, s.game().stone_at(c), "{name}");
+            assert_eq!(v.claim, s.game().claimed_by(c), "{name}");
+        }
+    }
+}

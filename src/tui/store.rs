@@ -1,0 +1,163 @@
+//! Saving and loading games for the interface: the autosave (for Resume) and records the
+//! player saves or loads by name. The file format is the records module's (SPEC §4,
+//! [`crate::record`]); this adapter only translates between a [`Record`] and what the
+//! interface keeps (a [`Session`] and who plays which seat).
+
+use super::play::Player;
+use crate::record::{self, PlayerKind, Players, Record};
+use crate::session::Session;
+use std::path::{Path, PathBuf};
+
+/// A game as the interface saves and resumes it.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    /// The game and its turns.
+    pub session: Session,
+    /// Who plays the seat that makes the first turn, and the other seat.
+    pub players: [Player; 2],
+    /// When the game started (RFC 3339, UTC).
+    pub started: String,
+    /// The result, once the game is over (including a resignation).
+    pub result: Option<String>,
+}
+
+/// The file Resume reads.
+pub fn autosave_path() -> Option<PathBuf> {
+    crate::config::data_dir().map(|d| d.join("autosave.toml"))
+}
+
+/// The folder the Load screen lists and `:save NAME` writes to.
+pub fn saves_dir() -> Option<PathBuf> {
+    crate::config::data_dir().map(|d| d.join("games"))
+}
+
+/// The name a person is recorded under: the login name, else "player".
+fn human_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "player".into())
+}
+
+fn to_record_player(p: Player) -> record::Player {
+    match p {
+        Player::Human => record::Player::human(&human_name()),
+        Player::Ai { level } => record::Player::ai("tessera", level),
+    }
+}
+
+fn from_record_player(p: &record::Player) -> Player {
+    match (p.kind, p.level) {
+        (PlayerKind::Ai, level) => Player::Ai {
+            level: level.unwrap_or(5),
+        },
+        (PlayerKind::Human, _) => Player::Human,
+    }
+}
+
+/// The record of a game as the interface has it.
+pub fn to_record(game: &SavedGame) -> Record {
+    let players = Players {
+        first: to_record_player(game.players[0]),
+        second: to_record_player(game.players[1]),
+    };
+    let started = game.started.parse().unwrap_or_else(|_| record::utc_now());
+    let mut r = Record::from_session(&game.session, players, started);
+    if r.result.is_none() {
+        // A result the rules do not give (a resignation) is kept as written.
+        r.result = game.result.clone();
+    }
+    r
+}
+
+/// Writes a game record (atomically: a temporary file, then a rename), creating the folder.
+pub fn save(path: &Path, game: &SavedGame) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    to_record(game).save(path).map_err(|e| e.to_string())
+}
+
+/// Reads a game record, replaying every turn through the rules; a bad record is refused
+/// with the turn and the reason.
+pub fn load(path: &Path) -> Result<SavedGame, String> {
+    let (r, session) = Record::load(path).map_err(|e| e.to_string())?;
+    Ok(SavedGame {
+        session,
+        players: [
+            from_record_player(&r.players.first),
+            from_record_player(&r.players.second),
+        ],
+        started: r.started.to_string(),
+        result: r.result,
+    })
+}
+
+/// Removes the autosave (after the game it holds has ended or been abandoned).
+pub fn remove_autosave() {
+    if let Some(p) = autosave_path() {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The current time as RFC 3339 UTC (`2025-01-31T12:00:00Z`), for the record's start time.
+pub fn now_rfc3339() -> String {
+    record::utc_now().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameKind, GameOptions};
+
+    fn saved(tokens: &[&str], players: [Player; 2], result: Option<&str>) -> SavedGame {
+        let mut session = Session::new(
+            GameKind::Linage,
+            GameOptions::parse(GameKind::Linage, &[]).unwrap(),
+        )
+        .unwrap();
+        for t in tokens {
+            session.play_turn(t).unwrap();
+        }
+        SavedGame {
+            session,
+            players,
+            started: "2025-01-31T12:00:00Z".into(),
+            result: result.map(String::from),
+        }
+    }
+
+    #[test]
+    fn a_saved_game_loads_back_with_its_seats_and_result() {
+        let dir = std::env::temp_dir().join(format!("tessera-store-{}", std::process::id()));
+        let path = dir.join("sub").join("g.toml");
+        let g = saved(
+            &["komi=6.5", "play=vertical", "e5"],
+            [Player::Ai { level: 4 }, Player::Human],
+            Some("V+R (horizontal resigned)"),
+        );
+        save(&path, &g).unwrap();
+        let back = load(&path).unwrap();
+        assert_eq!(back.session.tokens(), g.session.tokens());
+        assert_eq!(back.players, g.players);
+        assert_eq!(back.started, g.started);
+        assert_eq!(back.result, g.result);
+        // A record with an illegal turn is refused with the turn and the reason; the file on
+        // disk stays as it was.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let bad = text.replace("\"e5\"", "\"e5\",\n    \"e5\"");
+        std::fs::write(&path, &bad).unwrap();
+        let e = load(&path).unwrap_err();
+        assert!(e.contains("turn 4") && e.contains("occupied"), "{e}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_start_time_is_a_timestamp() {
+        let t = now_rfc3339();
+        assert!(t.ends_with('Z') && t.len() == 20, "{t}");
+    }
+}

@@ -1,0 +1,64 @@
+//! Helpers for the interface's tests (also used by the integration tests).
+
+use ratatui::buffer::Buffer;
+
+/// The characters of a buffer, one line per row, trailing spaces removed.
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let mut line = String::new();
+        let mut skip = 0;
+        for x in area.left()..area.right() {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let s = buf[(x, y)].symbol();
+            line.push_str(s);
+            skip = unicode_width(s).saturating_sub(1);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn unicode_width(s: &str) -> usize {
+    // Everything the interface draws is one column wide.
+    usize::from(!s.is_empty())
+}
+
+/// An interface at the menu with the default settings and the `default` theme whatever the
+/// terminal (no config file read, colours on), so that tests do not depend on `TERM`.
+pub fn app(width: u16, height: u16) -> super::app::App {
+    let config = crate::config::Config {
+        theme: "default".into(),
+        ..crate::config::Config::default()
+    };
+    let (settings, _) = super::app::Settings::new(config, None, false);
+    super::app::App::new(settings, (width, height))
+}
+
+/// Draws the interface on a test terminal of its size and returns the text.
+pub fn render(app: &super::app::App) -> String {
+    let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
+    let mut terminal = ratatui::Terminal::new(backend).expect("test terminal");
+    terminal
+        .draw(|f| super::view::view(f, app))
+        .expect("draw on a test terminal");
+    buffer_text(terminal.backend().buffer())
+}
+
+/// A key press message.
+pub fn key(code: ratatui::crossterm::event::KeyCode) -> super::app::Msg {
+    super::app::Msg::Key(ratatui::crossterm::event::KeyEvent::new(
+        code,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    ))
+}
+
+/// A character key press message.
+pub fn ch(c: char) -> super::app::Msg {
+    key(ratatui::crossterm::event::KeyCode::Char(c))
+}

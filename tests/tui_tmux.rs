@@ -1,0 +1,219 @@
+//! End to end: the real binary in a real terminal (tmux). Start a Linage game against level 1,
+//! place a stone with the keys, see the AI answer, quit, and check that the shell it ran from
+//! is usable again (normal screen, cooked mode, cursor shown, no mouse reporting).
+//!
+//! Skipped with a notice when tmux is not installed (CI installs it: `.ci/run`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().expect("run tmux");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// A tmux server of our own (its own socket), killed on drop.
+struct Session {
+    socket: String,
+    name: String,
+    dir: PathBuf,
+}
+
+impl Session {
+    fn start(dir: &Path) -> Session {
+        let socket = format!(
+            "tessera-e2e-{}-{}",
+            std::process::id(),
+            dir.file_name().unwrap().to_string_lossy()
+        );
+        let s = Session {
+            socket,
+            name: "e2e".into(),
+            dir: dir.to_path_buf(),
+        };
+        let shell = if Path::new("/bin/bash").exists() {
+            "/bin/bash --norc --noprofile"
+        } else {
+            "/bin/sh"
+        };
+        s.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            &s.name,
+            "-x",
+            "100",
+            "-y",
+            "32",
+            shell,
+        ]);
+        s
+    }
+
+    fn run(&self, args: &[&str]) -> String {
+        let mut all = vec!["-L", &self.socket];
+        all.extend_from_slice(args);
+        tmux(&all)
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.name];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    /// Polls the screen until `pred` holds; panics with the last screen after 20 s.
+    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(20) {
+                panic!("timed out waiting for {what}; the screen was:\n{s}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn flag(&self, name: &str) -> String {
+        self.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            &self.name,
+            &format!("#{{{name}}}"),
+        ])
+        .trim()
+        .to_string()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[test]
+fn linage_against_level_1_then_the_shell_is_usable() {
+    if !tmux_available() {
+        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end interface test");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Session::start(&dir);
+    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
+    let command = format!(
+        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1 {bin} play linage \
+         --level 1 --komi 0.5 --first human --time 0.2",
+        d = dir.display(),
+        bin = env!("CARGO_BIN_EXE_tessera"),
+    );
+    s.keys(&[&command, "Enter"]);
+    let screen = s.wait_for("the game screen", |t| {
+        t.contains("Linage") && t.contains("History")
+    });
+    assert_eq!(s.flag("alternate_on"), "1", "{screen}");
+    // The cursor starts in the centre (e5); move it to d4 with the keys and place.
+    s.keys(&["Left", "Down", "Enter"]);
+    let screen = s.wait_for("the AI's answer", |t| t.contains("AI played"));
+    assert!(
+        screen.contains("1. V d4"),
+        "our stone is in the history:\n{screen}"
+    );
+    assert!(
+        screen.contains("2. H "),
+        "the AI's turn is in the history:\n{screen}"
+    );
+    // Our stone is on the board: row 4, column d.
+    let row4 = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .expect("row 4 of the board");
+    assert!(row4.contains("◆"), "d4 holds a stone: {row4}");
+    s.keys(&["q"]);
+    s.wait_for("the shell after quitting", |t| !t.contains("History"));
+    assert_eq!(s.flag("alternate_on"), "0", "left the alternate screen");
+    assert_eq!(s.flag("cursor_flag"), "1", "the cursor is shown");
+    assert_eq!(s.flag("mouse_any_flag"), "0", "mouse reporting is off");
+    assert_eq!(s.flag("mouse_standard_flag"), "0", "mouse reporting is off");
+    s.keys(&[
+        "stty -a | tr ' ' '\\n' | grep -x -- '-*icanon'; echo shell-ok-$((6*7))",
+        "Enter",
+    ]);
+    let screen = s.wait_for("the shell to answer", |t| t.contains("shell-ok-42"));
+    let lines: Vec<&str> = screen.lines().map(str::trim).collect();
+    assert!(
+        lines.contains(&"icanon"),
+        "the terminal is back in cooked mode:\n{screen}"
+    );
+}
+
+#[test]
+fn quitting_autosaves_and_resume_picks_the_game_up() {
+    if !tmux_available() {
+        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end resume test");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-e2e-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Session::start(&dir);
+    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
+    let env = format!(
+        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
+        d = dir.display()
+    );
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    s.keys(&[&format!("{env} {bin} play iris --against human"), "Enter"]);
+    s.wait_for("the game screen", |t| {
+        t.contains("Iris") && t.contains("History")
+    });
+    s.keys(&["Enter"]);
+    s.wait_for("the first turn", |t| t.contains("1. ● g7"));
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin}"), "Enter"]);
+    let menu = s.wait_for("the menu", |t| t.contains("New game"));
+    assert!(menu.contains("Resume: Iris turn 2"), "{menu}");
+    s.keys(&["r"]);
+    let screen = s.wait_for("the resumed game", |t| t.contains("History"));
+    assert!(screen.contains("1. ● g7"), "{screen}");
+    assert!(screen.contains("▶ ○ White"), "White is to move:\n{screen}");
+    // Save it under a name, quit, and open the record with `tessera load`.
+    let record = dir.join("game.toml");
+    s.keys(&[&format!(":save {}", record.display()), "Enter"]);
+    s.wait_for("the save", |t| t.contains("saved to"));
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains("game = \"iris\"") && text.contains("\"g7\""),
+        "{text}"
+    );
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin} load {}", record.display()), "Enter"]);
+    let screen = s.wait_for("the loaded game", |t| t.contains("History"));
+    assert!(
+        screen.contains("1. ● g7") && screen.contains("game loaded"),
+        "{screen}"
+    );
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+}

@@ -98,3 +98,17 @@ fn ascii_mode_draws_only_ascii() {
     }
     insta::assert_snapshot!("rules_linage_ascii", &screens[4]);
 }
+
+#[test]
+fn enter_starts_the_game_from_any_field() {
+    // The key line says "Enter start": a newcomer who changes the game and presses Enter gets
+    // that game at once, not a jump to the Start button.
+    let mut a = app(100, 32);
+    update(&mut a, ch('n'));
+    update(&mut a, key(KeyCode::Right)); // Linage -> Wunchunk, the cursor stays on Game
+    update(&mut a, key(KeyCode::Enter));
+    let Screen::Game(play) = &a.screen else {
+        panic!("Enter did not start the game:\n{}", render(&a))
+    };
+    assert_eq!(play.session.kind(), tessera::games::GameKind::Wunchunk);
+}

@@ -217,3 +217,48 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
     s.keys(&["q"]);
     s.wait_for("the shell", |t| !t.contains("History"));
 }
+
+#[test]
+fn sigterm_saves_the_game_and_restores_the_terminal() {
+    if !tmux_available() {
+        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end SIGTERM test");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-e2e-term-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Session::start(&dir);
+    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
+    let env = format!(
+        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
+        d = dir.display()
+    );
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    s.keys(&[
+        &format!("{env} {bin} play carteso --against human --komi 0.5"),
+        "Enter",
+    ]);
+    s.wait_for("the game screen", |t| {
+        t.contains("Carteso") && t.contains("History")
+    });
+    s.keys(&["Enter"]);
+    s.wait_for("the first turn", |t| t.contains("1. V Be5"));
+    // The program is the shell's only child.
+    let shell = s.run(&["list-panes", "-t", &s.name, "-F", "#{pane_pid}"]);
+    let out = Command::new("pgrep")
+        .args(["-P", shell.trim()])
+        .output()
+        .expect("run pgrep");
+    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "found the program under the shell");
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    s.wait_for("the shell after SIGTERM", |t| !t.contains("History"));
+    assert_eq!(s.flag("alternate_on"), "0", "left the alternate screen");
+    assert_eq!(s.flag("cursor_flag"), "1", "the cursor is shown");
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin}"), "Enter"]);
+    let menu = s.wait_for("the menu", |t| t.contains("New game"));
+    assert!(menu.contains("Resume: Carteso turn 2"), "{menu}");
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("New game"));
+}

@@ -19,7 +19,7 @@ pub mod wunchunk;
 
 pub use kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::AnyGame;
-pub use types::{compare_zero_padded, Illegal, Mark, Outcome, Side, Step, Stone};
+pub use types::{compare_zero_padded, counted, Illegal, Mark, Outcome, Side, Step, Stone};
 
 use crate::board::{Cell, Geometry};
 use crate::rng::FastRng;

@@ -247,3 +247,12 @@ pub fn compare_zero_padded(a: &[u32], b: &[u32]) -> (std::cmp::Ordering, usize) 
     }
     (std::cmp::Ordering::Equal, len)
 }
+
+/// `n` and a noun in the right number, for the result screens: `1 stone`, `3 stones`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}

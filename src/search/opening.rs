@@ -15,6 +15,12 @@ use super::tuning;
 use crate::games::{format_komi, Game, GameKind, Side, Step};
 use std::sync::atomic::AtomicBool;
 
+/// Fewest simulations a komi probe runs when the limits are counted in simulations.
+const KOMI_PROBE_MIN_ITERS: u64 = 10_000;
+
+/// The time a komi probe with that floor may take when no time limit is given.
+const KOMI_PROBE_MAX_MS: u64 = 500;
+
 /// First side's (win rate, expected margin, simulations) at komi `half` (in half points).
 fn probe<G: Game>(
     engine: &mut Engine<G>,
@@ -67,7 +73,16 @@ pub fn choose_komi<G: Game>(
         })
         .max()
         .unwrap_or(0);
-    let part = limits.scaled(0.25);
+    // Weak levels cap their simulations hard, but a komi from a few dozen random playouts can
+    // be absurd (level 3 once offered komi 70.5 on a 9×9 Carteso board), and the komi decides
+    // the whole game for a newcomer who then picks a side: each probe gets a floor of
+    // simulations, and half a second when no time limit is given (the interface's time limit
+    // still applies).
+    let mut part = limits.scaled(0.25);
+    if let Some(n) = part.iters {
+        part.iters = Some(n.max(KOMI_PROBE_MIN_ITERS));
+        part.ms = Some(part.ms.unwrap_or(KOMI_PROBE_MAX_MS));
+    }
     let first_guess: u16 = if game.kind() == GameKind::Keil { 12 } else { 1 };
     let first_guess = first_guess.min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();

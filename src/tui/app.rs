@@ -31,6 +31,9 @@ pub enum Msg {
     Saved(Result<String, String>),
     /// The saved games found for the Load screen.
     SaveList(Vec<PathBuf>),
+    /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
+    /// away): save the game in progress and leave.
+    Terminate,
 }
 
 /// The settings the interface runs with (from the config file, flags and the environment).
@@ -193,6 +196,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         }
         Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(k) if is_ctrl_c(&k) => app.quit(),
+        Msg::Terminate => app.quit(),
         Msg::Key(k) => on_key(app, k),
         Msg::Mouse(m) => match &mut app.screen {
             Screen::Game(play) => {

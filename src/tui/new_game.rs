@@ -319,7 +319,8 @@ pub fn on_key(app: &mut App, mut form: NewGameForm, k: KeyEvent) -> Vec<Effect> 
         }
         KeyCode::Left | KeyCode::Char('h' | '-') => form.change(field, -1),
         KeyCode::Right | KeyCode::Char('l' | '+') => form.change(field, 1),
-        KeyCode::Enter if field != Field::Start => form.row = fields.len() - 1,
+        // Enter starts from any field, as the key line says: a newcomer who has not changed
+        // anything gets the defaults at once.
         KeyCode::Enter | KeyCode::Char('s') => match form.start(super::store::now_rfc3339()) {
             Ok(mut play) => {
                 play.say(format!(

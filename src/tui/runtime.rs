@@ -119,6 +119,7 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
 
     let (tx, rx) = channel::<Msg>();
     spawn_input(tx.clone());
+    spawn_signals(tx.clone());
     let engine_tx = tx.clone();
     let mut engine = Engine::spawn(move |r| {
         let _ = engine_tx.send(Msg::Engine(r));
@@ -163,6 +164,26 @@ fn spawn_input(tx: Sender<Msg>) {
         })
         .expect("spawn the input thread");
 }
+
+/// Turns SIGTERM and SIGHUP into [`Msg::Terminate`], so a killed program or a dropped SSH
+/// link still saves the game and restores the terminal.
+#[cfg(unix)]
+fn spawn_signals(tx: Sender<Msg>) {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("tessera-signals".into())
+        .spawn(move || {
+            if signals.forever().next().is_some() {
+                let _ = tx.send(Msg::Terminate);
+            }
+        });
+}
+
+#[cfg(not(unix))]
+fn spawn_signals(_tx: Sender<Msg>) {}
 
 fn main_loop(
     app: &mut App,

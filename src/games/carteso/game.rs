@@ -258,12 +258,14 @@ impl<const W: usize> Game for CartesoG<W> {
         let on_board = self.sq.all().and_not(&self.empty).count() as usize;
         vec![
             format!(
-                "Vertical: {v} stones in {} claimed groups = {v}",
-                count(Side::First)
+                "Vertical: {} in {} = {v}",
+                crate::games::counted(v, "stone", "stones"),
+                crate::games::counted(count(Side::First), "claimed group", "claimed groups")
             ),
             format!(
-                "Horizontal: {h} stones in {} claimed groups + komi {} = {}",
-                count(Side::Second),
+                "Horizontal: {} in {} + komi {} = {}",
+                crate::games::counted(h, "stone", "stones"),
+                crate::games::counted(count(Side::Second), "claimed group", "claimed groups"),
                 format_points(self.komi()),
                 format_points(h as f64 + self.komi())
             ),

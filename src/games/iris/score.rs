@@ -136,21 +136,22 @@ fn list(scores: &[u32]) -> String {
 /// The status panel: where the turn stands, then each side's group scores.
 pub(super) fn status(g: &Iris) -> Vec<(&'static str, String)> {
     let mut v = Vec::new();
-    if g.is_over() {
-        v.push(("result", g.standing_text()));
+    // Once the game is over the interface shows the result itself.
+    let stone = if g.is_over() {
+        None
     } else if g.is_opening() {
-        v.push(("stone", "1 of 1: the first turn is one gray stone".into()));
+        Some("1 of 1: the first turn is one gray stone".to_string())
     } else if let Some(first) = g.first_stone() {
         let name = g.geo.name(first);
-        v.push((
-            "stone",
-            match g.partner(first) {
-                Some(p) => format!("2 of 2: the partner {}", g.geo.name(p)),
-                None => format!("2 of 2: a gray cell not next to {name}"),
-            },
-        ));
+        Some(match g.partner(first) {
+            Some(p) => format!("2 of 2: the partner {}", g.geo.name(p)),
+            None => format!("2 of 2: a gray cell not next to {name}"),
+        })
     } else {
-        v.push(("stone", "1 of 2".into()));
+        Some("1 of 2".to_string())
+    };
+    if let Some(text) = stone {
+        v.push(("stone", text));
     }
     v.push(("black scores", list(&g.group_scores(Side::First))));
     v.push(("white scores", list(&g.group_scores(Side::Second))));

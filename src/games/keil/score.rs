@@ -135,9 +135,9 @@ impl Keil {
             .into_iter()
             .map(|side| {
                 let mut line = format!(
-                    "{}: {} stones + {} territory",
+                    "{}: {} + {} territory",
                     capitalised(self.side_name(side)),
-                    self.stones(side),
+                    crate::games::counted(self.stones(side), "stone", "stones"),
                     t.points[side.index()]
                 );
                 if side == Side::Second {

@@ -250,20 +250,22 @@ impl<const W: usize> Game for LinageG<W> {
         let [v, h] = self.owned_points();
         let mut lines = vec![
             format!(
-                "Vertical: {v} points in {} regions = {v}",
-                count(Side::First)
+                "Vertical: {} in {} = {v}",
+                crate::games::counted(v, "point", "points"),
+                crate::games::counted(count(Side::First), "region", "regions")
             ),
             format!(
-                "Horizontal: {h} points in {} regions + komi {} = {}",
-                count(Side::Second),
+                "Horizontal: {} in {} + komi {} = {}",
+                crate::games::counted(h, "point", "points"),
+                crate::games::counted(count(Side::Second), "region", "regions"),
                 format_points(self.komi()),
                 format_points(h as f64 + self.komi())
             ),
         ];
         if self.free_points() > 0 {
             lines.push(format!(
-                "Free (counts for nobody): {} points",
-                self.free_points()
+                "Free (counts for nobody): {}",
+                crate::games::counted(self.free_points(), "point", "points")
             ));
         }
         lines

@@ -126,9 +126,8 @@ fn holder(g: &Wunchunk, colour: Side) -> &'static str {
 /// The status panel: the turn's allotment and stones left, the pie, the chunk counts.
 pub(super) fn status(g: &Wunchunk) -> Vec<(&'static str, String)> {
     let mut v = Vec::new();
-    if g.is_over() {
-        v.push(("result", g.standing_text()));
-    } else {
+    // Once the game is over the interface shows the result itself.
+    if !g.is_over() {
         v.push(("allotment", g.allotment().to_string()));
         v.push(("stones left", g.stones_left().to_string()));
         if g.swap_allowed() {

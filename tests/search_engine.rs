@@ -176,7 +176,11 @@ fn a_weak_level_still_offers_a_sane_komi() {
         let Step::Komi(half) = d.step else {
             panic!("the first step of the bid is a komi: {:?}", d.step);
         };
-        assert!(half <= 21, "seed {seed}: komi {} is absurd", half as f64 / 2.0);
+        assert!(
+            half <= 21,
+            "seed {seed}: komi {} is absurd",
+            half as f64 / 2.0
+        );
     }
 }
 

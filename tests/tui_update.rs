@@ -348,3 +348,30 @@ fn history_stepping_by_undo_and_replay_agrees_with_replaying_from_the_start() {
         );
     }
 }
+
+#[test]
+fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
+    let (mut a, fx) = open(GameKind::Linage, &["komi=0.5"], [AI, AI]);
+    let (id, _) = started_job(&fx).expect("the AI starts at once");
+    let fx = update(&mut a, ch(' '));
+    assert!(play(&a).paused);
+    assert_eq!(started_job(&fx), None);
+    // The turn being thought about is still played, but no new one starts.
+    let e5 = play(&a).game().geometry().parse("e5").unwrap();
+    let fx = update(
+        &mut a,
+        Msg::Engine(Report::Turn {
+            id,
+            steps: vec![Step::Place {
+                cell: e5,
+                stone: Stone::Neutral,
+            }],
+            analysis: Analysis::default(),
+        }),
+    );
+    assert_eq!(tokens(&a), ["e5"]);
+    assert_eq!(started_job(&fx), None, "paused: the other AI waits");
+    let fx = update(&mut a, ch(' '));
+    assert!(!play(&a).paused);
+    assert!(started_job(&fx).is_some(), "going on starts the next turn");
+}

@@ -108,16 +108,26 @@ impl Tally {
     }
 
     /// Elo difference of A over B with a 95 % interval (normal approximation of the score's
-    /// per-game variance); infinite where the score or a bound reaches 0 or 1.
+    /// per-game variance; where that reaches a score of 0 or 1, the Wilson interval, which
+    /// still gives a finite bound on the other side, e.g. +566 for 100 wins in 100 games).
     pub fn elo(&self) -> (f64, f64, f64) {
+        const Z: f64 = 1.96;
         let n = self.games().max(1) as f64;
         let p = self.score();
         let var = (self.wins as f64 * (1.0 - p).powi(2)
             + self.draws as f64 * (0.5 - p).powi(2)
             + self.losses as f64 * p.powi(2))
             / n;
-        let half = 1.96 * (var / n).sqrt();
-        (elo_of(p), elo_of(p - half), elo_of(p + half))
+        let half = Z * (var / n).sqrt();
+        let (mut lo, mut hi) = (p - half, p + half);
+        if lo <= 0.0 || hi >= 1.0 {
+            let z2 = Z * Z;
+            let centre = p + z2 / (2.0 * n);
+            let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+            lo = (centre - spread) / (1.0 + z2 / n);
+            hi = (centre + spread) / (1.0 + z2 / n);
+        }
+        (elo_of(p), elo_of(lo), elo_of(hi))
     }
 
     /// The summary lines printed at the end of a match.
@@ -377,6 +387,22 @@ mod tests {
         };
         assert_eq!(all.elo().0, f64::INFINITY);
         assert!(all.summary()[1].contains("+inf"));
+        // 100 wins of 100: the lower bound is finite (Wilson).
+        let hundred = Tally {
+            wins: 100,
+            ..Default::default()
+        };
+        let (_, lo, hi) = hundred.elo();
+        assert!((lo - 566.0).abs() < 2.0 && hi == f64::INFINITY, "{lo} {hi}");
+        let none = Tally {
+            losses: 100,
+            ..Default::default()
+        };
+        let (_, lo, hi) = none.elo();
+        assert!(
+            lo == f64::NEG_INFINITY && (hi + 566.0).abs() < 2.0,
+            "{lo} {hi}"
+        );
         let even = Tally {
             wins: 3,
             draws: 4,

@@ -176,10 +176,12 @@ fn popup_block<'a>(title: &'a str, s: &Settings) -> Block<'a> {
 /// The keys of the game screen, for the help popup.
 pub fn help_text(play: &Play) -> Vec<(&'static str, &'static str)> {
     let hex = play.game().geometry().kind() == crate::board::BoardKind::Hex;
-    let mut v = vec![
-        ("arrows hjkl", "move the cursor"),
-        ("Enter Space", "place a stone at the cursor (or click)"),
-    ];
+    let mut v = vec![("arrows hjkl", "move the cursor")];
+    if play.watching() {
+        v.push(("Space", "pause / go on (AI against AI)"));
+    } else {
+        v.push(("Enter Space", "place a stone at the cursor (or click)"));
+    }
     if hex {
         v.push(("y u b n", "move to the diagonal neighbours"));
         v.push(("U Backspace", "take back (u moves on hexhex boards)"));

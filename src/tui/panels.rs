@@ -384,6 +384,9 @@ pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
     let undo = if hex { "U" } else { "u" };
     if play.finished() {
         k.extend([("r", "result"), ("[ ]", "history"), (undo, "undo")]);
+    } else if play.watching() {
+        let pause = if play.paused { "go on" } else { "pause" };
+        k.extend([("Space", pause), ("[ ]", "history")]);
     } else if play.controller().is_ai() {
         k.extend([("[ ]", "history"), (undo, "undo")]);
     } else {

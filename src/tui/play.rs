@@ -93,6 +93,8 @@ pub struct Play {
     pub command: Option<String>,
     /// The last message for the bottom line.
     pub note: Option<Note>,
+    /// AI against AI: no new turn starts while paused (Space toggles).
+    pub paused: bool,
 }
 
 /// The least time an AI turn takes on screen against a person: enough to see "thinking" and
@@ -136,6 +138,7 @@ impl Play {
             popup: None,
             command: None,
             note: None,
+            paused: false,
         }
     }
 
@@ -386,7 +389,7 @@ impl Play {
     /// Starts the AI when it is to move and not yet thinking; asks for its estimate when a
     /// person must pick a side in the bid against it.
     pub fn schedule(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if self.finished() {
+        if self.finished() || (self.paused && self.watching()) {
             return Vec::new();
         }
         let to_move = self.game().to_move();
@@ -421,13 +424,18 @@ impl Play {
             game: self.game().clone(),
             level,
             time: self.ai_time,
-            pace: if self.players.iter().all(|p| p.is_ai()) {
+            pace: if self.watching() {
                 WATCH_PACE
             } else {
                 PLAY_PACE
             },
             purpose,
         })]
+    }
+
+    /// Whether the AI plays both sides (a game to watch).
+    pub fn watching(&self) -> bool {
+        self.players.iter().all(|p| p.is_ai())
     }
 
     /// Handles an engine report (reports of stopped jobs are ignored).

@@ -54,6 +54,16 @@ pub fn on_key(play: &mut Play, k: KeyEvent, next_job: &mut u64) -> Outcome {
         KeyCode::Char('b') if hex => moved(play, Dir::DownLeft),
         KeyCode::Char('n') if hex => moved(play, Dir::DownRight),
         KeyCode::Char('u' | 'U') | KeyCode::Backspace => play.take_back(next_job),
+        KeyCode::Char(' ') if play.watching() && !play.finished() => {
+            play.paused = !play.paused;
+            // A turn already being thought about is still played; none starts after it.
+            play.say(if play.paused {
+                "paused: Space goes on"
+            } else {
+                "going on"
+            });
+            play.schedule(next_job)
+        }
         KeyCode::Enter | KeyCode::Char(' ') => {
             let c = play.cursor;
             play.place_at(c, next_job)

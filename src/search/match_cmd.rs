@@ -126,6 +126,8 @@ impl Tally {
             let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
             lo = (centre - spread) / (1.0 + z2 / n);
             hi = (centre + spread) / (1.0 + z2 / n);
+            // At a score of exactly 0 or 1 that bound is 0 or 1 but for rounding.
+            (lo, hi) = (lo.min(p), hi.max(p));
         }
         (elo_of(p), elo_of(lo), elo_of(hi))
     }

@@ -109,6 +109,24 @@ impl Drop for Session {
     }
 }
 
+/// A shell in tmux with its own config and data directories, or `None` (with a notice) when
+/// tmux is missing. Returns the session and the environment prefix for the command line.
+fn shell_session(what: &str, tag: &str) -> Option<(Session, String)> {
+    if !tmux_available() {
+        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end {what} test");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-e2e-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let s = Session::start(&dir);
+    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
+    let env = format!(
+        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
+        d = dir.display()
+    );
+    Some((s, env))
+}
+
 #[test]
 fn linage_against_level_1_then_the_shell_is_usable() {
     if !tmux_available() {
@@ -167,18 +185,9 @@ fn linage_against_level_1_then_the_shell_is_usable() {
 
 #[test]
 fn quitting_autosaves_and_resume_picks_the_game_up() {
-    if !tmux_available() {
-        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end resume test");
+    let Some((s, env)) = shell_session("resume", "resume") else {
         return;
-    }
-    let dir = std::env::temp_dir().join(format!("tessera-e2e-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let s = Session::start(&dir);
-    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
-    let env = format!(
-        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
-        d = dir.display()
-    );
+    };
     let bin = env!("CARGO_BIN_EXE_tessera");
     s.keys(&[&format!("{env} {bin} play iris --against human"), "Enter"]);
     s.wait_for("the game screen", |t| {
@@ -197,7 +206,7 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
     assert!(screen.contains("1. ● g7"), "{screen}");
     assert!(screen.contains("▶ ○ White"), "White is to move:\n{screen}");
     // Save it under a name, quit, and open the record with `tessera load`.
-    let record = dir.join("game.toml");
+    let record = s.dir.join("game.toml");
     s.keys(&[&format!(":save {}", record.display()), "Enter"]);
     s.wait_for("the save", |t| t.contains("saved to"));
     s.keys(&["q"]);
@@ -220,18 +229,9 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
 
 #[test]
 fn sigterm_saves_the_game_and_restores_the_terminal() {
-    if !tmux_available() {
-        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end SIGTERM test");
+    let Some((s, env)) = shell_session("SIGTERM", "term") else {
         return;
-    }
-    let dir = std::env::temp_dir().join(format!("tessera-e2e-term-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let s = Session::start(&dir);
-    s.wait_for("the shell prompt", |t| !t.trim().is_empty());
-    let env = format!(
-        "XDG_CONFIG_HOME={d}/config XDG_DATA_HOME={d}/data NO_COLOR=1",
-        d = dir.display()
-    );
+    };
     let bin = env!("CARGO_BIN_EXE_tessera");
     s.keys(&[
         &format!("{env} {bin} play carteso --against human --komi 0.5"),

@@ -15,6 +15,18 @@ use tessera::search::reward::mover;
 use tessera::search::{Engine, Limits, PlayerSpec};
 use tessera::session::Session;
 
+/// The turn the player `spec` chooses in `g`, and the position after it.
+fn after_turn_of(spec: &str, g: &AnyGame) -> (Vec<Step>, AnyGame) {
+    let spec: PlayerSpec = spec.parse().unwrap();
+    let turn =
+        Engine::new(spec).play_turn(g, Limits::default(), Arc::new(AtomicBool::new(false)), None);
+    let mut h = g.clone();
+    for &s in &turn {
+        h.play(s);
+    }
+    (turn, h)
+}
+
 /// Value of `g` for player 0 (1 win, 0.5 draw, 0 loss) proven within `depth` more steps, by
 /// exhaustive search; `None` when the result is not decided within that horizon (or the node
 /// budget runs out).
@@ -140,17 +152,7 @@ fn check_players_solve(
         let (g, tokens) = find_puzzle(name, args, max_empty, seed);
         let me = mover(&g);
         for p in players {
-            let spec: PlayerSpec = p.parse().unwrap();
-            let turn = Engine::new(spec).play_turn(
-                &g,
-                Limits::default(),
-                Arc::new(AtomicBool::new(false)),
-                None,
-            );
-            let mut h = g.clone();
-            for &s in &turn {
-                h.play(s);
-            }
+            let (turn, mut h) = after_turn_of(p, &g);
             let mut memo = HashMap::new();
             let v = exact(&mut h, &mut memo, &mut 2_000_000).expect("small enough to solve");
             let v = if me == 0 { v } else { 1.0 - v };
@@ -235,16 +237,7 @@ fn keil_endgames() {
     for seed in [1, 2] {
         let g = keil_puzzle(5, seed);
         for p in PLAYERS {
-            let turn = Engine::new(p.parse().unwrap()).play_turn(
-                &g,
-                Limits::default(),
-                Arc::new(AtomicBool::new(false)),
-                None,
-            );
-            let mut h = g.clone();
-            for &s in &turn {
-                h.play(s);
-            }
+            let (turn, mut h) = after_turn_of(p, &g);
             let v = exact_within(&mut h, KEIL_HORIZON);
             assert_eq!(
                 v,

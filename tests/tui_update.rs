@@ -4,10 +4,10 @@ use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind
 use std::time::Duration;
 use tessera::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use tessera::session::Session;
-use tessera::tui::app::{update, App, Msg, Screen};
+use tessera::tui::app::{update, App, Msg};
 use tessera::tui::engine::{Analysis, Purpose, Report};
 use tessera::tui::play::{Play, Player};
-use tessera::tui::testing::{app, ch, key};
+use tessera::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
 use tessera::tui::Effect;
 
 const HUMAN: Player = Player::Human;
@@ -20,18 +20,6 @@ fn open(kind: GameKind, args: &[&str], players: [Player; 2]) -> (App, Vec<Effect
     let play = Play::new(session, players, Duration::from_millis(10), "t".into());
     let fx = a.open_game(play);
     (a, fx)
-}
-
-fn play(a: &App) -> &Play {
-    match &a.screen {
-        Screen::Game(p) => p,
-        _ => panic!("not on the game screen"),
-    }
-}
-
-fn cursor(a: &App) -> String {
-    let p = play(a);
-    p.game().geometry().name(p.cursor)
 }
 
 fn keys(a: &mut App, codes: &[KeyCode]) -> Vec<Effect> {

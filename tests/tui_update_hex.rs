@@ -7,7 +7,7 @@ use tessera::games::{Game, GameKind, GameOptions, Side, Stone};
 use tessera::session::Session;
 use tessera::tui::app::{update, App, Screen};
 use tessera::tui::play::{Play, Player};
-use tessera::tui::testing::{app, ch, key};
+use tessera::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
 
 const HUMAN: Player = Player::Human;
 const AI: Player = Player::Ai { level: 1 };
@@ -18,18 +18,6 @@ fn open(kind: GameKind, players: [Player; 2]) -> App {
     let play = Play::new(session, players, Duration::from_millis(10), "t".into());
     a.open_game(play);
     a
-}
-
-fn play(a: &App) -> &Play {
-    match &a.screen {
-        Screen::Game(p) => p,
-        _ => panic!("not on the game screen"),
-    }
-}
-
-fn cursor(a: &App) -> String {
-    let p = play(a);
-    p.game().geometry().name(p.cursor)
 }
 
 /// Moves the cursor to a named cell (by setting it, as a click would) and presses Enter.

@@ -20,6 +20,7 @@ pub mod cursor;
 pub mod engine;
 pub mod forms;
 pub mod game_view;
+pub mod history;
 pub mod menu;
 pub mod new_game;
 pub mod panels;

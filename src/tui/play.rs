@@ -538,54 +538,6 @@ impl Play {
         self.players[g.to_move().index() ^ usize::from(g.swapped())]
     }
 
-    /// History stepping: `to` is a turn number (0 = the start); the last turn returns to the
-    /// live game.
-    pub fn view_turn(&mut self, to: usize) {
-        let last = self.session.turns().len();
-        if to >= last && self.session.pending().is_empty() || to > last {
-            self.viewing = None;
-            return;
-        }
-        // Step from the position shown (undo back or play forward) when that is closer than
-        // replaying from the start: long games have tens of thousands of turns.
-        let (from, mut g) = match self.viewing.take() {
-            Some((n, g)) => (n, g),
-            None => {
-                let mut g = self.game().clone();
-                for _ in self.session.pending() {
-                    g.undo();
-                }
-                (last, g)
-            }
-        };
-        if from.abs_diff(to) < to {
-            let turns = self.session.turns();
-            if to < from {
-                for t in turns[to..from].iter().rev() {
-                    for _ in &t.steps {
-                        g.undo();
-                    }
-                }
-            } else {
-                for t in &turns[from..to] {
-                    for &s in &t.steps {
-                        g.play(s);
-                    }
-                }
-            }
-        } else {
-            g = self.session.position_after(to);
-        }
-        self.viewing = Some((to, g));
-    }
-
-    /// The turn number history stepping is at (the live game counts as the last).
-    pub fn viewed_turn(&self) -> usize {
-        self.viewing
-            .as_ref()
-            .map_or(self.session.turns().len(), |(n, _)| *n)
-    }
-
     /// Resigns for the side to move (a person's side).
     pub fn resign(&mut self) -> Vec<Effect> {
         if let Some(why) = self.not_your_turn() {

@@ -62,3 +62,17 @@ pub fn key(code: ratatui::crossterm::event::KeyCode) -> super::app::Msg {
 pub fn ch(c: char) -> super::app::Msg {
     key(ratatui::crossterm::event::KeyCode::Char(c))
 }
+
+/// The game screen's model (panics when the interface is elsewhere).
+pub fn game_screen(app: &super::app::App) -> &super::play::Play {
+    match &app.screen {
+        super::app::Screen::Game(p) => p,
+        _ => panic!("not on the game screen"),
+    }
+}
+
+/// The name of the cell under the game screen's cursor.
+pub fn cursor_name(app: &super::app::App) -> String {
+    let p = game_screen(app);
+    crate::games::Game::geometry(p.game()).name(p.cursor)
+}

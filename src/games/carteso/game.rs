@@ -7,7 +7,7 @@ use crate::games::square::{
     single_step_turn, Rect,
 };
 use crate::games::state::{self, number};
-use crate::games::{Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -259,13 +259,13 @@ impl<const W: usize> Game for CartesoG<W> {
         vec![
             format!(
                 "Vertical: {} in {} = {v}",
-                crate::games::counted(v, "stone", "stones"),
-                crate::games::counted(count(Side::First), "claimed group", "claimed groups")
+                counted(v, "stone", "stones"),
+                counted(count(Side::First), "claimed group", "claimed groups")
             ),
             format!(
                 "Horizontal: {} in {} + komi {} = {}",
-                crate::games::counted(h, "stone", "stones"),
-                crate::games::counted(count(Side::Second), "claimed group", "claimed groups"),
+                counted(h, "stone", "stones"),
+                counted(count(Side::Second), "claimed group", "claimed groups"),
                 format_points(self.komi()),
                 format_points(h as f64 + self.komi())
             ),

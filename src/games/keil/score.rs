@@ -7,7 +7,7 @@ use super::board::Visited;
 use super::links::{open, BLACK, EMPTY, INDEX_MASK, WHITE};
 use super::Keil;
 use crate::board::Cell;
-use crate::games::{format_komi, Game, Mark, Outcome, Side};
+use crate::games::{counted, format_komi, Game, Mark, Outcome, Side};
 
 /// The territories of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +137,7 @@ impl Keil {
                 let mut line = format!(
                     "{}: {} + {} territory",
                     capitalised(self.side_name(side)),
-                    crate::games::counted(self.stones(side), "stone", "stones"),
+                    counted(self.stones(side), "stone", "stones"),
                     t.points[side.index()]
                 );
                 if side == Side::Second {

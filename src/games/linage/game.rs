@@ -7,7 +7,7 @@ use crate::games::square::{
     single_step_turn,
 };
 use crate::games::state::{self, number};
-use crate::games::{Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -251,13 +251,13 @@ impl<const W: usize> Game for LinageG<W> {
         let mut lines = vec![
             format!(
                 "Vertical: {} in {} = {v}",
-                crate::games::counted(v, "point", "points"),
-                crate::games::counted(count(Side::First), "region", "regions")
+                counted(v, "point", "points"),
+                counted(count(Side::First), "region", "regions")
             ),
             format!(
                 "Horizontal: {} in {} + komi {} = {}",
-                crate::games::counted(h, "point", "points"),
-                crate::games::counted(count(Side::Second), "region", "regions"),
+                counted(h, "point", "points"),
+                counted(count(Side::Second), "region", "regions"),
                 format_points(self.komi()),
                 format_points(h as f64 + self.komi())
             ),
@@ -265,7 +265,7 @@ impl<const W: usize> Game for LinageG<W> {
         if self.free_points() > 0 {
             lines.push(format!(
                 "Free (counts for nobody): {}",
-                crate::games::counted(self.free_points(), "point", "points")
+                counted(self.free_points(), "point", "points")
             ));
         }
         lines

@@ -63,8 +63,12 @@
 //! - [`match_cmd`]: `tessera match`.
 
 pub mod alphabeta;
+pub mod amaf;
+pub mod arena;
 pub mod baseline;
+pub mod bid;
 pub mod chunks;
+mod compact;
 pub mod control;
 pub mod engine;
 pub mod eval;
@@ -72,7 +76,7 @@ pub mod keys;
 pub mod levels;
 pub mod match_cmd;
 pub mod mcts;
-pub mod opening;
+pub mod ownership;
 pub mod parallel;
 pub mod playout;
 pub mod report;
@@ -82,14 +86,17 @@ pub mod tree;
 pub mod tuning;
 
 #[cfg(test)]
+mod shared_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod toy;
 
 pub use control::Limits;
 pub use engine::{Decision, Engine};
+pub use ownership::Ownership;
 pub use report::{Candidate, Report};
-pub use spec::{PlayerKind, PlayerSpec};
+pub use spec::{Algorithm, PlayerSpec};
 pub use tuning::default_kind;
 
 use crate::games::{AnyGame, Step};
@@ -107,13 +114,16 @@ pub fn choose_turn(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Vec<Step> {
     )
 }
 
-/// Thinks about `game` for `ms` milliseconds and returns the [`Report`] as JSON (for GTP
-/// `tessera-analyze MS`): `best` (turn token), `best_step`, `win_rate` (side to move), `score`
-/// (expected margin, territory games), `pv` (turn tokens), `candidates` (`move`, `visits`,
-/// `win_rate`, `score`), `iterations`, `iterations_per_sec`, `tree_nodes`, `tree_bytes`,
-/// `elapsed_ms`, and `depth` / `proven` where they apply.
+/// Thinks about `game` for `ms` milliseconds (whatever limits `spec` has of its own) and returns
+/// the [`Report`] as JSON (for GTP `tessera-analyze MS`): `best` (turn token), `best_step`,
+/// `win_rate` (side to move), `score` (expected margin, territory games), `pv` (turn tokens),
+/// `candidates` (`move`, `visits`, `win_rate`, `score`), `iterations`, `iterations_per_sec`,
+/// `tree_nodes`, `tree_bytes` (bytes in use), `elapsed_ms`, and `depth` / `proven` where they
+/// apply. The search may end sooner with a proven win.
 pub fn analyze(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Result<serde_json::Value, String> {
-    Engine::new(spec.clone())
+    let mut spec = spec.clone();
+    spec.limits = Limits::default();
+    Engine::new(spec)
         .think(game, Limits::ms(ms), Arc::new(AtomicBool::new(false)), None)
         .map(|d| d.report.to_json())
         .ok_or_else(|| "the game is over".to_string())

@@ -54,6 +54,11 @@ pub struct Report {
     /// `win`, `loss` or `draw` once the result for the side to move is proven.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proven: Option<&'static str>,
+    /// When asked for ([`super::Engine::set_ownership`]): per cell (in the board's cell
+    /// order), the share of the search's playouts in which it ended as the first side's and
+    /// as the second side's ([`crate::games::Game::final_owners`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ownership: Option<Vec<[f64; 2]>>,
 }
 
 impl Report {
@@ -217,6 +222,7 @@ pub fn build_report<G: Game>(
         tree_bytes: stats.bytes,
         elapsed_ms: elapsed.as_millis() as u64,
         depth: None,
+        ownership: None,
         proven: stats.proven.map(|v| {
             if v > 0.75 {
                 "win"

@@ -564,6 +564,10 @@ impl Game for Iris {
         (l != GRAY).then_some(l)
     }
 
+    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
+        Some(Iris::group_scores(self, side))
+    }
+
     fn status(&self) -> Vec<(&'static str, String)> {
         score::status(self)
     }

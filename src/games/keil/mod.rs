@@ -376,6 +376,22 @@ impl Game for Keil {
         self.territory().marks
     }
 
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        let marks = self.territory().marks;
+        out.clear();
+        out.extend(
+            self.geo
+                .all_cells()
+                .zip(marks)
+                .map(|(c, m)| match (self.stone_at(c), m) {
+                    (Some(Stone::Black), _) => Some(Side::First),
+                    (Some(Stone::White), _) => Some(Side::Second),
+                    (_, Some(Mark::Owned(side))) => Some(side),
+                    _ => None,
+                }),
+        );
+    }
+
     fn status(&self) -> Vec<(&'static str, String)> {
         self.status_lines()
     }

@@ -131,6 +131,9 @@ macro_rules! sized_game {
             fn score_breakdown(&self) -> Vec<String> {
                 on_sized!(self, g => g.score_breakdown())
             }
+            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
+                on_sized!(self, g => g.final_owners(out))
+            }
         }
     };
 }

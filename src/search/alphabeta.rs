@@ -335,6 +335,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         iterations: s.nodes,
         nodes: s.used,
         bytes: (s.table.len() * std::mem::size_of::<Entry>()) as u64,
+        recycled: 0,
         proven: (best_value.abs() >= WIN - MAX_PLY as i32).then_some(if best_value > 0 {
             1.0
         } else {

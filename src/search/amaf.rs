@@ -81,11 +81,6 @@ impl Tables {
         self.arena.len()
     }
 
-    /// Whether there is none.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Bytes in use.
     pub fn bytes_used(&self) -> usize {
         self.arena.len() * self.arena.item_bytes()
@@ -154,7 +149,7 @@ impl Table<'_> {
     }
 
     /// Updates and reward mean of `seat` playing the placement `key` later (0, 0 when never).
-    #[inline]
+    #[cfg(test)]
     pub fn get(&self, seat: Seat, key: MoveKey) -> (f32, f32) {
         let (n, w) = self.sums(seat, key);
         if n == 0.0 {

@@ -153,6 +153,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> Roo
         iterations,
         nodes: nodes.len() as u64,
         bytes: bytes as u64,
+        recycled: 0,
         proven: None,
     }
 }

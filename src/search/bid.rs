@@ -46,9 +46,11 @@ fn probe<G: Game>(
     let Some(i) = stats.best_index() else {
         return (0.5, 0.0, 0);
     };
-    let e = &stats.edges[i];
-    let margin = if e.n > 0 { e.margin / e.n as f64 } else { 0.0 };
-    (e.mean(), margin, stats.iterations)
+    // The margin over every simulation, not the best step's: the most visited step's mean is
+    // the maximum of noisy estimates, biased upwards when the probe is short.
+    let n: u64 = stats.edges.iter().map(|e| e.n).sum();
+    let margin = stats.edges.iter().map(|e| e.margin).sum::<f64>() / n.max(1) as f64;
+    (stats.edges[i].mean(), margin, stats.iterations)
 }
 
 /// Chooses `komi=X` for the position `game` (the bid's first step); `legal` lists the komi
@@ -128,6 +130,7 @@ pub fn choose_komi<G: Game>(
         iterations_per_sec: iterations as f64 / elapsed.as_secs_f64().max(1e-6),
         tree_nodes: 0,
         tree_bytes: 0,
+        tree_recycled: 0,
         elapsed_ms: elapsed.as_millis() as u64,
         depth: None,
         proven: None,

@@ -8,8 +8,6 @@ use super::reward::{mover, Seat};
 use crate::board::Cell;
 use crate::games::{Game, Side, Step, Stone};
 
-pub use crate::games::ChunkDelta;
-
 /// Weight of one chunk and one crumb in the evaluation.
 const CHUNK: i32 = 100;
 const CRUMB: i32 = 8;

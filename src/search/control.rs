@@ -126,10 +126,4 @@ impl<'a> Clock<'a> {
     pub fn iteration_cap(&self) -> Option<u64> {
         self.iters
     }
-
-    /// A clock with the same start, deadline and stop flag but its own iteration cap (for one
-    /// of several threads).
-    pub fn with_iters(self, iters: Option<u64>) -> Clock<'a> {
-        Clock { iters, ..self }
-    }
 }

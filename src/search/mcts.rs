@@ -10,7 +10,8 @@
 //! (tried ones by their statistics, untried ones by the all-moves-as-first estimate), and
 //! creates a node the first time a step is taken: the tree grows by one node per simulation,
 //! and a position's untried steps cost nothing. A node gets children once it has been visited
-//! [`MctsParams::expand_after`] times (before that, simulations play out from it).
+//! [`MctsParams::expand_after`] times (before that, simulations play out from it; more times as
+//! the budget fills, see [`Tree::growth_shift`]).
 
 use super::amaf::{TABLE_AFTER, TABLE_READY};
 use super::keys::{is_place_key, key_of, step_of, MoveKey, KEY_COUNT};
@@ -102,11 +103,6 @@ impl<G: Game> Worker<G> {
         &self.game
     }
 
-    /// The parameters in use.
-    pub fn params(&self) -> &MctsParams {
-        &self.params
-    }
-
     /// Runs one simulation on `tree` (whose root is this worker's position): select down the
     /// tree, create a node, play out, back up. `owners` accumulates the final owner of every
     /// cell when given.
@@ -129,6 +125,7 @@ impl<G: Game> Worker<G> {
         self.path.clear();
         self.seq.clear();
         let p = self.params;
+        let expand_after = p.expand_after << tree.growth_shift();
         let root = tree.root;
         let mut node = root;
         let mut before = tree.node(root).enter();
@@ -153,7 +150,7 @@ impl<G: Game> Worker<G> {
             {
                 reference = t;
             }
-            if node != root && before < p.expand_after && nd.first_child() == NO_NODE {
+            if node != root && before < expand_after && nd.first_child() == NO_NODE {
                 break;
             }
             let seen = nd.first_child();
@@ -171,6 +168,11 @@ impl<G: Game> Worker<G> {
             before = tree.node(child).enter();
             self.path.push(child);
             node = child;
+        }
+        if p.policy == Policy::Eval && !self.game.is_over() && fixed_win.is_none() {
+            let v = super::alphabeta::win_rate(super::eval::evaluate(&self.game, 0, 0)) as f32;
+            self.backup(tree, v, 0.0);
+            return played;
         }
         while !self.game.is_over() {
             let s = p.policy.step(&self.game, &mut self.rng, &mut self.buf);

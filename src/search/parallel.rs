@@ -103,6 +103,7 @@ pub fn search<G: Game>(
 ) -> RootStats {
     let mut done = 0u64;
     let mut recycle = true;
+    let mut recycled = 0u32;
     loop {
         let shared = Shared {
             tree,
@@ -132,10 +133,12 @@ pub fn search<G: Game>(
             recycle = false;
         } else {
             tree.recycle();
+            recycled += 1;
         }
     }
     let mut stats = root_stats(tree, workers[0].game());
     stats.iterations = done;
+    stats.recycled = recycled;
     stats
 }
 
@@ -178,6 +181,7 @@ pub fn root_stats<G: Game>(tree: &Tree, game: &G) -> RootStats {
         iterations: 0,
         nodes: tree.node_count() as u64,
         bytes: tree.bytes_used() as u64,
+        recycled: 0,
         proven: rn.proven().value_for(m),
     }
 }

@@ -14,6 +14,9 @@ pub enum Policy {
     /// always linked to it); then the button if on the table, else pass. Without it random
     /// Keil games refill captured areas for tens of thousands of steps.
     NoEyes,
+    /// No playout: a leaf is valued by the static evaluation of alpha-beta (see
+    /// `super::eval`), squashed into a win probability.
+    Eval,
     /// Wunchunk: draw a few random (cell, colour) placements and play the one that looks best
     /// for the mover by its neighbours alone (join own groups, turn the opponent's crumbs into
     /// chunks; avoid new own crumbs and joining the opponent's groups); end the turn early
@@ -28,7 +31,7 @@ impl Policy {
         match self {
             Policy::Random => game.random_step(rng, buf),
             Policy::NoEyes => no_eyes_step(game, rng, buf),
-            Policy::Chunks => chunks_step(game, rng, buf),
+            Policy::Chunks | Policy::Eval => chunks_step(game, rng, buf),
         }
     }
 }
@@ -126,8 +129,9 @@ impl std::str::FromStr for Policy {
             "random" => Ok(Policy::Random),
             "noeyes" => Ok(Policy::NoEyes),
             "chunks" => Ok(Policy::Chunks),
+            "eval" => Ok(Policy::Eval),
             _ => Err(format!(
-                "unknown playout policy '{s}' (policies: random, noeyes, chunks)"
+                "unknown playout policy '{s}' (policies: random, noeyes, chunks, eval)"
             )),
         }
     }
@@ -139,6 +143,7 @@ impl std::fmt::Display for Policy {
             Policy::Random => "random",
             Policy::NoEyes => "noeyes",
             Policy::Chunks => "chunks",
+            Policy::Eval => "eval",
         })
     }
 }

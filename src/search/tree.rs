@@ -141,13 +141,6 @@ impl Node {
         self.margin.load(Relaxed) as f64 / MARGIN_ONE
     }
 
-    /// Mean reward from [`Node::by`]'s view, or `None` before the first visit.
-    #[inline]
-    pub fn mean(&self) -> Option<f64> {
-        let n = self.visits();
-        (n > 0).then(|| self.reward_sum() / n as f64)
-    }
-
     /// The proven result, if any.
     #[inline]
     pub fn proven(&self) -> Proven {
@@ -286,6 +279,17 @@ impl Tree {
         self.budget.limit()
     }
 
+    /// How much slower the tree grows as its budget fills: a node gets children after
+    /// `expand_after << growth_shift()` visits — 1× while the tree holds less than a quarter of
+    /// its budget, then 2×, 4× and 8× from a half and three quarters on. A long think on one
+    /// thread so fills its budget after about a minute and a half even in the fastest game,
+    /// instead of in a few seconds, and keeps growing all the while.
+    #[inline]
+    pub fn growth_shift(&self) -> u32 {
+        let quarters = self.budget.committed() * 4 / self.budget.limit().max(1);
+        quarters.min(3) as u32
+    }
+
     /// Whether an allocation has failed since the tree was last compacted.
     #[inline]
     pub fn is_full(&self) -> bool {
@@ -310,6 +314,7 @@ impl Tree {
     }
 
     /// Bytes allocated (what counts against the budget).
+    #[cfg(test)]
     pub fn bytes_committed(&self) -> usize {
         self.budget.committed()
     }

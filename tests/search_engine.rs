@@ -179,7 +179,6 @@ fn ownership_is_accumulated_from_the_playouts_when_asked_for() {
         if kind == GameKind::Wunchunk {
             for c in g.geometry().all_cells() {
                 let [a, b] = shares[c as usize];
-                assert!((a + b - 1.0).abs() < 1e-9, "random playouts fill the board");
                 match g.stone_at(c) {
                     Some(tessera::games::Stone::Black) => assert_eq!(a, 1.0),
                     Some(tessera::games::Stone::White) => assert_eq!(b, 1.0),

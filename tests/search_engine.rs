@@ -247,3 +247,24 @@ fn gtp_helpers_play_and_analyse() {
     let v = analyze(&l, &spec, 60).unwrap();
     assert!(v["score"].is_number(), "Linage reports a margin: {v}");
 }
+
+#[test]
+fn weak_levels_pass_only_when_their_search_prefers_it() {
+    let g = AnyGame::from_args("carteso", &["komi=0.5"]).unwrap();
+    for seed in 0..40 {
+        let spec: PlayerSpec = format!("level:1,seed={seed}").parse().unwrap();
+        let d = Engine::new(spec)
+            .think(&g, Limits::default(), no_stop(), None)
+            .unwrap();
+        if d.step == Step::Pass {
+            let top = &d.report.candidates[0];
+            let pass = d
+                .report
+                .candidates
+                .iter()
+                .find(|c| c.step == "pass")
+                .unwrap();
+            assert_eq!(pass.visits, top.visits, "seed {seed}: {:?}", d.report);
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! [`Engine`]: one AI player. Holds its spec and, for MCTS, the tree it reuses between calls.
 
 use super::control::{Clock, Limits};
-use super::keys::{key_of, step_of};
+use super::keys::{is_place_key, key_of, step_of};
 use super::mcts::Worker;
 use super::ownership::Ownership;
 use super::report::{build_report, Report, RootStats};
@@ -287,10 +287,14 @@ impl<G: Game> Engine<G> {
             return Some(step_of(e[best].key));
         }
         let all_lost = e.iter().all(|x| x.proven == Some(0.0));
+        // Only placements are drawn: a weak level that passes (or ends its turn, or takes the
+        // button) on a whim because the search tried it once is not a believable player; it
+        // still does when that is what its search prefers.
         let weights: Vec<f64> = e
             .iter()
-            .map(|x| {
-                if x.proven == Some(0.0) && !all_lost {
+            .enumerate()
+            .map(|(i, x)| {
+                if x.proven == Some(0.0) && !all_lost || i != best && !is_place_key(x.key) {
                     0.0
                 } else {
                     (x.n as f64).powf(1.0 / t)

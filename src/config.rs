@@ -28,6 +28,34 @@ pub struct Config {
     pub ai_level: u8,
     /// Save the game in progress after every turn and on quit (for Resume).
     pub autosave: bool,
+    /// Key rebindings: `[keys.SCREEN]` tables of `command = "KEY"` or `["KEY", …]` (checked
+    /// and applied by the interface, `crate::tui::keymap`).
+    #[serde(skip_serializing_if = "KeysConfig::is_empty")]
+    pub keys: KeysConfig,
+}
+
+/// The `[keys]` tables: screen, then command, then its keys.
+pub type KeysConfig =
+    std::collections::BTreeMap<String, std::collections::BTreeMap<String, KeyList>>;
+
+/// One key or a list of keys, as the config file writes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum KeyList {
+    /// `pass = "P"`.
+    One(String),
+    /// `take_back = ["u", "Backspace"]`.
+    Many(Vec<String>),
+}
+
+impl KeyList {
+    /// The key names.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            KeyList::One(k) => vec![k.as_str()],
+            KeyList::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 impl Default for Config {
@@ -39,6 +67,7 @@ impl Default for Config {
             ai_time: 2.0,
             ai_level: 3,
             autosave: true,
+            keys: KeysConfig::new(),
         }
     }
 }

@@ -46,7 +46,7 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Bench { args, ui: true }) => {
-            tessera::tui::bench::run(&args.games).map_err(anyhow::Error::msg)
+            tessera::tui::latency::run(&args.games).map_err(anyhow::Error::msg)
         }
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),

@@ -1,18 +1,26 @@
 //! The model of the whole interface, its messages, and the pure `update`.
+//!
+//! Each screen owns its state and handles its keys ([`super::screen`]); `update` hands a key
+//! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
+//! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
 
-use super::engine::Report;
-use super::forms::{LoadForm, SettingsForm};
-use super::menu::Menu;
+use super::ai::Report;
+use super::commands::{Command, Table};
+use super::game_layout;
+use super::layout::MENU_MIN;
+use super::load_screen::LoadForm;
+use super::menu::{Menu, ResumeOffer};
 use super::new_game::NewGameForm;
 use super::play::Play;
 use super::rules::RulesScreen;
-use super::store::SavedGame;
-use super::{Effect, Note};
-use crate::config::Config;
-use crate::theme::Theme;
+use super::screen::{Ctx, Transition};
+use super::settings::Settings;
+use super::settings_screen::SettingsForm;
+use super::store::{self, SavedGame};
+use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
+use crate::games::Game;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Something that happened.
 #[derive(Clone, Debug)]
@@ -25,8 +33,14 @@ pub enum Msg {
     Resize(u16, u16),
     /// A report from the engine.
     Engine(Report),
-    /// A record was loaded (or not).
-    Loaded(Result<Box<SavedGame>, String>),
+    /// A record was loaded (or not); `read_only` when it is the game another window has
+    /// open.
+    Loaded {
+        /// The game, or why not.
+        game: Result<Box<SavedGame>, String>,
+        /// Show it read-only.
+        read_only: bool,
+    },
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
     /// The saved games found for the Load screen.
@@ -34,54 +48,6 @@ pub enum Msg {
     /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
     /// away): save the game in progress and leave.
     Terminate,
-}
-
-/// The settings the interface runs with (from the config file, flags and the environment).
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The configuration as it would be saved.
-    pub config: Config,
-    /// Where it was read from (and is saved to).
-    pub config_path: Option<PathBuf>,
-    /// The theme in use (already stripped of colour under `NO_COLOR`).
-    pub theme: Theme,
-    /// `NO_COLOR` is set.
-    pub no_color: bool,
-}
-
-impl Settings {
-    /// Settings from a configuration; returns a problem with the theme, if any.
-    pub fn new(
-        config: Config,
-        config_path: Option<PathBuf>,
-        no_color: bool,
-    ) -> (Settings, Option<String>) {
-        let (theme, problem) = config.resolve_theme(config_path.as_deref());
-        let theme = if no_color {
-            theme.without_colour()
-        } else {
-            theme
-        };
-        (
-            Settings {
-                config,
-                config_path,
-                theme,
-                no_color,
-            },
-            problem,
-        )
-    }
-
-    /// Plain ASCII drawing.
-    pub fn ascii(&self) -> bool {
-        self.config.ascii
-    }
-
-    /// The AI's time per turn.
-    pub fn ai_time(&self) -> Duration {
-        Duration::from_secs_f64(self.config.ai_time)
-    }
 }
 
 /// The screen shown.
@@ -116,8 +82,52 @@ pub struct App {
     pub note: Option<Note>,
     /// The autosaved game, offered by Resume.
     pub resume: Option<SavedGame>,
+    /// Another program owns the autosave: Resume only views it, and this program's games are
+    /// saved to their own records (see [`store`]).
+    pub autosave_elsewhere: bool,
     /// Set once the program should end.
     pub quit: bool,
+}
+
+/// What a key does while the terminal is too small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmallAction {
+    /// Quit.
+    Quit,
+    /// Back to the menu.
+    Back,
+}
+
+/// The only keys that work while the terminal is too small for the screen: nothing is played
+/// blind.
+#[rustfmt::skip]
+pub static TOO_SMALL: Table<(), SmallAction> = Table {
+    screen: "too_small",
+    rows: &[
+        Command::new(SmallAction::Quit, "quit", &["q"], |_| true, "quit", "quit"),
+        Command::new(SmallAction::Back, "back", &["Esc"], |_| true, "menu", "back to the menu"),
+    ],
+};
+
+/// Every command table: its config name and its command names (to check `[keys]`).
+pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        (menu::TABLE.screen, menu::TABLE.names()),
+        (new_game::TABLE.screen, new_game::TABLE.names()),
+        (
+            settings_screen::TABLE.screen,
+            settings_screen::TABLE.names(),
+        ),
+        (load_screen::TABLE.screen, load_screen::TABLE.names()),
+        (rules::TABLE.screen, rules::TABLE.names()),
+        (game_keys::BOARD.screen, game_keys::BOARD.names()),
+        (game_keys::RESULT.screen, game_keys::RESULT.names()),
+        (
+            game_keys::COMMAND_LINE.screen,
+            game_keys::COMMAND_LINE.names(),
+        ),
+        (TOO_SMALL.screen, TOO_SMALL.names()),
+    ]
 }
 
 impl App {
@@ -130,7 +140,28 @@ impl App {
             next_job: 0,
             note: None,
             resume: None,
+            autosave_elsewhere: false,
             quit: false,
+        }
+    }
+
+    /// The menu, offering the autosaved game.
+    pub fn menu(&self) -> Menu {
+        Menu::new(self.resume.as_ref().map(|r| ResumeOffer {
+            what: format!(
+                "{} turn {}",
+                r.session.game().kind().title(),
+                r.session.turns().len() + 1
+            ),
+            elsewhere: self.autosave_elsewhere,
+        }))
+    }
+
+    /// Whether the terminal is large enough for the screen shown.
+    pub fn fits(&self) -> bool {
+        match &self.screen {
+            Screen::Game(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
+            _ => self.size.0 >= MENU_MIN.0 && self.size.1 >= MENU_MIN.1,
         }
     }
 
@@ -139,46 +170,106 @@ impl App {
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
             play.popup = Some(super::play::Popup::Result(0));
-        } else {
+        } else if !play.is_read_only() {
+            if self.autosave_elsewhere && self.settings.config.autosave {
+                if let Some(p) = store::record_path(&play.saved()) {
+                    play.say(format!(
+                        "another tessera window has the autosave: this game is saved to {} \
+                         after every turn",
+                        store::shown_path(&p)
+                    ));
+                }
+            }
             fx.insert(0, Effect::Autosave(play.saved()));
         }
         self.screen = Screen::Game(Box::new(play));
         fx
     }
 
-    /// Leaves the game screen for the menu (saving the game in progress first).
-    pub fn to_menu(&mut self) -> Vec<Effect> {
-        let mut fx = Vec::new();
+    /// Leaves the game screen (saving the game in progress first).
+    fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
-            if play.ai.job.is_some() {
+            if play.ai().job().is_some() {
                 fx.push(Effect::StopEngine);
             }
-            if !play.finished() {
+            if !play.finished() && !play.is_read_only() {
                 let saved = play.saved();
-                self.resume = Some(saved.clone());
+                if !self.autosave_elsewhere {
+                    self.resume = Some(saved.clone());
+                }
                 fx.push(Effect::Autosave(saved));
-            } else {
+            } else if play.finished() && !self.autosave_elsewhere {
                 self.resume = None;
             }
         }
-        self.screen = Screen::Menu(Menu::default());
+    }
+
+    /// To the main menu (saving the game in progress first).
+    pub fn to_menu(&mut self) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        self.leave_game(&mut fx);
+        self.screen = Screen::Menu(self.menu());
         fx
     }
 
     /// Leaves the program (saving the game in progress first).
     pub fn quit(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
-        if let Screen::Game(play) = &self.screen {
-            if play.ai.job.is_some() {
-                fx.push(Effect::StopEngine);
-            }
-            if !play.finished() {
-                fx.push(Effect::Autosave(play.saved()));
-            }
-        }
+        self.leave_game(&mut fx);
         self.quit = true;
         fx.push(Effect::Quit);
         fx
+    }
+
+    /// Carries out where a screen's key sends the interface.
+    fn go(&mut self, t: Transition) -> Vec<Effect> {
+        match t {
+            Transition::Stay(fx) => fx,
+            Transition::Quit => self.quit(),
+            Transition::Menu => self.to_menu(),
+            Transition::NewGame => {
+                let fx = self.to_menu();
+                self.screen = Screen::NewGame(NewGameForm::new(&self.settings));
+                fx
+            }
+            Transition::Rules => {
+                self.screen = Screen::Rules(RulesScreen::default());
+                Vec::new()
+            }
+            Transition::Settings => {
+                self.screen = Screen::Settings(SettingsForm::default());
+                Vec::new()
+            }
+            Transition::Load => {
+                self.screen = Screen::Load(LoadForm::default());
+                vec![Effect::ListSaves]
+            }
+            Transition::Resume => match (self.autosave_elsewhere, store::autosave_path()) {
+                // Another window plays it: read it afresh, to view.
+                (true, Some(path)) => vec![Effect::View(path)],
+                _ => match self.resume.clone() {
+                    Some(saved) => {
+                        let mut play = Play::from_saved(saved, self.settings.ai_time());
+                        play.say("resumed");
+                        self.open_game(play)
+                    }
+                    None => Vec::new(),
+                },
+            },
+            Transition::Open(play) => self.open_game(*play),
+        }
+    }
+
+    fn ctx(&mut self) -> (Ctx<'_>, &mut Screen) {
+        (
+            Ctx {
+                settings: &mut self.settings,
+                note: &mut self.note,
+                next_job: &mut self.next_job,
+                size: self.size,
+            },
+            &mut self.screen,
+        )
     }
 }
 
@@ -197,19 +288,24 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(k) if is_ctrl_c(&k) => app.quit(),
         Msg::Terminate => app.quit(),
-        Msg::Key(k) => on_key(app, k),
-        Msg::Mouse(m) => match &mut app.screen {
-            Screen::Game(play) => {
-                let size = app.size;
-                super::play_keys::on_mouse(play, m, size, &mut app.next_job)
-            }
-            _ => Vec::new(),
+        Msg::Key(k) if !app.fits() => match TOO_SMALL.lookup(&(), &app.settings.keymap, &k) {
+            Some(SmallAction::Quit) => app.quit(),
+            Some(SmallAction::Back) => app.to_menu(),
+            None => Vec::new(),
         },
+        Msg::Key(k) => on_key(app, k),
+        Msg::Mouse(m) => {
+            let (mut cx, screen) = app.ctx();
+            match screen {
+                Screen::Game(play) => game_keys::on_mouse(play, m, &mut cx),
+                _ => Vec::new(),
+            }
+        }
         Msg::Engine(r) => match &mut app.screen {
             Screen::Game(play) => play.on_report(r, &mut app.next_job),
             _ => Vec::new(),
         },
-        Msg::Loaded(Err(e)) => {
+        Msg::Loaded { game: Err(e), .. } => {
             let note = Note::error(e);
             match &mut app.screen {
                 Screen::Game(play) => play.note = Some(note),
@@ -217,31 +313,19 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             }
             Vec::new()
         }
-        Msg::Loaded(Ok(saved)) => {
+        Msg::Loaded {
+            game: Ok(saved),
+            read_only,
+        } => {
             let mut fx = Vec::new();
-            if let Screen::Game(play) = &app.screen {
-                if play.ai.job.is_some() {
-                    fx.push(Effect::StopEngine);
-                }
+            app.leave_game(&mut fx);
+            let mut play = Play::from_saved(*saved, app.settings.ai_time());
+            if read_only {
+                play = play.read_only();
+                play.say("read-only: this game is open in another tessera window");
+            } else {
+                play.say("game loaded");
             }
-            let saved = *saved;
-            let mut play = Play::new(
-                saved.session,
-                saved.players,
-                app.settings.ai_time(),
-                saved.started,
-            );
-            if let Some(r) = saved.result.filter(|r| r.contains("+R")) {
-                // A resignation is not part of the rules' state: keep it from the record.
-                let kind = play.session.kind();
-                if let Some(side) = [crate::games::Side::First, crate::games::Side::Second]
-                    .into_iter()
-                    .find(|&s| r.starts_with(kind.side_letter(s.other())))
-                {
-                    play.resigned = Some(side);
-                }
-            }
-            play.say("game loaded");
             fx.extend(app.open_game(play));
             fx
         }
@@ -266,29 +350,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
 }
 
 fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
-    // Each screen's handler returns what it wants; screen changes are done here, where the
-    // whole model is at hand.
-    let screen = std::mem::replace(&mut app.screen, Screen::Menu(Menu::default()));
-    match screen {
-        Screen::Game(mut play) => {
-            let out = super::play_keys::on_key(&mut play, k, &mut app.next_job);
-            app.screen = Screen::Game(play);
-            match out {
-                super::play_keys::Outcome::Stay(fx) => fx,
-                super::play_keys::Outcome::Quit => app.quit(),
-                super::play_keys::Outcome::Menu => app.to_menu(),
-                super::play_keys::Outcome::NewGame => {
-                    let mut fx = app.to_menu();
-                    app.screen = Screen::NewGame(NewGameForm::new(&app.settings));
-                    fx.retain(|e| !matches!(e, Effect::Autosave(_)));
-                    fx
-                }
-            }
-        }
-        Screen::Menu(menu) => super::menu::on_key(app, menu, k),
-        Screen::NewGame(form) => super::new_game::on_key(app, form, k),
-        Screen::Settings(form) => super::forms::settings_key(app, form, k),
-        Screen::Load(form) => super::forms::load_key(app, form, k),
-        Screen::Rules(rules) => super::rules::on_key(app, rules, k),
-    }
+    let (mut cx, screen) = app.ctx();
+    let t = match screen {
+        Screen::Game(play) => game_keys::on_key(play, k, &mut cx),
+        Screen::Menu(m) => m.on_key(k, &mut cx),
+        Screen::NewGame(form) => form.on_key(k, &mut cx),
+        Screen::Settings(form) => form.on_key(k, &mut cx),
+        Screen::Load(form) => form.on_key(k, &mut cx),
+        Screen::Rules(r) => r.on_key(k, &mut cx),
+    };
+    app.go(t)
 }

@@ -5,9 +5,11 @@
 //! thread sends its reports. The main thread blocks on the channel, so an idle interface
 //! does nothing at all; it redraws once per batch of messages.
 
-use super::app::{update, App, Msg, Screen, Settings};
-use super::engine::Engine;
-use super::{store, view, Effect, Note};
+use super::ai::Engine;
+use super::app::{update, App, Msg, Screen};
+use super::settings::Settings;
+use super::store::{self, AutosaveSlot};
+use super::{view, Effect, Note};
 use crate::config;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -52,9 +54,20 @@ pub fn settings(ui: &UiOptions) -> (Settings, Vec<String>) {
         cfg.ascii = true;
     }
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let (settings, theme_problem) = Settings::new(cfg, loaded.path, no_color);
-    problems.extend(theme_problem);
+    let (settings, more) = Settings::new(cfg, loaded.path, no_color);
+    problems.extend(more);
+    problems.extend(settings.keymap.unknown(&super::app::key_tables()));
     (settings, problems)
+}
+
+/// The message of a failed load: the path as messages show it, and why.
+fn load_message(path: &std::path::Path, read_only: bool) -> Msg {
+    Msg::Loaded {
+        game: store::load(path)
+            .map(Box::new)
+            .map_err(|e| format!("{}: {e}", store::shown_path(path))),
+        read_only,
+    }
 }
 
 /// Puts the terminal back as it was. Safe to call more than once.
@@ -76,9 +89,22 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
     if !problems.is_empty() {
         app.note = Some(Note::error(problems.join("; ")));
     }
+    // Held for the whole run: the lock goes when the program ends, however it ends.
+    let slot = match store::lock_path() {
+        Some(p) => store::lock_autosave(&p),
+        None => AutosaveSlot::Unlocked("no data directory".into()),
+    };
+    app.autosave_elsewhere = slot.elsewhere();
     if let Some(saved) = store::autosave_path().and_then(|p| store::load(&p).ok()) {
         app.resume = Some(saved);
     }
+    if app.autosave_elsewhere && app.resume.is_some() && app.note.is_none() {
+        app.note = Some(Note::info(
+            "The autosaved game is open in another tessera window: start another game, or \
+             View it read-only.",
+        ));
+    }
+    app.screen = Screen::Menu(app.menu());
     let mut queue: VecDeque<Msg> = VecDeque::new();
     let mut first: Vec<Effect> = Vec::new();
     match start {
@@ -90,19 +116,15 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
                 play.note = Some(note);
             }
         }
-        Start::Load(path) => queue.push_back(Msg::Loaded(
-            store::load(&path)
-                .map(Box::new)
-                .map_err(|e| format!("{}: {e}", path.display())),
-        )),
+        Start::Load(path) => queue.push_back(load_message(&path, false)),
     }
 
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         // A crash of the AI is reported on screen as a failed job; anything else restores
         // the terminal before the message is printed.
-        if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
-            super::engine::note_panic(format!("the AI crashed: {info}"));
+        if std::thread::current().name() == Some(super::ai::THREAD_NAME) {
+            super::ai::note_panic(format!("the AI crashed: {info}"));
             return;
         }
         restore_terminal();
@@ -137,6 +159,7 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
         }
     }
     drop(engine);
+    drop(slot);
     restore_terminal();
     match result {
         Ok(r) => r,
@@ -215,12 +238,18 @@ fn main_loop(
     }
 }
 
+/// Writes the autosave: `autosave.toml`, or the game's own record in `games/` when another
+/// program owns the autosave.
 fn autosave(app: &App, saved: &store::SavedGame) -> Result<(), String> {
     if !app.settings.config.autosave {
         return Ok(());
     }
-    let path = store::autosave_path().ok_or("no data directory on this system")?;
-    store::save(&path, saved)
+    let path = if app.autosave_elsewhere {
+        store::record_path(saved)
+    } else {
+        store::autosave_path()
+    };
+    store::save(&path.ok_or("no data directory on this system")?, saved)
 }
 
 /// Carries out effects; what they learn comes back as messages on `queue`.
@@ -244,21 +273,24 @@ fn carry_out(
                 Err(_) => {}
                 Ok(()) => *autosave_warned = false,
             },
-            Effect::GameOver(_) => {
-                store::remove_autosave();
-                app.resume = None;
+            Effect::GameOver(saved) => {
+                if app.autosave_elsewhere {
+                    // The finished game stays in its own record.
+                    let _ = autosave(app, &saved);
+                } else {
+                    store::remove_autosave();
+                    app.resume = None;
+                }
             }
             Effect::Save(path, saved) => {
+                let shown = store::shown_path(&path);
                 let r = store::save(&path, &saved)
-                    .map(|()| format!("saved to {}", path.display()))
-                    .map_err(|e| format!("{}: {e}", path.display()));
+                    .map(|()| format!("saved to {shown}"))
+                    .map_err(|e| format!("{shown}: {e}"));
                 queue.push_back(Msg::Saved(r));
             }
-            Effect::Load(path) => queue.push_back(Msg::Loaded(
-                store::load(&path)
-                    .map(Box::new)
-                    .map_err(|e| format!("{}: {e}", path.display())),
-            )),
+            Effect::Load(path) => queue.push_back(load_message(&path, false)),
+            Effect::View(path) => queue.push_back(load_message(&path, true)),
             Effect::ListSaves => {
                 let mut files: Vec<PathBuf> = store::saves_dir()
                     .and_then(|d| std::fs::read_dir(d).ok())
@@ -279,12 +311,11 @@ fn carry_out(
                     .or_else(config::default_path);
                 let r = match path {
                     None => Err("no config directory on this system".to_string()),
-                    Some(p) => write_atomic(&p, &cfg.to_toml())
-                        .map(|()| {
-                            app.settings.config_path = Some(p.clone());
-                            format!("settings saved to {}", p.display())
-                        })
-                        .map_err(|e| format!("{}: {e}", p.display())),
+                    Some(p) => save_config(&p, &cfg).map(|()| {
+                        let shown = store::shown_path(&p);
+                        app.settings.config_path = Some(p);
+                        format!("settings saved to {shown}")
+                    }),
                 };
                 queue.push_back(Msg::Saved(r));
             }
@@ -298,6 +329,20 @@ fn carry_out(
             Effect::Quit => app.quit = true,
         }
     }
+}
+
+/// Writes the settings into the config file, keeping its comments (a new file starts from the
+/// example's).
+fn save_config(path: &std::path::Path, cfg: &config::Config) -> Result<(), String> {
+    let shown = store::shown_path(path);
+    let old = match std::fs::read_to_string(path) {
+        Ok(t) => Some(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("{shown}: {e}")),
+    };
+    let text =
+        super::config_file::updated(old.as_deref(), cfg).map_err(|e| format!("{shown}: {e}"))?;
+    write_atomic(path, &text).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// Writes a file through a temporary file and a rename, creating the folder.

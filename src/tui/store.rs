@@ -1,11 +1,17 @@
-//! Saving and loading games for the interface: the autosave (for Resume) and records the
-//! player saves or loads by name. The file format is the records module's (SPEC §4,
-//! [`crate::record`]); this adapter only translates between a [`Record`] and what the
-//! interface keeps (a [`Session`] and who plays which seat).
+//! Saving and loading games for the interface: the autosave (for Resume) and its lock, and
+//! records the player saves or loads by name. The file format is the records module's (SPEC
+//! §4, [`crate::record`]); this adapter only translates between a [`Record`] and what the
+//! interface keeps (a [`Session`] and who controls which seat).
+//!
+//! Only one program at a time owns the autosave: it holds an exclusive lock on
+//! `autosave.lock` next to it for as long as it runs (`fs4`; the system drops the lock when
+//! the program ends, however it ends). A second program finds the lock taken: it shows the
+//! autosaved game read-only, and saves its own games to their records in `games/` instead.
 
-use super::play::Player;
+use super::controller::Controller;
 use crate::record::{self, PlayerKind, Players, Record};
 use crate::session::Session;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// A game as the interface saves and resumes it.
@@ -14,7 +20,7 @@ pub struct SavedGame {
     /// The game and its turns.
     pub session: Session,
     /// Who plays the seat that makes the first turn, and the other seat.
-    pub players: [Player; 2],
+    pub players: [Controller; 2],
     /// When the game started (RFC 3339, UTC).
     pub started: String,
     /// The result, once the game is over (including a resignation).
@@ -31,6 +37,84 @@ pub fn saves_dir() -> Option<PathBuf> {
     crate::config::data_dir().map(|d| d.join("games"))
 }
 
+/// The file whose lock says which program owns the autosave.
+pub fn lock_path() -> Option<PathBuf> {
+    crate::config::data_dir().map(|d| d.join("autosave.lock"))
+}
+
+/// Who owns the autosave.
+#[derive(Debug)]
+pub enum AutosaveSlot {
+    /// This program: the lock is held while the file stays open.
+    Held(File),
+    /// Another program holds the lock.
+    Elsewhere,
+    /// No lock could be taken (no data directory, a file system without locks): the
+    /// autosave is used without one, as before locks existed.
+    Unlocked(String),
+}
+
+impl AutosaveSlot {
+    /// Whether another program owns the autosave.
+    pub fn elsewhere(&self) -> bool {
+        matches!(self, AutosaveSlot::Elsewhere)
+    }
+}
+
+/// Tries to take the autosave's lock (never waits).
+pub fn lock_autosave(path: &Path) -> AutosaveSlot {
+    if let Some(dir) = path.parent() {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return AutosaveSlot::Unlocked(format!("{}: {e}", dir.display()));
+        }
+    }
+    let file = match std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) => return AutosaveSlot::Unlocked(format!("{}: {e}", path.display())),
+    };
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => AutosaveSlot::Held(file),
+        Err(fs4::TryLockError::WouldBlock) => AutosaveSlot::Elsewhere,
+        Err(fs4::TryLockError::Error(e)) => {
+            AutosaveSlot::Unlocked(format!("{}: {e}", path.display()))
+        }
+    }
+}
+
+/// Where a game's own record goes in `games/` (the result screen's Save, and the autosave of
+/// a program that does not own `autosave.toml`).
+pub fn record_path(game: &SavedGame) -> Option<PathBuf> {
+    let name = format!(
+        "{}-{}.toml",
+        game.session.kind().name(),
+        game.started.replace([':', '-'], "")
+    );
+    saves_dir().map(|d| d.join(name))
+}
+
+/// A path as messages show it: relative to the data directory when inside it
+/// (`games/keil-20261122T143849Z.toml`), else to the current directory, else to the home
+/// directory (`~/…`), else whole.
+pub fn shown_path(p: &Path) -> String {
+    let under =
+        |base: Option<PathBuf>| base.and_then(|b| p.strip_prefix(b).ok().map(PathBuf::from));
+    if let Some(rel) = under(crate::config::data_dir()) {
+        return rel.display().to_string();
+    }
+    if let Some(rel) = under(std::env::current_dir().ok()).filter(|_| p.is_absolute()) {
+        return rel.display().to_string();
+    }
+    if let Some(rel) = under(directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf())) {
+        return format!("~/{}", rel.display());
+    }
+    p.display().to_string()
+}
+
 /// The name a person is recorded under: the login name, else "player".
 fn human_name() -> String {
     std::env::var("USER")
@@ -40,19 +124,19 @@ fn human_name() -> String {
         .unwrap_or_else(|| "player".into())
 }
 
-fn to_record_player(p: Player) -> record::Player {
+fn to_record_player(p: Controller) -> record::Player {
     match p {
-        Player::Human => record::Player::human(&human_name()),
-        Player::Ai { level } => record::Player::ai("tessera", level),
+        Controller::Human => record::Player::human(&human_name()),
+        Controller::Ai { level } => record::Player::ai("tessera", level),
     }
 }
 
-fn from_record_player(p: &record::Player) -> Player {
+fn from_record_player(p: &record::Player) -> Controller {
     match (p.kind, p.level) {
-        (PlayerKind::Ai, level) => Player::Ai {
+        (PlayerKind::Ai, level) => Controller::Ai {
             level: level.unwrap_or(5),
         },
-        (PlayerKind::Human, _) => Player::Human,
+        (PlayerKind::Human, _) => Controller::Human,
     }
 }
 
@@ -112,7 +196,7 @@ mod tests {
     use super::*;
     use crate::games::{GameKind, GameOptions};
 
-    fn saved(tokens: &[&str], players: [Player; 2], result: Option<&str>) -> SavedGame {
+    fn saved(tokens: &[&str], players: [Controller; 2], result: Option<&str>) -> SavedGame {
         let mut session = Session::new(
             GameKind::Linage,
             GameOptions::parse(GameKind::Linage, &[]).unwrap(),
@@ -135,7 +219,7 @@ mod tests {
         let path = dir.join("sub").join("g.toml");
         let g = saved(
             &["komi=6.5", "play=vertical", "e5"],
-            [Player::Ai { level: 4 }, Player::Human],
+            [Controller::Ai { level: 4 }, Controller::Human],
             Some("V+R (horizontal resigned)"),
         );
         save(&path, &g).unwrap();
@@ -152,6 +236,18 @@ mod tests {
         let e = load(&path).unwrap_err();
         assert!(e.contains("turn 4") && e.contains("occupied"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_second_lock_on_the_autosave_is_refused_until_the_first_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("tessera-lock-{}", std::process::id()));
+        let path = dir.join("autosave.lock");
+        let first = lock_autosave(&path);
+        assert!(matches!(first, AutosaveSlot::Held(_)), "{first:?}");
+        assert!(lock_autosave(&path).elsewhere());
+        drop(first);
+        assert!(matches!(lock_autosave(&path), AutosaveSlot::Held(_)));
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -44,8 +44,13 @@ pub struct Request {
 pub struct Analysis {
     /// The best turn so far, as a token.
     pub best: Option<String>,
-    /// Win rate of the side to move in the analysed position, 0–1.
+    /// Win rate of the side to move in the analysed position, 0–1 (none when the search
+    /// did not sample the position: a forced step).
     pub win_rate: Option<f64>,
+    /// `win`, `loss` or `draw` for the side to move, once the search has proven it.
+    pub proven: Option<&'static str>,
+    /// Expected final score margin for the side to move (games with points).
+    pub score: Option<f64>,
     /// Principal variation, as tokens (starting with the best turn).
     pub pv: Vec<String>,
     /// Iterations (playouts, nodes) done so far.
@@ -202,7 +207,10 @@ type Cached = Option<(u8, crate::search::Engine)>;
 fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
     Analysis {
         best: Some(r.best.clone()),
-        win_rate: Some(r.win_rate),
+        // A forced step is reported without a search: its 50 % means nothing.
+        win_rate: (r.iterations > 0).then_some(r.win_rate),
+        proven: r.proven,
+        score: r.score.filter(|_| r.iterations > 0),
         pv: r.pv.clone(),
         iterations: r.iterations,
         elapsed: t0.elapsed(),

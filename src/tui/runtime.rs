@@ -98,17 +98,18 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
     if let Some(saved) = store::autosave_path().and_then(|p| store::load(&p).ok()) {
         app.resume = Some(saved);
     }
-    if app.autosave_elsewhere && app.resume.is_some() && app.note.is_none() {
-        app.note = Some(Note::info(
-            "The autosaved game is open in another tessera window: start another game, or \
-             View it read-only.",
-        ));
-    }
     app.screen = Screen::Menu(app.menu());
     let mut queue: VecDeque<Msg> = VecDeque::new();
     let mut first: Vec<Effect> = Vec::new();
     match start {
-        Start::Menu => {}
+        Start::Menu => {
+            if app.autosave_elsewhere && app.resume.is_some() && app.note.is_none() {
+                app.note = Some(Note::info(
+                    "The autosaved game is open in another tessera window: start another \
+                     game, or View it read-only.",
+                ));
+            }
+        }
         Start::Play(play) => {
             first = app.open_game(*play);
             // Straight into a game: the config problem goes to its message line.

@@ -8,9 +8,9 @@
 //! binary): `default`, `classic` (the 16 basic colours only), `high-contrast` and `mono` (no
 //! colour at all). A theme file may leave keys out: they come from `default`.
 //!
-//! Nothing on the board depends on colour alone: stones have distinct glyphs, the cursor has
-//! brackets, the last turn has parentheses, claims have markers, Iris pairs get letters when
-//! the theme has no pair colours. `NO_COLOR` (see [`Theme::without_colour`]) strips every colour
+//! Nothing on the board depends on colour alone: stones have distinct glyphs, the cursor is in
+//! reverse video when the theme gives it no background, the last turn's stones have glyphs of
+//! their own, claims have markers, Iris pairs get letters when the theme has no pair colours. `NO_COLOR` (see [`Theme::without_colour`]) strips every colour
 //! and keeps the modifiers.
 
 use ratatui::style::{Color, Modifier, Style};

@@ -340,3 +340,27 @@ fn the_example_config_names_every_command() {
         }
     }
 }
+
+/// The `?` help fits an 80x24 terminal: every line of it shows.
+#[test]
+fn the_help_fits_80x24() {
+    for kind in GameKind::ALL {
+        for args in [&[][..], &["komi=0.5"][..]] {
+            if !kind.has_komi() && !args.is_empty() {
+                continue;
+            }
+            let mut a = game(kind, args, [HUMAN, AI]);
+            update(&mut a, Msg::Resize(80, 24));
+            update(&mut a, ch('?'));
+            let p = game_screen(&a);
+            let help = game_keys::help_table(p).help(p, &a.settings.keymap);
+            let screen = render(&a);
+            for (keys, what) in help {
+                assert!(
+                    screen.contains(what) && screen.contains(keys.as_str()),
+                    "{kind} {args:?}: '{keys}  {what}' is cut:\n{screen}"
+                );
+            }
+        }
+    }
+}

@@ -173,12 +173,3 @@ fn join_key(so_far: &str, k: Key) -> String {
         format!(" {next}")
     }
 }
-
-/// Every key the handler answers to in a state (for the tests that compare it with the help).
-pub fn accepted_keys<S, A: Copy>(table: &Table<S, A>, state: &S, keymap: &Keymap) -> Vec<Key> {
-    table
-        .live(state, keymap)
-        .into_iter()
-        .flat_map(|l| l.keys)
-        .collect()
-}

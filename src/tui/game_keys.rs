@@ -110,8 +110,15 @@ fn live(p: &Play) -> bool {
     !p.is_viewing() && !p.finished() && !p.is_read_only()
 }
 
-fn kind_can(p: &Play, kind: GameKind) -> bool {
-    p.can_act() && p.game().kind() == kind
+/// A game's special step (Keil's button, Wunchunk's swap and early end) is offered while it
+/// is legal; `pass` always is (its refusal explains a rule: Keil's button).
+fn legal_now(p: &Play, kind: GameKind, step: Step) -> bool {
+    if !p.can_act() || p.game().kind() != kind {
+        return false;
+    }
+    let mut v = Vec::new();
+    p.game().legal_steps(&mut v);
+    v.contains(&step)
 }
 
 fn has_turns(p: &Play) -> bool {
@@ -148,10 +155,10 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
         Command::new(Action::Place, "place", &["Enter", "Space"], Play::can_act, "place", "place a stone at the cursor (or click)"),
         Command::new(Action::Colour, "colour", &["c"], |p| live(p) && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
-        Command::new(Action::EndTurn, "end_turn", &["e"], |p| kind_can(p, GameKind::Wunchunk), "end turn", "end the turn early"),
+        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal_now(p, GameKind::Wunchunk, Step::End), "end turn", "end the turn early"),
         Command::new(Action::Pass, "pass", &["p"], Play::can_act, "pass", "pass"),
-        Command::new(Action::Button, "button", &["B"], |p| kind_can(p, GameKind::Keil), "button", "take the button"),
-        Command::new(Action::Swap, "swap", &["s"], |p| kind_can(p, GameKind::Wunchunk), "swap", "swap colours (White's first turn)"),
+        Command::new(Action::Button, "button", &["B"], |p| legal_now(p, GameKind::Keil, Step::Button), "button", "take the button"),
+        Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, GameKind::Wunchunk, Step::Swap), "swap", "swap colours (White's first turn)"),
         Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only(), "undo", "take back (against the AI: to your previous turn)"),
         Command::new(Action::HistoryBack, "history_back", &["["], has_turns, "history", HISTORY),
         Command::new(Action::HistoryForward, "history_forward", &["]"], Play::is_viewing, "history", HISTORY),

@@ -88,7 +88,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             lines.extend(wrapped("overlay", legend, width, s));
         }
     }
-    if has_colour_choice(kind) && !play.is_viewing() {
+    if has_colour_choice(kind) && play.can_act() {
         let (glyph, name) = if play.colour() == Stone::Black {
             (glyphs.black, "black")
         } else {

@@ -13,7 +13,7 @@ use super::menu::{Menu, ResumeOffer};
 use super::new_game::NewGameForm;
 use super::play::Play;
 use super::rules::RulesScreen;
-use super::screen::{Ctx, Transition};
+use super::screen::{Component, Ctx, Transition};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{self, SavedGame};
@@ -349,15 +349,33 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
     }
 }
 
+impl Screen {
+    /// The screen as a component (its keys and its drawing).
+    pub fn component(&self) -> &dyn Component {
+        match self {
+            Screen::Game(play) => play.as_ref(),
+            Screen::Menu(m) => m,
+            Screen::NewGame(form) => form,
+            Screen::Settings(form) => form,
+            Screen::Load(form) => form,
+            Screen::Rules(r) => r,
+        }
+    }
+
+    fn component_mut(&mut self) -> &mut dyn Component {
+        match self {
+            Screen::Game(play) => play.as_mut(),
+            Screen::Menu(m) => m,
+            Screen::NewGame(form) => form,
+            Screen::Settings(form) => form,
+            Screen::Load(form) => form,
+            Screen::Rules(r) => r,
+        }
+    }
+}
+
 fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
     let (mut cx, screen) = app.ctx();
-    let t = match screen {
-        Screen::Game(play) => game_keys::on_key(play, k, &mut cx),
-        Screen::Menu(m) => m.on_key(k, &mut cx),
-        Screen::NewGame(form) => form.on_key(k, &mut cx),
-        Screen::Settings(form) => form.on_key(k, &mut cx),
-        Screen::Load(form) => form.on_key(k, &mut cx),
-        Screen::Rules(r) => r.on_key(k, &mut cx),
-    };
+    let t = screen.component_mut().on_key(k, &mut cx);
     app.go(t)
 }

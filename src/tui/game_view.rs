@@ -7,11 +7,23 @@ use super::game_layout::{self, GameAreas};
 use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
 use super::panels;
 use super::play::{Play, Popup};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
 use crate::games::{Game, Side};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
+
+impl Component for Play {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        game_keys::on_key(self, k, cx)
+    }
+
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        view(f, self, v.settings);
+    }
+}
 
 /// Draws the game screen.
 pub fn view(f: &mut Frame, play: &Play, s: &Settings) {

@@ -3,8 +3,7 @@
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
-use super::screen::{Ctx, Transition};
-use super::settings::Settings;
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
@@ -67,9 +66,9 @@ pub static TABLE: Table<LoadForm, Action> = Table {
     ],
 };
 
-impl LoadForm {
+impl Component for LoadForm {
     /// Handles a key: `↑↓` choose, `Enter` loads, typing edits the path line.
-    pub fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let rows = self.files.len() + 1;
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
@@ -99,7 +98,8 @@ impl LoadForm {
     }
 
     /// Draws the screen.
-    pub fn view(&self, f: &mut Frame, s: &Settings, note: Option<&Note>) {
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let (s, note) = (v.settings, v.note);
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);

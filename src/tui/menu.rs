@@ -2,9 +2,7 @@
 
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line};
-use super::screen::{Ctx, Transition};
-use super::settings::Settings;
-use super::Note;
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
@@ -98,9 +96,11 @@ impl Menu {
         v.extend([Item::Load, Item::Rules, Item::Settings, Item::Quit]);
         v
     }
+}
 
+impl Component for Menu {
     /// Handles a key.
-    pub fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let list = self.items();
         let chosen = match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => return Transition::stay(),
@@ -127,7 +127,8 @@ impl Menu {
     }
 
     /// Draws the menu.
-    pub fn view(&self, f: &mut Frame, s: &Settings, note: Option<&Note>) {
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let (s, note) = (v.settings, v.note);
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);

@@ -4,7 +4,7 @@ use super::commands::{Command, Table};
 use super::controller::Controller;
 use super::layout::{centred, key_line};
 use super::play::Play;
-use super::screen::{Ctx, Transition};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
 use crate::session::Session;
@@ -335,9 +335,9 @@ pub static TABLE: Table<NewGameForm, Action> = Table {
     ],
 };
 
-impl NewGameForm {
+impl Component for NewGameForm {
     /// Handles a key.
-    pub fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let fields = self.fields();
         self.row = self.row.min(fields.len() - 1);
         let field = fields[self.row];
@@ -365,7 +365,8 @@ impl NewGameForm {
     }
 
     /// Draws the form.
-    pub fn view(&self, f: &mut Frame, s: &Settings) {
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let s = v.settings;
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);

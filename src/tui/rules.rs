@@ -4,8 +4,7 @@
 use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
 use super::commands::{Command, Table};
 use super::layout::{key_line, panel, wrap_words};
-use super::screen::{Ctx, Transition};
-use super::settings::Settings;
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use crate::board::Geometry;
 use crate::games::{GameKind, Mark, Side, Stone};
 use ratatui::crossterm::event::KeyEvent;
@@ -262,9 +261,9 @@ pub fn max_scroll(kind: GameKind, size: (u16, u16)) -> u16 {
     (lines as u16).saturating_sub(tr.height.saturating_sub(1))
 }
 
-impl RulesScreen {
+impl Component for RulesScreen {
     /// Handles a key.
-    pub fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
@@ -285,7 +284,8 @@ impl RulesScreen {
     }
 
     /// Draws the games across the top, the picture left (with its legend), the text right.
-    pub fn view(&self, f: &mut Frame, s: &Settings) {
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let s = v.settings;
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);

@@ -7,6 +7,8 @@
 use super::play::Play;
 use super::settings::Settings;
 use super::{Effect, Note};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::Frame;
 
 /// Where a key sends the interface.
 #[derive(Debug)]
@@ -49,4 +51,23 @@ pub struct Ctx<'a> {
     pub next_job: &'a mut u64,
     /// The terminal's size (columns, rows).
     pub size: (u16, u16),
+}
+
+/// What a screen draws with besides its own state.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewCtx<'a> {
+    /// The settings (theme, ASCII, key bindings).
+    pub settings: &'a Settings,
+    /// The message for the screens other than the game.
+    pub note: Option<&'a Note>,
+}
+
+/// A screen: its own state, which answers keys (from its command table) and draws itself.
+/// New screens (a puzzle mode, an analysis mode, a lobby) implement this and get a variant
+/// of [`super::app::Screen`] and an entry in [`super::app::key_tables`].
+pub trait Component {
+    /// Handles a key press.
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition;
+    /// Draws the screen on the whole frame.
+    fn view(&self, f: &mut Frame, v: &ViewCtx);
 }

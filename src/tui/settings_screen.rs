@@ -4,7 +4,7 @@
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
 use super::new_game::AI_TIMES;
-use super::screen::{Ctx, Transition};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
 use super::{Effect, Note};
 use crate::theme::Theme;
@@ -97,8 +97,19 @@ fn apply_theme(s: &mut Settings) -> Option<String> {
 }
 
 impl SettingsForm {
-    /// Handles a key; changes apply at once.
-    pub fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    fn leave(&self, cx: &mut Ctx) -> Transition {
+        if self.changed {
+            *cx.note = Some(Note::info(
+                "settings changed for this session only: not saved (Settings → Save keeps them)",
+            ));
+        }
+        Transition::Menu
+    }
+}
+
+impl Component for SettingsForm {
+    /// Handles a key (changes apply at once).
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let dir = match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => return Transition::stay(),
             Some(Action::Up) => {
@@ -150,17 +161,9 @@ impl SettingsForm {
         Transition::Stay(fx)
     }
 
-    fn leave(&self, cx: &mut Ctx) -> Transition {
-        if self.changed {
-            *cx.note = Some(Note::info(
-                "settings changed for this session only: not saved (Settings → Save keeps them)",
-            ));
-        }
-        Transition::Menu
-    }
-
     /// Draws the screen.
-    pub fn view(&self, f: &mut Frame, s: &Settings, note: Option<&Note>) {
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let (s, note) = (v.settings, v.note);
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);

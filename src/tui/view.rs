@@ -2,8 +2,8 @@
 //! the terminal cannot hold.
 
 use super::app::{App, Screen};
-use super::game_view;
 use super::layout::{too_small, MENU_MIN};
+use super::screen::ViewCtx;
 use ratatui::Frame;
 
 /// Draws the whole interface.
@@ -58,13 +58,9 @@ fn draw(f: &mut Frame, app: &App) {
     {
         return too_small(f, MENU_MIN, "This screen", s);
     }
-    let note = app.note.as_ref();
-    match &app.screen {
-        Screen::Menu(m) => m.view(f, s, note),
-        Screen::NewGame(form) => form.view(f, s),
-        Screen::Game(play) => game_view::view(f, play, s),
-        Screen::Rules(r) => r.view(f, s),
-        Screen::Settings(form) => form.view(f, s, note),
-        Screen::Load(form) => form.view(f, s, note),
-    }
+    let v = ViewCtx {
+        settings: s,
+        note: app.note.as_ref(),
+    };
+    app.screen.component().view(f, &v);
 }

@@ -10,8 +10,10 @@
 pub mod bench;
 pub mod board;
 pub mod config;
+pub mod files;
 pub mod games;
 pub mod gtp;
+mod quote;
 pub mod record;
 pub mod rng;
 pub mod search;

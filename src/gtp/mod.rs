@@ -30,6 +30,7 @@ pub mod engine;
 mod tests;
 
 use crate::games::{parse_komi, AnyGame, Game, GameKind, GameOptions, Protocol, Side};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use crate::search::{PlayerKind, PlayerSpec};
 use crate::session::Session;
@@ -224,7 +225,7 @@ impl Gtp {
                 let [ms] = want::<1>(args, "tessera-analyze MS")?;
                 let ms: u64 = ms
                     .parse()
-                    .map_err(|_| format!("'{ms}' is not a number of milliseconds"))?;
+                    .map_err(|_| format!("{} is not a number of milliseconds", Quoted(ms)))?;
                 engine::analyze(self.current()?, &self.player, ms)
             }
             _ => Err("unknown command".into()),
@@ -265,7 +266,7 @@ impl Gtp {
         let [n] = want::<1>(args, "boardsize N")?;
         let n: usize = n
             .parse()
-            .map_err(|_| format!("'{n}' is not a board size"))?;
+            .map_err(|_| format!("{} is not a board size", Quoted(n)))?;
         let sizes = self.kind.sizes();
         if !sizes.contains(&n) {
             return Err(format!(
@@ -306,7 +307,8 @@ impl Gtp {
         let side = parse_colour(game.kind(), colour).ok_or_else(|| {
             let k = game.kind();
             format!(
-                "'{colour}' is not a side of {k} ({}, {})",
+                "{} is not a side of {k} ({}, {})",
+                Quoted(colour),
                 k.side_name(Side::First),
                 k.side_name(Side::Second)
             )

@@ -8,6 +8,7 @@ use crate::games::square::{
 };
 use crate::games::state::{self, number};
 use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -157,8 +158,9 @@ impl<const W: usize> Game for CartesoG<W> {
         match (stone, cell) {
             (Some(stone), Some(cell)) => Ok(Step::Place { cell, stone }),
             _ => Err(format!(
-                "'{t}' is not a Carteso move: a colour and a point of the {n}×{n} board like \
+                "{} is not a Carteso move: a colour and a point of the {n}×{n} board like \
                  Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
+                Quoted(t),
                 n = geo.size()
             )),
         }

@@ -8,6 +8,7 @@ use crate::games::square::{
 };
 use crate::games::state::{self, number};
 use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -139,9 +140,9 @@ impl<const W: usize> Game for LinageG<W> {
             })
             .ok_or_else(|| {
                 format!(
-                    "'{}' is not a Linage move: a point of the {n}×{n} board like c5, pass, \
+                    "{} is not a Linage move: a point of the {n}×{n} board like c5, pass, \
                      komi=X or play=vertical|horizontal",
-                    text.trim(),
+                    Quoted(text.trim()),
                     n = geo.size()
                 )
             })

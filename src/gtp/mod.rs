@@ -6,8 +6,10 @@
 //! Protocol details (GTP 2): each command line may start with a numeric id, echoed back in the
 //! response (`=7 …`); a response is `=[id] text` or `?[id] reason`, ended by an empty line;
 //! `#` starts a comment; control characters other than tab and newline are dropped, tabs count
-//! as spaces and empty lines are skipped. Bad input never ends the session and never changes the
-//! state.
+//! as spaces and empty lines are skipped. A line longer than [`MAX_LINE`] (64 KiB) is answered
+//! `? line too long` and skipped without being held in memory; a message quotes at most a short
+//! prefix of a bad argument, with invisible characters escaped. Bad input never ends the session
+//! and never changes the state.
 //!
 //! Behaviour where SPEC §5 leaves room (see also the README):
 //! - at start the game is Keil with its defaults (the first game in menu order);
@@ -25,9 +27,12 @@
 //!   games refuse until the end.
 
 mod board;
-pub mod engine;
+mod line;
+pub mod player;
 #[cfg(test)]
 mod tests;
+
+pub use line::MAX_LINE;
 
 use crate::games::{parse_komi, AnyGame, Game, GameKind, GameOptions, Protocol, Side};
 use crate::quote::Quoted;
@@ -56,7 +61,7 @@ pub struct GtpArgs {
     /// Who plays `genmove` and thinks for `tessera-analyze`: a player spec such as
     /// `default:ms=1000` (the default), `mcts:ms=500,threads=1`, `ab:ms=300`, `level:3`,
     /// `random`.
-    #[arg(long, default_value = engine::DEFAULT_PLAYER)]
+    #[arg(long, default_value = player::DEFAULT_PLAYER)]
     pub player: String,
 }
 
@@ -140,7 +145,8 @@ impl Gtp {
         self.session.as_ref()
     }
 
-    /// Answers commands from `input` on `output` until `quit` or the end of input.
+    /// Answers commands from `input` on `output` until `quit` or the end of input. A line
+    /// longer than [`MAX_LINE`] bytes is answered `? line too long` and skipped.
     pub fn serve(
         &mut self,
         mut input: impl BufRead,
@@ -148,11 +154,16 @@ impl Gtp {
     ) -> std::io::Result<()> {
         let mut raw = Vec::new();
         loop {
-            raw.clear();
-            if input.read_until(b'\n', &mut raw)? == 0 {
+            let read = line::read_line(&mut input, &mut raw)?;
+            if read == line::Line::End {
                 return Ok(());
             }
-            let line = clean_line(&String::from_utf8_lossy(&raw));
+            let line = line::clean(&String::from_utf8_lossy(&raw));
+            if read == line::Line::TooLong {
+                let reason = format!("line too long (the limit is {MAX_LINE} bytes)");
+                line::respond(&mut output, line::leading_id(&line), Err(reason))?;
+                continue;
+            }
             let mut words = line.split(' ').filter(|w| !w.is_empty());
             let Some(mut first) = words.next() else {
                 continue;
@@ -163,7 +174,7 @@ impl Gtp {
                 first = match words.next() {
                     Some(w) => w,
                     None => {
-                        write_response(&mut output, id, Err("no command after the id".into()))?;
+                        line::respond(&mut output, id, Err("no command after the id".into()))?;
                         continue;
                     }
                 };
@@ -175,7 +186,7 @@ impl Gtp {
             } else {
                 self.execute(first, &args)
             };
-            write_response(&mut output, id, reply)?;
+            line::respond(&mut output, id, reply)?;
             if quit {
                 return Ok(());
             }
@@ -226,7 +237,7 @@ impl Gtp {
                 let ms: u64 = ms
                     .parse()
                     .map_err(|_| format!("{} is not a number of milliseconds", Quoted(ms)))?;
-                engine::analyze(self.current()?, &self.player, ms)
+                player::analyze(self.current()?, &self.player, ms)
             }
             _ => Err("unknown command".into()),
         }
@@ -344,7 +355,7 @@ impl Gtp {
         let [colour] = want::<1>(args, "genmove COLOUR")?;
         self.check_colour(colour)?;
         let session = self.session.as_mut().expect("checked above");
-        let steps = engine::choose_turn(session, &self.player, &mut self.rng);
+        let steps = player::choose_turn(session, &self.player, &mut self.rng);
         let mut trial = session.clone();
         let turns = trial.turns().len();
         for step in steps {
@@ -430,33 +441,4 @@ pub fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
 /// The arguments as an array of exactly `N`, or a message with the usage.
 fn want<'a, const N: usize>(args: &[&'a str], usage: &str) -> Result<[&'a str; N], String> {
     <[&str; N]>::try_from(args).map_err(|_| format!("syntax error: usage is '{usage}'"))
-}
-
-/// A command line as GTP 2 prescribes: control characters other than tab dropped, the comment
-/// after `#` removed, tabs turned into spaces.
-fn clean_line(raw: &str) -> String {
-    let without_comment = raw.split('#').next().unwrap_or("");
-    without_comment
-        .chars()
-        .filter(|&c| !c.is_control() || c == '\t')
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect()
-}
-
-/// Writes `=[id] text` or `?[id] reason`, then the empty line that ends a response.
-fn write_response(output: &mut impl Write, id: &str, reply: Reply) -> std::io::Result<()> {
-    let (mark, text) = match reply {
-        Ok(text) => ('=', text),
-        // A reason is one line: a newline in it would end the response early.
-        Err(reason) => ('?', reason.replace('\n', " ")),
-    };
-    // An empty line inside a success text would also end the response: drop such lines.
-    let text: Vec<&str> = text
-        .split('\n')
-        .enumerate()
-        .filter(|&(i, l)| i == 0 || !l.trim().is_empty())
-        .map(|(_, l)| l)
-        .collect();
-    write!(output, "{mark}{id} {}\n\n", text.join("\n"))?;
-    output.flush()
 }

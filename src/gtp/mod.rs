@@ -34,7 +34,7 @@ mod tests;
 
 pub use line::MAX_LINE;
 
-use crate::games::{parse_komi, AnyGame, Game, GameKind, GameOptions, Protocol, Side};
+use crate::games::{parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side};
 use crate::quote::Quoted;
 use crate::rng::FastRng;
 use crate::search::{PlayerKind, PlayerSpec};

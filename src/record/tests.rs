@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::Describe;
 use crate::games::{AnyGame, Step};
 use crate::rng::FastRng;
 use std::path::PathBuf;

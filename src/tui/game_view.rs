@@ -7,7 +7,7 @@ use super::panels::{self, panel};
 use super::play::{Play, Popup};
 use super::play_keys::RESULT_ACTIONS;
 use crate::board::Geometry;
-use crate::games::{Game, Side};
+use crate::games::{Describe, Game, Side};
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};

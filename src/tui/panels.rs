@@ -4,7 +4,7 @@ use super::app::Settings;
 use super::board::Glyphs;
 use super::engine::Purpose;
 use super::play::{has_colour_choice, BidStep, Play, Popup};
-use crate::games::{format_komi, Game, GameKind, Side, Step, Stone};
+use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::border;

@@ -29,6 +29,7 @@ mod tests;
 
 use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
+use crate::games::Describe;
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra_key, keys};
 use tables::{Tables, GRAY};
@@ -504,28 +505,6 @@ impl Game for Iris {
         notation::format_turn(self.geo, steps)
     }
 
-    fn state_json(&self) -> serde_json::Value {
-        let mut m = state::base(self);
-        let scores = [
-            self.group_scores(Side::First),
-            self.group_scores(Side::Second),
-        ];
-        let best = |s: &Vec<u32>| f64::from(s.first().copied().unwrap_or(0));
-        m.insert(
-            "score".into(),
-            state::per_side(self, [best(&scores[0]), best(&scores[1])]),
-        );
-        let mut groups = serde_json::Map::new();
-        for side in [Side::First, Side::Second] {
-            groups.insert(
-                self.side_name(side).into(),
-                serde_json::json!(scores[side.index()]),
-            );
-        }
-        m.insert("group_scores".into(), serde_json::Value::Object(groups));
-        serde_json::Value::Object(m)
-    }
-
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
         debug_assert!(!self.over, "random_step on a finished game");
         let stone = Stone::of_side(self.to_move);
@@ -563,11 +542,33 @@ impl Game for Iris {
         let l = *self.tables.label.get(cell as usize)?;
         (l != GRAY).then_some(l)
     }
+}
 
+impl Describe for Iris {
+    fn state_json(&self) -> serde_json::Value {
+        let mut m = state::base(self);
+        let scores = [
+            self.group_scores(Side::First),
+            self.group_scores(Side::Second),
+        ];
+        let best = |s: &Vec<u32>| f64::from(s.first().copied().unwrap_or(0));
+        m.insert(
+            "score".into(),
+            state::per_side(self, [best(&scores[0]), best(&scores[1])]),
+        );
+        let mut groups = serde_json::Map::new();
+        for side in [Side::First, Side::Second] {
+            groups.insert(
+                self.side_name(side).into(),
+                serde_json::json!(scores[side.index()]),
+            );
+        }
+        m.insert("group_scores".into(), serde_json::Value::Object(groups));
+        serde_json::Value::Object(m)
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         score::status(self)
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
     }

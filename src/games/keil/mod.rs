@@ -46,6 +46,7 @@ pub use score::Territory;
 use super::opening::Opening;
 use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
 use crate::board::{Cell, Geometry};
+use crate::games::Describe;
 use crate::rng::FastRng;
 use board::Board;
 use links::{LinkTable, BLACK, EMPTY, WHITE};
@@ -364,10 +365,6 @@ impl Game for Keil {
         tokens.join(",")
     }
 
-    fn state_json(&self) -> serde_json::Value {
-        self.state_object()
-    }
-
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         self.random_playout_step(rng, buf)
     }
@@ -375,11 +372,15 @@ impl Game for Keil {
     fn ownership(&self) -> Vec<Option<Mark>> {
         self.territory().marks
     }
+}
 
+impl Describe for Keil {
+    fn state_json(&self) -> serde_json::Value {
+        self.state_object()
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         self.status_lines()
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         self.breakdown_lines()
     }

@@ -35,6 +35,7 @@ mod tests;
 
 use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
+use crate::games::Describe;
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra_key, keys};
 use groups::{Groups, Joined, RingNeighbours};
@@ -506,6 +507,23 @@ impl Game for Wunchunk {
         notation::format_turn(self.geo, steps)
     }
 
+    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
+        debug_assert!(!self.over, "random_step on a finished game");
+        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
+        // bits for the cell (multiply-shift, as `FastRng::below`).
+        let r = rng.next_u64();
+        let stone = if r & 1 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
+        let cell = self.empty_pool.get(k as usize);
+        Step::Place { cell, stone }
+    }
+}
+
+impl Describe for Wunchunk {
     fn state_json(&self) -> serde_json::Value {
         let mut m = state::base(self);
         let mut score = serde_json::Map::new();
@@ -521,26 +539,9 @@ impl Game for Wunchunk {
         m.insert("swapped".into(), serde_json::json!(self.swapped));
         serde_json::Value::Object(m)
     }
-
-    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
-        debug_assert!(!self.over, "random_step on a finished game");
-        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
-        // bits for the cell (multiply-shift, as `FastRng::below`).
-        let r = rng.next_u64();
-        let stone = if r & 1 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
-        let cell = self.empty_pool.get(k as usize);
-        Step::Place { cell, stone }
-    }
-
     fn status(&self) -> Vec<(&'static str, String)> {
         score::status(self)
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
     }

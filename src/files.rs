@@ -4,12 +4,14 @@
 //!
 //! A save writes a temporary file next to the target and renames it over the target (the
 //! `tempfile` crate's `persist`). The temporary file is named `.NAME.XXXXXX.tessera.tmp` and is
-//! locked while it is written; a process killed in the middle leaves it behind unlocked, and the
+//! locked while it is written (`fs4`'s advisory locks: `flock` on Unix, `LockFileEx` on Windows);
+//! a process killed in the middle leaves it behind unlocked, and the
 //! next save into that directory removes every such file nobody holds a lock on (and the
 //! `.NAME.PID-N.tmp` files of earlier versions).
 
+use fs4::{FileExt, TryLockError};
 use std::fmt;
-use std::fs::{File, TryLockError};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -127,7 +129,7 @@ fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     let mut tmp = builder.tempfile_in(&dir)?;
     // Held until the file is renamed: tells a concurrent save that this one is alive.
-    tmp.as_file().try_lock().map_err(|e| match e {
+    FileExt::try_lock(tmp.as_file()).map_err(|e| match e {
         TryLockError::Error(e) => e,
         TryLockError::WouldBlock => io::Error::other("the temporary file is locked"),
     })?;
@@ -201,7 +203,7 @@ fn remove_stale_temp_files(dir: &Path) {
         let Ok(file) = File::open(&path) else {
             continue;
         };
-        if file.try_lock().is_ok() {
+        if FileExt::try_lock(&file).is_ok() {
             let _ = std::fs::remove_file(&path);
         }
     }

@@ -71,8 +71,14 @@ mod tests {
     #[test]
     fn streams_are_stable() {
         for (seed, first) in [
-            (0, [0x53175d61490b23df, 0x61da6f3dc380d507, 0x5c0fdf91ec9a7bfc]),
-            (7, [0x0e2c1a002aae913d, 0x2c0fc8ddfa4e9e14, 0xb7b311b3b0d45872]),
+            (
+                0,
+                [0x53175d61490b23df, 0x61da6f3dc380d507, 0x5c0fdf91ec9a7bfc],
+            ),
+            (
+                7,
+                [0x0e2c1a002aae913d, 0x2c0fc8ddfa4e9e14, 0xb7b311b3b0d45872],
+            ),
             (
                 u64::MAX,
                 [0x56ccf8ce948e27b2, 0xe68588432e5a5b90, 0xe3e9b5a48119ca8b],

@@ -109,7 +109,7 @@ fn stale_temporary_files_are_removed_by_the_next_save() {
     // A save in progress holds a lock on its temporary file: kept too.
     let live = dir.join(".live.toml.QQQQQQ.tessera.tmp");
     let held = File::create(&live).unwrap();
-    held.lock().unwrap();
+    fs4::FileExt::lock(&held).unwrap();
     write_atomically(&dir.join("game.toml"), b"whole").unwrap();
     let mut expected: Vec<String> = foreign.iter().map(|s| s.to_string()).collect();
     expected.push(".live.toml.QQQQQQ.tessera.tmp".into());

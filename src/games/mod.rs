@@ -13,17 +13,18 @@ pub mod iris;
 pub mod keil;
 mod kind;
 pub mod linage;
-pub mod opening;
+pub(crate) mod opening;
 mod registry;
-pub mod square;
-pub mod state;
+pub(crate) mod square;
+pub(crate) mod state;
 mod types;
 pub mod wunchunk;
 
 pub use describe::Describe;
 pub use kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::AnyGame;
-pub use types::{compare_zero_padded, counted, Illegal, Mark, Outcome, Side, Step, Stone};
+pub(crate) use types::{compare_zero_padded, counted};
+pub use types::{Illegal, Mark, Outcome, Side, Step, Stone};
 
 use crate::board::{Cell, Geometry};
 use crate::rng::FastRng;

@@ -28,7 +28,7 @@
 
 mod board;
 mod line;
-pub mod player;
+pub(crate) mod player;
 #[cfg(test)]
 mod tests;
 
@@ -430,7 +430,7 @@ impl Gtp {
 
 /// Parses a GTP colour: `black|white|b|w` in every game (black = the first side), and the
 /// game's own side names (`vertical|horizontal|v|h` in Carteso and Linage).
-pub fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
+fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
     match text.to_ascii_lowercase().as_str() {
         "black" | "b" => Some(Side::First),
         "white" | "w" => Some(Side::Second),

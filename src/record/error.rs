@@ -111,7 +111,7 @@ impl RecordError {
         let path: Vec<Key> = match &self {
             RecordError::Invalid {
                 at: None, field, ..
-            } => field.split('.').map(|k| Key::Name(k)).collect::<Vec<_>>(),
+            } => field.split('.').map(Key::Name).collect(),
             RecordError::Turn { at: None, turn, .. } => {
                 vec![Key::Name("turns"), Key::Index(turn - 1)]
             }

@@ -175,11 +175,6 @@ impl Iris {
         self.opening
     }
 
-    /// The mask of a side's stones.
-    pub fn stones(&self, side: Side) -> Mask {
-        self.stones[side.index()]
-    }
-
     /// The stones of both sides recomputed into a hash from scratch, plus the turn state, for
     /// checking the incremental [`Game::hash`].
     pub fn hash_from_scratch(&self) -> u64 {
@@ -285,7 +280,7 @@ impl Iris {
     }
 
     /// The cells the next stone may go on (empty when only a pass is left or the game is over).
-    pub fn legal_cells(&self) -> Mask {
+    pub(crate) fn legal_cells(&self) -> Mask {
         if self.over {
             Mask::EMPTY
         } else if self.opening {

@@ -2,7 +2,7 @@
 //! depend on the common neighbours of two points, with captures, the repetition rule on each
 //! player's own earlier positions, territory, komi and the button.
 //!
-//! Layout: [`links`] precomputes each point's neighbours in cyclic order and its *diagonals*
+//! Layout: `links` precomputes each point's neighbours in cyclic order and its *diagonals*
 //! (which give every pair's common neighbours), and the neighbour *patterns* through which the
 //! hot paths read links with a few shifts and masks; `board` holds the stones with the
 //! patterns of every point's neighbours and diagonals and incrementally maintained groups
@@ -33,7 +33,7 @@
 //!   all legal steps (`tessera bench` measures that policy too, in a second row).
 
 mod board;
-pub mod links;
+pub(crate) mod links;
 mod notation;
 mod repetition;
 mod rules;
@@ -155,11 +155,6 @@ impl Keil {
             history: Vec::new(),
             repetitions: Repetitions::default(),
         })
-    }
-
-    /// The opening protocol's state (komi, phase, whether the sides were swapped).
-    pub fn opening(&self) -> &Opening {
-        &self.opening
     }
 
     /// Komi in points (0 until the bid sets it).

@@ -40,6 +40,7 @@ impl TurnState {
 
     /// The side whose step comes next (the bid's chooser while komi is being settled).
     #[inline]
+    #[allow(clippy::wrong_self_convention)] // "the side to move", not a conversion
     pub fn to_move(&self) -> Side {
         self.opening.to_move().unwrap_or(self.mover)
     }
@@ -48,12 +49,6 @@ impl TurnState {
     #[inline]
     pub fn is_over(&self) -> bool {
         self.passes >= 2
-    }
-
-    /// Whether the previous turn was a pass.
-    #[inline]
-    pub fn last_was_pass(&self) -> bool {
-        self.passes >= 1
     }
 
     /// Whether placements and passes are what comes next (komi settled, game not over).

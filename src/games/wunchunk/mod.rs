@@ -204,11 +204,6 @@ impl Wunchunk {
             && self.to_move == Side::Second
     }
 
-    /// The mask of a colour's stones.
-    pub fn stones(&self, colour: Side) -> Mask {
-        self.stones[colour.index()]
-    }
-
     /// Number of empty cells.
     pub fn empty_cells(&self) -> u32 {
         self.empty_pool.len() as u32

@@ -114,7 +114,7 @@ impl ThemeError {
     pub(crate) fn from_toml(text: &str, e: &toml::de::Error) -> ThemeError {
         ThemeError {
             at: e.span().map(|s| Location::of(text, s.start)),
-            message: e.message().trim().to_string(),
+            message: crate::quote::tidy(e.message().trim()),
         }
     }
 }

@@ -303,7 +303,7 @@ impl Record {
     pub fn from_toml(text: &str) -> Result<Record, RecordError> {
         let record: Record = toml::from_str(text).map_err(|e| RecordError::Toml {
             at: e.span().map(|span| Location::of(text, span.start)),
-            message: e.message().trim_end().to_string(),
+            message: crate::quote::tidy(e.message().trim_end()),
         })?;
         record.check_fields().map_err(|e| e.locate(text))?;
         Ok(record)

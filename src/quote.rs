@@ -134,7 +134,10 @@ mod tests {
             tidy("unknown variant `hum\u{200b}an`, expected `human` or `ai`"),
             "unknown variant `hum\\u{200b}an`, expected `human` or `ai`"
         );
-        let long = format!("invalid type: string \"{}\", expected usize", "a".repeat(5000));
+        let long = format!(
+            "invalid type: string \"{}\", expected usize",
+            "a".repeat(5000)
+        );
         assert_eq!(
             tidy(&long),
             format!(

@@ -78,7 +78,8 @@ fn mutate(rng: &mut FastRng, text: &[u8]) -> Vec<u8> {
             4 => b.truncate(at),
             5 => {
                 // Swap two lines.
-                let mut lines: Vec<Vec<u8>> = b.split(|&c| c == b'\n').map(<[u8]>::to_vec).collect();
+                let mut lines: Vec<Vec<u8>> =
+                    b.split(|&c| c == b'\n').map(<[u8]>::to_vec).collect();
                 let (i, j) = (rng.below(lines.len()), rng.below(lines.len()));
                 lines.swap(i, j);
                 b = lines.join(&b'\n');
@@ -163,7 +164,8 @@ impl Findings {
     fn note(&mut self, what: &str, text: &[u8], message: &str) {
         if self.examples.len() < 12 {
             let shown = String::from_utf8_lossy(&text[..text.len().min(300)]).into_owned();
-            self.examples.push(format!("{what}: {message:.300} <- {shown:?}"));
+            self.examples
+                .push(format!("{what}: {message:.300} <- {shown:?}"));
         }
     }
 
@@ -283,7 +285,9 @@ fn run_records(count: usize, seed: u64) -> Findings {
     let dir = temp_dir(&format!("records-{seed}"));
     let (path, back) = (dir.join("game.toml"), dir.join("back.toml"));
     let corpus = record_corpus();
-    let f = fuzz(&corpus, count, seed, |text, f| record_case(&path, &back, text, f));
+    let f = fuzz(&corpus, count, seed, |text, f| {
+        record_case(&path, &back, text, f)
+    });
     std::fs::remove_dir_all(&dir).unwrap();
     f
 }
@@ -356,9 +360,15 @@ fn mutated_configs_and_themes_are_refused_with_a_reason() {
 fn fuzz_run_records_configs_themes() {
     let t = Instant::now();
     let records = run_records(count_from_env("TESSERA_FUZZ_RECORDS", 100_000), 7);
-    eprintln!("records: {records:#?} in {:.0} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "records: {records:#?} in {:.0} s",
+        t.elapsed().as_secs_f64()
+    );
     let t = Instant::now();
     let configs = run_configs(count_from_env("TESSERA_FUZZ_CONFIGS", 40_000), 7);
-    eprintln!("configs and themes: {configs:#?} in {:.0} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "configs and themes: {configs:#?} in {:.0} s",
+        t.elapsed().as_secs_f64()
+    );
     assert_eq!(records.failures() + configs.failures(), 0);
 }

@@ -88,7 +88,13 @@ fn kill_during_saves() {
     let mut previous_leftovers: Vec<String> = Vec::new();
     for _ in 0..kills {
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--exact", "save_loop_child", "--nocapture", "-q"])
+            .args([
+                "--ignored",
+                "--exact",
+                "save_loop_child",
+                "--nocapture",
+                "-q",
+            ])
             .env("TESSERA_SAVE_LOOP", &dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -26,9 +26,9 @@
 //!   the score as if the game ended now in the same form (`V+3.5`, `0` when equal); the other
 //!   games refuse until the end.
 
-mod board;
 mod line;
 pub(crate) mod player;
+mod showboard;
 #[cfg(test)]
 mod tests;
 
@@ -222,7 +222,7 @@ impl Gtp {
                     Err("cannot undo: no turn has been played".into())
                 }
             }
-            "showboard" => Ok(format!("\n{}", board::render(self.current()?))),
+            "showboard" => Ok(format!("\n{}", showboard::render(self.current()?))),
             "final_score" => self.final_score(),
             "tessera-game" => self.new_game(args),
             "tessera-play" => {

@@ -31,7 +31,7 @@ use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, St
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::games::Describe;
 use crate::rng::FastRng;
-use crate::zobrist::{cell_key, extra_key, keys};
+use crate::zobrist::{cell_key, extra, extra_key};
 use tables::{Tables, GRAY};
 
 /// "No cell" in the compact fields.
@@ -40,7 +40,7 @@ const NO_CELL: Cell = Cell::MAX;
 /// Zobrist piece index (spare kind) for "the first stone of the turn in progress is here".
 const FIRST_STONE_PIECE: usize = 3;
 /// Extra key XORed in while the game's first turn (one gray stone) is to be played.
-const OPENING_KEY: usize = keys::GAME_SPECIFIC;
+const OPENING_KEY: usize = extra::GAME_SPECIFIC;
 
 /// Undo flags.
 const WAS_PASS: u8 = 1;
@@ -192,13 +192,13 @@ impl Iris {
     fn state_hash(&self) -> u64 {
         let mut h = 0;
         if self.to_move == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.last_was_pass {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.over {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         if self.opening {
             h ^= extra_key(OPENING_KEY);

@@ -54,13 +54,13 @@ use repetition::Repetitions;
 
 /// Zobrist extra-key index XORed in once the button has been taken (by anyone): this is the
 /// part of the button that belongs to the position of the repetition rule.
-const KEY_BUTTON_TAKEN: usize = crate::zobrist::keys::GAME_SPECIFIC;
+const KEY_BUTTON_TAKEN: usize = crate::zobrist::extra::GAME_SPECIFIC;
 /// Zobrist extra-key index XORed in while White holds the button (it changes who wins).
-const KEY_BUTTON_WHITE: usize = crate::zobrist::keys::GAME_SPECIFIC + 1;
+const KEY_BUTTON_WHITE: usize = crate::zobrist::extra::GAME_SPECIFIC + 1;
 
 /// What `undo` needs besides the board snapshot: the small state before a step.
 #[derive(Clone, Copy, Debug)]
-struct Record {
+struct Undo {
     step: Step,
     to_move: Side,
     button: Option<Side>,
@@ -85,7 +85,7 @@ pub struct Keil {
     button: Option<Side>,
     /// Passes in succession (two end the game).
     passes: u8,
-    history: Vec<Record>,
+    history: Vec<Undo>,
     /// Board snapshots ([`Board::push_snapshot`], `2 * words` each): the start, then the board
     /// after every step.
     snapshots: Vec<u64>,
@@ -214,7 +214,7 @@ impl Keil {
     }
 
     fn hash_with_board_key(&self, board_key: u64) -> u64 {
-        use crate::zobrist::{extra_key, keys};
+        use crate::zobrist::{extra, extra_key};
         let mut h = board_key ^ self.opening.hash();
         if self.button.is_some() {
             h ^= extra_key(KEY_BUTTON_TAKEN);
@@ -223,13 +223,13 @@ impl Keil {
             h ^= extra_key(KEY_BUTTON_WHITE);
         }
         if self.to_move() == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.passes == 1 {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.is_over() {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         h
     }

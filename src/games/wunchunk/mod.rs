@@ -37,16 +37,16 @@ use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, St
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::games::Describe;
 use crate::rng::FastRng;
-use crate::zobrist::{cell_key, extra_key, keys};
+use crate::zobrist::{cell_key, extra, extra_key};
 use groups::{Groups, Joined, RingNeighbours};
 
 /// Zobrist piece index (spare kind) used with the cell index `k` for "k stones left this turn".
 const STONES_LEFT_PIECE: usize = 3;
 /// Extra keys: a turn is under way (at least one stone placed), the colours are swapped, the
 /// swap is available now.
-const IN_TURN_KEY: usize = keys::GAME_SPECIFIC;
-const SWAPPED_KEY: usize = keys::GAME_SPECIFIC + 1;
-const SWAP_OPEN_KEY: usize = keys::GAME_SPECIFIC + 2;
+const IN_TURN_KEY: usize = extra::GAME_SPECIFIC;
+const SWAPPED_KEY: usize = extra::GAME_SPECIFIC + 1;
+const SWAP_OPEN_KEY: usize = extra::GAME_SPECIFIC + 2;
 
 /// Undo flags.
 const WAS_PASS: u8 = 1;
@@ -234,13 +234,13 @@ impl Wunchunk {
     fn state_hash(&self) -> u64 {
         let mut h = 0;
         if self.to_move == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.last_was_pass {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.over {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         if self.placed > 0 {
             h ^= extra_key(IN_TURN_KEY);

@@ -101,6 +101,18 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
+/// The error without the temporary file's name that `tempfile` appends when it cannot create
+/// the file ("… at path \"/dir/.game.toml.x1Y2z3.tessera.tmp\""): the user saved `game.toml`,
+/// and that is the name the caller's message gives. (`tempfile` keeps the original error only
+/// inside its message, so the message is cut.)
+fn without_temp_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path \"") {
+        Some((plain, _)) => io::Error::new(e.kind(), plain.to_string()),
+        None => e,
+    }
+}
+
 fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = follow_links(path)?;
     let name = target
@@ -127,7 +139,7 @@ fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(&dir)?;
+    let tmp = builder.tempfile_in(&dir).map_err(without_temp_path)?;
     // Held until the file is renamed: tells a concurrent save that this one is alive.
     FileExt::try_lock(tmp.as_file()).map_err(|e| match e {
         TryLockError::Error(e) => e,
@@ -136,7 +148,8 @@ fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if let Some(meta) = &existing {
         tmp.as_file().set_permissions(meta.permissions())?;
     }
-    tmp.write_all(bytes)?;
+    // Through the plain file: `NamedTempFile`'s own writes add its name to errors.
+    tmp.as_file().write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(&target).map_err(|e| e.error)?;
     // Make the rename itself durable where directories can be opened and synced.

@@ -189,7 +189,9 @@ fn full_disk() {
             }
             Err(e) => {
                 failed += 1;
-                messages.insert(e.to_string());
+                let m = e.to_string();
+                assert!(!m.contains(".tmp"), "{m}");
+                messages.insert(m);
                 assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
             }
         }
@@ -215,6 +217,7 @@ fn read_only_directory() {
     let (record, _) = Record::load(&path).unwrap();
     let e = record.save(&path).unwrap_err().to_string();
     eprintln!("read-only: {e}");
+    assert!(!e.contains(".tmp"), "{e}");
     assert!(e.contains("cannot write") && e.contains("game.toml"), "{e}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     assert!(temp_files(&dir).is_empty());

@@ -12,20 +12,22 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// The file could not be read, or is not UTF-8 text.
-    #[error("cannot read {}: {source}", path.display())]
+    // (`error`, not `source`: the message already says it, and a chain of causes printed
+    // after it, as `anyhow` does, would say it twice.)
+    #[error("cannot read {}: {error}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        source: ReadError,
+        error: ReadError,
     },
     /// The file could not be written (the old file, if any, is unchanged).
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {error}", path.display())]
     Write {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// Not valid TOML, or a field of the wrong type or with an unknown value.
     #[error("{}{message}", prefix(*at))]

@@ -389,9 +389,9 @@ impl Record {
 
     /// Reads a record and replays it. Nothing on disk changes.
     pub fn load(path: &Path) -> Result<(Record, Session), RecordError> {
-        let text = crate::files::read_text(path).map_err(|source| RecordError::Read {
+        let text = crate::files::read_text(path).map_err(|error| RecordError::Read {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         Record::from_toml_replayed(&text)
     }
@@ -400,10 +400,10 @@ impl Record {
     /// leaves a half-written record, a failed save leaves the old file as it was, a symlink is
     /// written through and the file keeps its permissions.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        crate::files::write_atomically(path, self.to_toml().as_bytes()).map_err(|source| {
+        crate::files::write_atomically(path, self.to_toml().as_bytes()).map_err(|error| {
             RecordError::Write {
                 path: path.to_path_buf(),
-                source,
+                error,
             }
         })
     }

@@ -223,4 +223,4 @@ fn remove_stale_temp_files(dir: &Path) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

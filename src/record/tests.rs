@@ -1,8 +1,8 @@
 use super::*;
+use crate::files::tests::{dir_entries, temp_dir};
 use crate::games::Describe;
 use crate::games::{AnyGame, Step};
 use crate::rng::FastRng;
-use std::path::PathBuf;
 
 /// The games this build can start; the others are skipped with a notice.
 fn available() -> Vec<GameKind> {
@@ -45,22 +45,6 @@ fn random_session(kind: GameKind, seed: u64, random_steps: usize, finish: bool) 
 
 fn minimal(game: &str, extra: &str) -> String {
     format!("game = \"{game}\"\nstarted = 2025-01-31T18:00:00Z\nturns = []\n{extra}\n[options]\n")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-record-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn dir_entries(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
@@ -496,7 +480,7 @@ fn invisible_characters_in_tokens_are_shown_escaped() {
 
 #[test]
 fn a_file_that_is_not_utf8_gives_the_place_of_the_bad_byte() {
-    let dir = temp_dir("utf8");
+    let dir = temp_dir("record-utf8");
     let path = dir.join("game.toml");
     let mut bytes = minimal("linage", "").into_bytes();
     bytes.extend_from_slice(b"size = 9 # caf\xe9\n");

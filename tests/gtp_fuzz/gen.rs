@@ -10,29 +10,12 @@ pub struct View<'a> {
     pub to_move: &'a str,
 }
 
-const COMMANDS: [&str; 21] = [
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "boardsize",
-    "clear_board",
-    "komi",
-    "play",
-    "genmove",
-    "undo",
-    "showboard",
-    "final_score",
-    "tessera-game",
-    "tessera-play",
-    "tessera-step",
-    "tessera-legal",
-    "tessera-state",
-    "tessera-analyze",
-    "frobnicate",
-];
+/// Every command, and one that does not exist.
+fn commands() -> Vec<&'static str> {
+    let mut all = tessera::gtp::COMMANDS.to_vec();
+    all.push("frobnicate");
+    all
+}
 
 const GAMES: [&str; 7] = [
     "keil", "carteso", "iris", "linage", "wunchunk", "chess", "LINAGE",
@@ -136,7 +119,7 @@ impl Gen {
     /// The arguments of `command`, mostly plausible.
     fn args(&mut self, command: &str, view: &View) -> Vec<String> {
         match command {
-            "known_command" => vec![self.pick(&COMMANDS).into()],
+            "known_command" => vec![self.pick(&commands()).into()],
             "boardsize" => vec![self.number()],
             "komi" => vec![self.number()],
             "play" => vec![self.side(view), self.token(view)],
@@ -180,7 +163,7 @@ impl Gen {
         } else if self.chance(10) {
             self.pick(&["tessera-game", "boardsize", "komi", "clear_board"])
         } else {
-            self.pick(&COMMANDS)
+            self.pick(&commands())
         };
         let mut args = self.args(command, view);
         match self.rng.below(12) {

@@ -9,7 +9,7 @@ use super::panels;
 use super::play::{Play, Popup};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
-use crate::games::{Game, Side};
+use crate::games::{Describe, Game, Side};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};

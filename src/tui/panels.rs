@@ -5,7 +5,7 @@ use super::board::Glyphs;
 use super::layout::{panel, wrap_words};
 use super::play::{has_colour_choice, title_case, BidStep, Play};
 use super::settings::Settings;
-use crate::games::{format_komi, Game, GameKind, Side, Step, Stone};
+use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;

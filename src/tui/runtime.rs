@@ -351,5 +351,5 @@ fn write_atomic(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    crate::record::write_atomically(path, text.as_bytes())
+    crate::files::write_atomically(path, text.as_bytes())
 }

@@ -79,6 +79,9 @@ fn check(a: &App, what: &str) {
         Screen::Settings(f) => listed(&settings_screen::TABLE, f, a),
         Screen::Load(f) => listed(&load_screen::TABLE, f, a),
         Screen::Rules(r) => listed(&rules::TABLE, r, a),
+        Screen::Lobby(l) => listed(&tessera::tui::lobby::TABLE, l, a),
+        Screen::Challenge(f) => listed(&tessera::tui::challenge::TABLE, f, a),
+        Screen::Name(f) => listed(&tessera::tui::name_form::TABLE, f, a),
     };
     let help_text: Vec<String> = help.iter().map(|(k, h)| format!("{k}  {h}")).collect();
     let before = snapshot(a);

@@ -15,6 +15,7 @@ pub mod gtp;
 pub mod record;
 pub mod rng;
 pub mod search;
+pub mod serve;
 pub mod session;
 pub mod theme;
 pub mod tui;

@@ -132,7 +132,7 @@ pub type AiStart = Box<dyn FnOnce(Box<dyn Fn(Report) + Send>) -> Box<dyn Thinker
 /// The AI of a program alone on its machine: an [`Engine`] with its own thread, at the
 /// levels' own settings.
 pub fn local() -> AiStart {
-    Box::new(|sink| Box::new(Engine::spawn(move |r| sink(r))))
+    Box::new(|sink| Box::new(Engine::spawn(sink)))
 }
 
 /// The text of a panic's payload.

@@ -200,9 +200,11 @@ pub struct GameUpdate {
     pub clock: ClockState,
     /// The result, once over (resignation and time included).
     pub result: Option<String>,
-    /// What the server has to say about the players ("bob left: the game waits for them
-    /// until 14:05"), if anything.
+    /// What the server has to say about the players ("bob left: the game waits up to 10
+    /// min for them"), if anything.
     pub status: Option<String>,
+    /// A player is away: nobody may play until they are back.
+    pub waiting: bool,
 }
 
 /// What a session asks the server.

@@ -102,6 +102,8 @@ pub struct OnlineGame {
     pub result: Option<String>,
     /// What the server says about the players (someone away), if anything.
     pub status: Option<String>,
+    /// A player is away: nobody may play until they are back.
+    pub waiting: bool,
     /// The time the clocks are shown at (the server's last word or tick).
     pub now: Instant,
     /// A watcher asked for the AI's analysis.
@@ -344,7 +346,7 @@ impl Play {
     /// seat is to move).
     pub fn can_act(&self) -> bool {
         let mine = match &self.online {
-            Some(o) => o.seat == Some(self.seat_of(self.game().to_move())),
+            Some(o) => !o.waiting && o.seat == Some(self.seat_of(self.game().to_move())),
             None => true,
         };
         self.viewing.is_none()

@@ -30,6 +30,9 @@ impl Play {
             if o.seat.is_none() {
                 return Some("you are watching this game".into());
             }
+            if o.waiting {
+                return Some("the game waits for the other player to come back".into());
+            }
             if o.seat != Some(seat) {
                 return Some(format!("it is {}'s turn", o.names[seat]));
             }

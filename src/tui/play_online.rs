@@ -49,6 +49,7 @@ impl Play {
             clock: update.clock,
             result: update.result.clone(),
             status: update.status.clone(),
+            waiting: update.waiting,
             now: update.clock.since,
             analysis: false,
             analysed: None,
@@ -69,6 +70,7 @@ impl Play {
         o.now = o.now.max(update.clock.since);
         o.result = update.result;
         o.status = update.status;
+        o.waiting = update.waiting;
         let mine = o.seat;
         let changed = progress(&update.session) != progress(&self.session)
             || update.session.turns().len() != turns_before;

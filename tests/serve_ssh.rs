@@ -282,7 +282,7 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
     bob.join();
     carol.join();
     let lobby = alice.wait_text("carol (lobby)");
-    assert!(lobby.contains("Online:"), "{lobby}");
+    assert!(lobby.contains("Online (3):"), "{lobby}");
     let (first, second) = meet(&alice, &bob);
     // Carol sees the game in progress and watches it.
     carol.wait_text("Games in progress");
@@ -443,4 +443,17 @@ fn a_resize_redraws_and_quitting_gives_the_terminal_back() {
     assert_eq!(alt.trim(), "0");
     let cursor = w.tmux(&["display-message", "-p", "-t", &alice.id, "#{cursor_flag}"]);
     assert_eq!(cursor.trim(), "1", "the cursor is shown");
+}
+
+#[test]
+fn an_idle_session_is_closed_with_a_word() {
+    if !tools() {
+        return;
+    }
+    // Two seconds of idleness allowed (the flag is in minutes).
+    let w = World::start("idle", &["--idle", "0.034"]);
+    let alice = w.client("alice", (100, 32));
+    alice.join();
+    let s = alice.wait_text("tessera: closed after 2 s without a key");
+    assert!(!s.contains("tessera · lobby"), "the lobby is gone:\n{s}");
 }

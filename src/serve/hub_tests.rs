@@ -90,3 +90,85 @@ fn a_player_who_comes_back_gets_their_own_seat_and_the_other_keeps_theirs() {
     assert!(ub.status.unwrap().contains("back"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_game_nobody_comes_back_to_is_adjourned_and_resumes_when_both_ask() {
+    let (mut h, dir) = hub("adjourn");
+    let ((a, _ra), (b, rb), gid) = start(&mut h);
+    // Back to the lobby, a player of a game in progress is shown the game again.
+    h.request(b, Request::Lobby);
+    let first = last_game(&rb).unwrap();
+    // The seat to move plays a turn, then Alice's link drops.
+    let mover = if first.seat == Some(0) { b } else { a };
+    let mut s = first.session.clone();
+    s.play_turn("e5").unwrap();
+    let steps = s.turns().last().unwrap().steps.clone();
+    h.request(mover, Request::Steps(gid, steps));
+    h.leave(a);
+    // A turn played while she is away is refused: the game waits.
+    assert!(last_game(&rb).unwrap().waiting);
+    // Ten minutes later (the hub is told the time) the game is adjourned.
+    let later = std::time::Instant::now() + Duration::from_secs(601);
+    h.tick(later);
+    let ev = events(&rb);
+    assert!(
+        ev.iter().any(
+            |e| matches!(e, Event::Closed(id, why) if *id == gid && why.contains("adjourned"))
+        ),
+        "{ev:?}"
+    );
+    // Both players' games hold its record, and so does the server's list.
+    for fp in ["SHA256:alice", "SHA256:bob"] {
+        let games: Vec<_> = std::fs::read_dir(DataDir(dir.clone()).games(fp))
+            .unwrap()
+            .collect();
+        assert_eq!(games.len(), 1, "{fp}");
+    }
+    // A new hub (a restarted server) still knows it.
+    drop(h);
+    let mut h = Hub::new(DataDir(dir.clone()), Duration::from_secs(600));
+    let (b, rb) = member(&mut h, "SHA256:bob", "bob");
+    let (a, ra) = member(&mut h, "SHA256:alice", "alice");
+    let lobby = events(&rb)
+        .into_iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Lobby(v) => Some(v),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(lobby.adjourned.len(), 1);
+    assert_eq!(lobby.adjourned[0].opponent, "alice");
+    assert!(lobby.adjourned[0].online);
+    // Bob asks; Alice is told; when she asks too the game is back, at turn 2.
+    h.request(b, Request::Resume(gid));
+    assert!(events(&ra)
+        .iter()
+        .any(|e| matches!(e, Event::Notice(t) if t.contains("asks to resume"))));
+    assert!(last_game(&rb).is_none());
+    h.request(a, Request::Resume(gid));
+    let ua = last_game(&ra).expect("the game is back for alice");
+    let ub = last_game(&rb).expect("and for bob");
+    assert_eq!(ua.session.tokens(), ub.session.tokens());
+    assert!(ua.session.tokens().iter().any(|t| t == "e5"));
+    assert_ne!(ua.seat, ub.seat);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn nicknames_are_unique_and_kept_per_key() {
+    let (mut h, dir) = hub("names");
+    let (_a, _ra) = member(&mut h, "SHA256:alice", "alice");
+    let (tx, rx) = channel();
+    let m = h.join("SHA256:other", None, tx);
+    h.request(m, Request::SetName("ALICE".into()));
+    assert!(events(&rx)
+        .iter()
+        .any(|e| matches!(e, Event::Named(Err(why)) if why.contains("taken"))));
+    h.request(m, Request::SetName("zed".into()));
+    assert!(events(&rx)
+        .iter()
+        .any(|e| matches!(e, Event::Named(Ok(n)) if n == "zed")));
+    assert_eq!(h.name_of("SHA256:other").as_deref(), Some("zed"));
+    std::fs::remove_dir_all(&dir).ok();
+}

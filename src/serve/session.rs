@@ -86,8 +86,8 @@ pub(super) fn start(
                 if quiet >= idle {
                     if let Ok(mut r) = reason.lock() {
                         *r = Some(format!(
-                            "closed after {} minutes without a key",
-                            idle.as_secs() / 60
+                            "closed after {} without a key",
+                            crate::tui::online::duration_words(idle.as_secs() as u32)
                         ));
                     }
                     let _ = tx.send(Msg::Terminate);
@@ -195,8 +195,9 @@ impl Write for ChannelOut {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.buf);
-        self.tx
-            .blocking_send(Out::Data(bytes))
-            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the link is gone"))
+        // A link that is gone drops the screen: the session hears of it (Terminate) and
+        // ends; the drawing code need not fail meanwhile.
+        let _ = self.tx.blocking_send(Out::Data(bytes));
+        Ok(())
     }
 }

@@ -373,7 +373,8 @@ impl russh::server::Handler for Conn {
             return Ok(());
         }
         self.term.term = term.chars().take(64).collect();
-        self.pty = Some((clamp(cols), clamp(rows)));
+        // A client without a terminal of its own (`ssh -tt` from a pipe) says 0x0.
+        self.pty = Some((dim(cols, 80), dim(rows, 24)));
         session.channel_success(channel)?;
         Ok(())
     }
@@ -484,9 +485,10 @@ impl russh::server::Handler for Conn {
         _ph: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel == Some(channel) {
-            self.pty = Some((clamp(cols), clamp(rows)));
-            self.send(Msg::Resize(clamp(cols), clamp(rows)));
+        if self.channel == Some(channel) && cols > 0 && rows > 0 {
+            let size = (dim(cols, 80), dim(rows, 24));
+            self.pty = Some(size);
+            self.send(Msg::Resize(size.0, size.1));
         }
         Ok(())
     }
@@ -570,7 +572,11 @@ impl russh::server::Handler for Conn {
     }
 }
 
-/// A terminal dimension from the client, kept within what a screen can be.
-fn clamp(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal dimension from the client, kept within what a screen can be (0: unknown).
+fn dim(n: u32, unknown: u16) -> u16 {
+    if n == 0 {
+        unknown
+    } else {
+        n.min(1000) as u16
+    }
 }

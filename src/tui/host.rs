@@ -422,4 +422,55 @@ mod tests {
             "cursor shown at the end: {tail:?}"
         );
     }
+
+    /// Output that panics once, at the first flush after the menu was drawn, as a bug in
+    /// drawing would.
+    #[derive(Clone, Default)]
+    struct Fragile(Arc<Mutex<(Vec<u8>, bool)>>);
+
+    impl Write for Fragile {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().0.extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            let boom = {
+                let mut g = self.0.lock().unwrap();
+                let drawn = String::from_utf8_lossy(&g.0).contains("New game");
+                let boom = drawn && !g.1;
+                g.1 |= boom;
+                boom
+            };
+            if boom {
+                panic!("a bug while drawing");
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_session_that_panics_ends_alone_with_its_terminal_restored() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let out = Fragile::default();
+        let host = Host {
+            out: Box::new(out.clone()),
+            size: (80, 24),
+            events: rx,
+            sender: tx,
+            user: "tester".into(),
+            identity: None,
+            storage: Storage::default(),
+            settings: Settings::new(crate::config::Config::default(), None, false),
+            ai: Box::new(|_| Box::new(Silent)),
+            link: None,
+            start: Start::Menu,
+        };
+        // The panic is caught on this thread: the test (like a server) goes on.
+        let err = run(host).unwrap_err().to_string();
+        assert!(err.contains("a bug while drawing"), "{err}");
+        let bytes = out.0.lock().unwrap().0.clone();
+        let text = String::from_utf8_lossy(&bytes);
+        let tail = &text[text.rfind("\u{1b}[?1049l").expect("alternate screen left")..];
+        assert!(tail.contains("\u{1b}[?25h"), "cursor shown: {tail:?}");
+    }
 }

@@ -205,6 +205,10 @@ impl Component for Lobby {
             Span::styled("tessera · lobby", t.title),
             Span::styled(format!("   you are {}", self.me), t.dim),
         ])];
+        if let Some(n) = v.note {
+            let style = if n.error { t.error } else { t.text };
+            lines.push(Line::styled(n.text.clone(), style));
+        }
         let current = self.current();
         let row = |sel: bool, text: String| {
             let style = if sel { t.selected } else { t.text };
@@ -265,26 +269,30 @@ impl Component for Lobby {
             lines.push(row(sel, text));
         }
         lines.push(Line::raw(""));
-        let online: Vec<String> = self
-            .view
-            .players
-            .iter()
-            .map(|p| format!("{} ({})", p.name, p.place))
-            .collect();
+        // Everyone online, on two lines at most (a busy server has hundreds).
+        let total = self.view.players.len();
+        let mut shown: Vec<String> = Vec::new();
+        let mut used = 0;
+        for p in &self.view.players {
+            let item = format!("{} ({})", p.name, p.place);
+            if used + item.len() + 3 > 2 * width.saturating_sub(24) {
+                break;
+            }
+            used += item.len() + 3;
+            shown.push(item);
+        }
+        if shown.len() < total {
+            shown.push(format!("and {} more", total - shown.len()));
+        }
         lines.push(Line::from(vec![
-            Span::styled("Online: ", t.accent),
-            Span::styled(online.join(" · "), t.text),
+            Span::styled(format!("Online ({total}): "), t.accent),
+            Span::styled(shown.join(" · "), t.text),
         ]));
         if let Some(r) = &self.resume {
             lines.push(Line::styled(
                 format!("Your game against the AI: {} (r resumes)", r.what),
                 t.dim,
             ));
-        }
-        if let Some(n) = v.note {
-            lines.push(Line::raw(""));
-            let style = if n.error { t.error } else { t.text };
-            lines.push(Line::styled(n.text.clone(), style));
         }
         let body = Rect::new(
             1,

@@ -162,10 +162,17 @@ pub(super) fn start(
     spawned.ok().map(|_| live)
 }
 
-/// Settings of a session: the key's own config file if it saved one, for its terminal.
+/// Settings of a session: the key's own config file if it saved one (never the server
+/// user's), for its terminal.
 fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<String>) {
-    let path = storage.config.clone().filter(|p| p.exists());
-    let loaded = crate::config::load(path.as_deref());
+    let loaded = match storage.config.as_deref().filter(|p| p.exists()) {
+        Some(p) => crate::config::load(Some(p)),
+        None => crate::config::Loaded {
+            config: crate::config::Config::default(),
+            path: None,
+            problem: None,
+        },
+    };
     let (settings, mut problems) = Settings::for_terminal(loaded.config, loaded.path, term);
     problems.extend(loaded.problem);
     problems.extend(settings.keymap.unknown(&crate::tui::app::key_tables()));

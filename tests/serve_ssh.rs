@@ -457,3 +457,25 @@ fn an_idle_session_is_closed_with_a_word() {
     let s = alice.wait_text("tessera: closed after 2 s without a key");
     assert!(!s.contains("tessera · lobby"), "the lobby is gone:\n{s}");
 }
+
+#[test]
+fn a_session_plays_the_ai_from_the_shared_pool() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("ai", &[]);
+    let alice = w.client("alice", (100, 32));
+    alice.join();
+    // `a`: the New game form (Linage against the AI; the AI sets komi), Enter starts it.
+    alice.keys(&["a"]);
+    alice.wait_text("New game");
+    alice.keys(&["Enter"]);
+    alice.wait_text("the AI set komi");
+    alice.keys(&["v"]);
+    alice.wait_text("you took Vertical");
+    // The game is autosaved in alice's folder; back in the lobby it is offered.
+    alice.keys(&["q"]);
+    alice.wait_for("the normal screen back", |s| !s.contains("Linage 9x9"));
+    let again = w.client_named("again", "alice", (100, 32));
+    again.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
+}

@@ -27,6 +27,7 @@ mod quote;
 pub mod record;
 pub mod rng;
 pub mod search;
+pub mod serve;
 pub mod session;
 pub mod theme;
 pub mod tui;

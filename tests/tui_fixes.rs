@@ -179,12 +179,10 @@ fn long_messages_wrap_and_the_command_line_scrolls() {
         line.starts_with(":save /a/") && line.ends_with('…'),
         "{line}"
     );
-    let data = tessera::config::data_dir().unwrap();
+    let storage = tessera::tui::store::Storage::platform(None);
+    let data = storage.data.clone().unwrap();
     let p = data.join("games").join("keil-20261122T143849Z.toml");
-    assert_eq!(
-        tessera::tui::store::shown_path(&p),
-        "games/keil-20261122T143849Z.toml"
-    );
+    assert_eq!(storage.shown_path(&p), "games/keil-20261122T143849Z.toml");
 }
 
 /// Item 11: the "viewing the history" message goes when `End` returns to the game.

@@ -79,6 +79,9 @@ fn check(a: &App, what: &str) {
         Screen::Settings(f) => listed(&settings_screen::TABLE, f, a),
         Screen::Load(f) => listed(&load_screen::TABLE, f, a),
         Screen::Rules(r) => listed(&rules::TABLE, r, a),
+        Screen::Lobby(l) => listed(&tessera::tui::lobby::TABLE, l, a),
+        Screen::Challenge(f) => listed(&tessera::tui::challenge::TABLE, f, a),
+        Screen::Name(f) => listed(&tessera::tui::name_form::TABLE, f, a),
     };
     let help_text: Vec<String> = help.iter().map(|(k, h)| format!("{k}  {h}")).collect();
     let before = snapshot(a);
@@ -363,4 +366,115 @@ fn the_help_fits_80x24() {
             }
         }
     }
+}
+
+/// A session on a server: the lobby (with a challenge of its own and another's, a game in
+/// progress, an adjourned game), the challenge form, the nickname form, a game on the server
+/// as a player and as a watcher, and the record popup.
+#[test]
+fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
+    use tessera::tui::app::Online;
+    use tessera::tui::online::*;
+    let mut a = app(100, 40);
+    a.online = Some(Online {
+        identity: Identity {
+            fingerprint: "SHA256:x".into(),
+            name: None,
+        },
+        lobby: LobbyView::default(),
+    });
+    a.home();
+    check(&a, "nickname");
+    let spec = ChallengeSpec {
+        kind: GameKind::Keil,
+        options: GameOptions::defaults(GameKind::Keil),
+        clock: Clock::Absolute(300),
+    };
+    let view = LobbyView {
+        challenges: vec![
+            ChallengeView {
+                id: 1,
+                creator: "me".into(),
+                mine: true,
+                spec: spec.clone(),
+            },
+            ChallengeView {
+                id: 2,
+                creator: "bob".into(),
+                mine: false,
+                spec,
+            },
+        ],
+        games: vec![GameView {
+            id: 3,
+            names: ["carol".into(), "dave".into()],
+            what: "Linage 9x9".into(),
+            watchers: 1,
+        }],
+        adjourned: vec![AdjournedView {
+            id: 4,
+            opponent: "erin".into(),
+            what: "Iris · turn 7".into(),
+            online: true,
+            asked: true,
+            waiting: false,
+        }],
+        players: vec![PlayerView {
+            name: "bob".into(),
+            place: "lobby",
+        }],
+    };
+    update(&mut a, Msg::Net(Event::Named(Ok("me".into()))));
+    update(&mut a, Msg::Net(Event::Lobby(view)));
+    for i in 0..4 {
+        check(&a, &format!("lobby, entry {i}"));
+        update(&mut a, key(KeyCode::Down));
+    }
+    update(&mut a, ch('?'));
+    check(&a, "lobby help");
+    update(&mut a, key(KeyCode::Esc));
+    update(&mut a, ch('c'));
+    check(&a, "challenge form");
+    press(&mut a, &[KeyCode::Esc]);
+    // A game on the server, as a player and then as a watcher.
+    let kind = GameKind::Linage;
+    let session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();
+    let update_for = |seat: Option<usize>| GameUpdate {
+        id: 9,
+        session: session.clone(),
+        started: "2026-01-01T00:00:00Z".into(),
+        names: ["me".into(), "bob".into()],
+        seat,
+        clock: ClockState {
+            control: Clock::PerMove(30),
+            left: [Duration::from_secs(30); 2],
+            running: Some(0),
+            since: std::time::Instant::now(),
+        },
+        result: None,
+        status: None,
+        waiting: false,
+    };
+    update(&mut a, Msg::Net(Event::Game(Box::new(update_for(Some(0))))));
+    check(&a, "a server game, my turn");
+    let p = match &a.screen {
+        Screen::Game(p) => p,
+        _ => panic!("the game is shown"),
+    };
+    assert!(p.can_act());
+    update(&mut a, ch(':'));
+    for c in "save".chars() {
+        update(&mut a, ch(c));
+    }
+    update(&mut a, key(KeyCode::Enter));
+    check(&a, "the record popup");
+    let text = tessera::tui::testing::render(&a);
+    assert!(
+        text.contains("[players.first]") || text.contains("name = \"me\""),
+        "{text}"
+    );
+    update(&mut a, key(KeyCode::Esc));
+    update(&mut a, Msg::Net(Event::Closed(9, "adjourned".into())));
+    update(&mut a, Msg::Net(Event::Game(Box::new(update_for(None)))));
+    check(&a, "watching a server game");
 }

@@ -5,18 +5,22 @@
 //! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
 
 use super::ai::Report;
+use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
 use super::game_layout;
 use super::layout::MENU_MIN;
 use super::load_screen::LoadForm;
+use super::lobby::{self, Lobby};
 use super::menu::{Menu, ResumeOffer};
+use super::name_form::{self, NameForm};
 use super::new_game::NewGameForm;
+use super::online::{Event, Identity, LobbyView, Request};
 use super::play::Play;
 use super::rules::RulesScreen;
 use super::screen::{Component, Ctx, Transition};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
-use super::store::{self, SavedGame};
+use super::store::{SavedGame, Storage};
 use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
 use crate::games::Game;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
@@ -33,13 +37,13 @@ pub enum Msg {
     Resize(u16, u16),
     /// A report from the engine.
     Engine(Report),
-    /// A record was loaded (or not); `read_only` when it is the game another window has
-    /// open.
+    /// A record was loaded (or not); `read_only` (with the reason) when it is the game
+    /// another window has open, or a record reviewed on a server.
     Loaded {
         /// The game, or why not.
         game: Result<Box<SavedGame>, String>,
-        /// Show it read-only.
-        read_only: bool,
+        /// Show it read-only, for this reason.
+        read_only: Option<&'static str>,
     },
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
@@ -48,6 +52,8 @@ pub enum Msg {
     /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
     /// away): save the game in progress and leave.
     Terminate,
+    /// The game server said something (lobby, games, clocks).
+    Net(Event),
 }
 
 /// The screen shown.
@@ -65,6 +71,12 @@ pub enum Screen {
     Settings(SettingsForm),
     /// Loading a saved game.
     Load(LoadForm),
+    /// A server's lobby.
+    Lobby(Lobby),
+    /// Opening a challenge on a server.
+    Challenge(ChallengeForm),
+    /// Choosing a nickname on a server.
+    Name(NameForm),
 }
 
 /// The whole interface.
@@ -87,6 +99,21 @@ pub struct App {
     pub autosave_elsewhere: bool,
     /// Set once the program should end.
     pub quit: bool,
+    /// Where the session keeps its files.
+    pub storage: Storage,
+    /// The person's name as records show it.
+    pub user: String,
+    /// On a server: who this is and the lobby as last told (`None`: the program alone).
+    pub online: Option<Online>,
+}
+
+/// What a session on a server knows besides its screen.
+#[derive(Clone, Debug)]
+pub struct Online {
+    /// The key and nickname.
+    pub identity: Identity,
+    /// The lobby as the server last described it.
+    pub lobby: LobbyView,
 }
 
 /// What a key does while the terminal is too small.
@@ -127,6 +154,10 @@ pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
             game_keys::COMMAND_LINE.names(),
         ),
         (TOO_SMALL.screen, TOO_SMALL.names()),
+        (lobby::TABLE.screen, lobby::TABLE.names()),
+        (challenge::TABLE.screen, challenge::TABLE.names()),
+        (name_form::TABLE.screen, name_form::TABLE.names()),
+        (game_keys::RECORD.screen, game_keys::RECORD.names()),
     ]
 }
 
@@ -142,6 +173,43 @@ impl App {
             resume: None,
             autosave_elsewhere: false,
             quit: false,
+            storage: Storage::default(),
+            user: "player".into(),
+            online: None,
+        }
+    }
+
+    /// The lobby (on a server), offering the autosaved game against the AI.
+    pub fn lobby(&self) -> Lobby {
+        let online = self.online.as_ref();
+        Lobby {
+            view: online.map(|o| o.lobby.clone()).unwrap_or_default(),
+            selected: 0,
+            me: self.user.clone(),
+            resume: self.menu().resume,
+            help: false,
+        }
+    }
+
+    /// The home screen: the menu, or the lobby on a server (which then hears that this
+    /// session is back in it), or the nickname form before a nickname is chosen.
+    pub fn home(&mut self) -> Vec<Effect> {
+        match &self.online {
+            None => {
+                self.screen = Screen::Menu(self.menu());
+                Vec::new()
+            }
+            Some(o) if o.identity.name.is_none() => {
+                self.screen = Screen::Name(NameForm {
+                    fingerprint: o.identity.fingerprint.clone(),
+                    ..NameForm::default()
+                });
+                Vec::new()
+            }
+            Some(_) => {
+                self.screen = Screen::Lobby(self.lobby());
+                vec![Effect::Net(Request::Lobby)]
+            }
         }
     }
 
@@ -170,13 +238,13 @@ impl App {
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
             play.popup = Some(super::play::Popup::Result(0));
-        } else if !play.is_read_only() {
+        } else if !play.is_read_only() && play.online().is_none() {
             if self.autosave_elsewhere && self.settings.config.autosave {
-                if let Some(p) = store::record_path(&play.saved()) {
+                if let Some(p) = self.storage.record_path(&play.saved()) {
                     play.say(format!(
                         "another tessera window has the autosave: this game is saved to {} \
                          after every turn",
-                        store::shown_path(&p)
+                        self.storage.shown_path(&p)
                     ));
                 }
             }
@@ -187,12 +255,12 @@ impl App {
     }
 
     /// Leaves the game screen (saving the game in progress first).
-    fn leave_game(&mut self, fx: &mut Vec<Effect>) {
+    pub(super) fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
             if play.ai().job().is_some() {
                 fx.push(Effect::StopEngine);
             }
-            if !play.finished() && !play.is_read_only() {
+            if !play.finished() && !play.is_read_only() && play.online().is_none() {
                 let saved = play.saved();
                 if !self.autosave_elsewhere {
                     self.resume = Some(saved.clone());
@@ -204,11 +272,11 @@ impl App {
         }
     }
 
-    /// To the main menu (saving the game in progress first).
+    /// To the main menu or the lobby (saving the game in progress first).
     pub fn to_menu(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
         self.leave_game(&mut fx);
-        self.screen = Screen::Menu(self.menu());
+        fx.extend(self.home());
         fx
     }
 
@@ -241,10 +309,23 @@ impl App {
                 Vec::new()
             }
             Transition::Load => {
-                self.screen = Screen::Load(LoadForm::default());
+                self.screen = Screen::Load(LoadForm {
+                    paths: self.storage.paths,
+                    ..LoadForm::default()
+                });
                 vec![Effect::ListSaves]
             }
-            Transition::Resume => match (self.autosave_elsewhere, store::autosave_path()) {
+            Transition::Challenge => {
+                let form = NewGameForm::new(&self.settings);
+                self.screen = Screen::Challenge(ChallengeForm::new(form));
+                Vec::new()
+            }
+            Transition::MenuWith(more) => {
+                let mut fx = self.to_menu();
+                fx.extend(more);
+                fx
+            }
+            Transition::Resume => match (self.autosave_elsewhere, self.storage.autosave_path()) {
                 // Another window plays it: read it afresh, to view.
                 (true, Some(path)) => vec![Effect::View(path)],
                 _ => match self.resume.clone() {
@@ -267,9 +348,19 @@ impl App {
                 note: &mut self.note,
                 next_job: &mut self.next_job,
                 size: self.size,
+                storage: &self.storage,
+                user: &self.user,
             },
             &mut self.screen,
         )
+    }
+
+    /// Shows a note on the screen shown (the game's message lines, or the other screens').
+    pub(super) fn tell(&mut self, note: Note) {
+        match &mut self.screen {
+            Screen::Game(play) => play.note = Some(note),
+            _ => self.note = Some(note),
+        }
     }
 }
 
@@ -306,11 +397,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             _ => Vec::new(),
         },
         Msg::Loaded { game: Err(e), .. } => {
-            let note = Note::error(e);
-            match &mut app.screen {
-                Screen::Game(play) => play.note = Some(note),
-                _ => app.note = Some(note),
-            }
+            app.tell(Note::error(e));
             Vec::new()
         }
         Msg::Loaded {
@@ -320,9 +407,9 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             let mut fx = Vec::new();
             app.leave_game(&mut fx);
             let mut play = Play::from_saved(*saved, app.settings.ai_time());
-            if read_only {
-                play = play.read_only();
-                play.say("read-only: this game is open in another tessera window");
+            if let Some(why) = read_only {
+                play = play.read_only(why);
+                play.say(format!("read-only: {why} ([ ] step through it)"));
             } else {
                 play.say("game loaded");
             }
@@ -330,16 +417,13 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             fx
         }
         Msg::Saved(result) => {
-            let note = match result {
+            app.tell(match result {
                 Ok(s) => Note::info(s),
                 Err(e) => Note::error(e),
-            };
-            match &mut app.screen {
-                Screen::Game(play) => play.note = Some(note),
-                _ => app.note = Some(note),
-            }
+            });
             Vec::new()
         }
+        Msg::Net(event) => super::online_update::on_event(app, event),
         Msg::SaveList(files) => {
             if let Screen::Load(form) = &mut app.screen {
                 form.files = files;
@@ -359,6 +443,9 @@ impl Screen {
             Screen::Settings(form) => form,
             Screen::Load(form) => form,
             Screen::Rules(r) => r,
+            Screen::Lobby(l) => l,
+            Screen::Challenge(form) => form,
+            Screen::Name(form) => form,
         }
     }
 
@@ -370,6 +457,9 @@ impl Screen {
             Screen::Settings(form) => form,
             Screen::Load(form) => form,
             Screen::Rules(r) => r,
+            Screen::Lobby(l) => l,
+            Screen::Challenge(form) => form,
+            Screen::Name(form) => form,
         }
     }
 }

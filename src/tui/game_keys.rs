@@ -85,6 +85,14 @@ pub enum Action {
     Edit(Edit),
     /// Command line: type a character.
     Type,
+    /// Watching a game on a server: the AI's analysis on or off.
+    Analysis,
+    /// Record popup: scroll up.
+    RecordUp,
+    /// Record popup: scroll down.
+    RecordDown,
+    /// Record popup: close it.
+    CloseRecord,
 }
 
 /// The actions of the result popup, in order.
@@ -119,6 +127,17 @@ fn legal_now(p: &Play, kind: GameKind, step: Step) -> bool {
     let mut v = Vec::new();
     p.game().legal_steps(&mut v);
     v.contains(&step)
+}
+
+/// Watching a game on a server.
+fn watcher(p: &Play) -> bool {
+    p.online().is_some_and(|o| o.seat.is_none())
+}
+
+/// Playing a live game on a server: the game is left only by its end (or by quitting,
+/// which the server treats as leaving for a while).
+fn bound(p: &Play) -> bool {
+    p.online().is_some_and(|o| o.seat.is_some()) && !p.finished()
 }
 
 fn has_turns(p: &Play) -> bool {
@@ -159,15 +178,16 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Pass, "pass", &["p"], Play::can_act, "pass", "pass"),
         Command::new(Action::Button, "button", &["B"], |p| legal_now(p, GameKind::Keil, Step::Button), "button", "take the button"),
         Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, GameKind::Wunchunk, Step::Swap), "swap", "swap colours (White's first turn)"),
-        Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only(), "undo", "take back (against the AI: to your previous turn)"),
+        Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only() && p.online().is_none(), "undo", "take back (against the AI: to your previous turn)"),
         Command::new(Action::HistoryBack, "history_back", &["["], has_turns, "history", HISTORY),
         Command::new(Action::HistoryForward, "history_forward", &["]"], Play::is_viewing, "history", HISTORY),
         Command::new(Action::HistoryStart, "history_start", &["Home"], has_turns, "", "the first position"),
         Command::new(Action::HistoryEnd, "history_end", &["End"], Play::is_viewing, "back to the game", "back to the game"),
         Command::new(Action::Overlay, "overlay", &["t"], |p| has_overlay(p.game().kind()), "overlay", "ownership overlay on/off"),
         Command::new(Action::Result, "result", &["r"], Play::finished, "result", "show the result again"),
+        Command::new(Action::Analysis, "analysis", &["a"], watcher, "analysis", "the AI's analysis on/off"),
         Command::new(Action::Command, "command", &[":"], always, "command", "command line: a turn (d4,g7) · save F · load F · resign"),
-        Command::new(Action::Menu, "menu", &["Esc"], always, "", "back to the menu (the game is kept)"),
+        Command::new(Action::Menu, "menu", &["Esc"], |p| !bound(p), "", "back to the menu (the game is kept)"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q", "Ctrl-c"], always, "quit", "quit (the game is saved for Resume)"),
     ],
@@ -197,6 +217,17 @@ pub static HELP: Table<Play, Action> = Table {
     rows: &[Command::new(Action::CloseHelp, "close", &["any"], always, "close the help", "close the help")],
 };
 
+/// The record popup's commands (`:save` on a server).
+#[rustfmt::skip]
+pub static RECORD: Table<Play, Action> = Table {
+    screen: "record",
+    rows: &[
+        Command::new(Action::RecordUp, "up", &["Up", "k", "PgUp"], always, "scroll", "scroll up"),
+        Command::new(Action::RecordDown, "down", &["Down", "j", "PgDn"], always, "scroll", "scroll down"),
+        Command::new(Action::CloseRecord, "close", &["Esc", "q", "Enter"], always, "close", "close the record"),
+    ],
+};
+
 /// The `:` command line's commands.
 #[rustfmt::skip]
 pub static COMMAND_LINE: Table<Play, Action> = Table {
@@ -219,6 +250,7 @@ pub fn table(play: &Play) -> &'static Table<Play, Action> {
     match play.popup() {
         Some(Popup::Help) => &HELP,
         Some(Popup::Result(_)) => &RESULT,
+        Some(Popup::Record(_)) => &RECORD,
         None if play.command().is_some() => &COMMAND_LINE,
         None => &BOARD,
     }
@@ -228,6 +260,7 @@ pub fn table(play: &Play) -> &'static Table<Play, Action> {
 pub fn help_table(play: &Play) -> &'static Table<Play, Action> {
     match play.popup() {
         Some(Popup::Result(_)) => &RESULT,
+        Some(Popup::Record(_)) => &RECORD,
         _ => &BOARD,
     }
 }
@@ -315,13 +348,13 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         }
         Action::ResultChoose => {
             if let Some(Popup::Result(sel)) = play.popup {
-                return result_action(play, sel);
+                return result_action(play, sel, cx);
             }
         }
-        Action::ResultAction(i) => return result_action(play, i),
+        Action::ResultAction(i) => return result_action(play, i, cx),
         Action::Run => {
             let text = play.command.take().map(|l| l.text()).unwrap_or_default();
-            return run_command(play, text.trim(), jobs);
+            return run_command(play, text.trim(), cx);
         }
         Action::Cancel => play.command = None,
         Action::Edit(e) => {
@@ -338,22 +371,38 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
                 line.apply(Edit::Insert(c));
             }
         }
+        Action::Analysis => return stay(play.toggle_analysis(jobs)),
+        Action::RecordUp | Action::RecordDown => {
+            if let Some(Popup::Record(top)) = play.popup {
+                let top = if action == Action::RecordUp {
+                    top.saturating_sub(5)
+                } else {
+                    top.saturating_add(5)
+                };
+                play.popup = Some(Popup::Record(top));
+            }
+        }
+        Action::CloseRecord => {
+            play.popup = None;
+            play.record_text = None;
+        }
     }
     Transition::stay()
 }
 
-fn result_action(play: &mut Play, i: usize) -> Transition {
+fn result_action(play: &mut Play, i: usize, cx: &Ctx) -> Transition {
     match i {
+        0 if play.online().is_some() => Transition::Menu,
         0 => Transition::NewGame,
+        1 if play.online().is_some() => {
+            // The server has saved it for both players: show it to copy.
+            play.show_record(cx.user);
+            Transition::stay()
+        }
         1 => {
             play.popup = None;
-            let name = format!(
-                "{}-{}.toml",
-                play.session.kind().name(),
-                play.started.replace([':', '-'], "")
-            );
-            match super::store::saves_dir() {
-                Some(dir) => stay(vec![Effect::Save(dir.join(name), play.saved())]),
+            match cx.storage.record_path(&play.saved()) {
+                Some(path) => stay(vec![Effect::Save(path, play.saved())]),
                 None => {
                     play.complain("no data directory on this system: use :save FILE");
                     Transition::stay()
@@ -370,8 +419,10 @@ fn result_action(play: &mut Play, i: usize) -> Transition {
 }
 
 /// Runs a `:` command: `save FILE`, `load FILE`, `resign`, `help`, `quit`, `menu`, or a turn
-/// token (`d4,g7`, `komi=6.5`, `pass`).
-pub fn run_command(play: &mut Play, text: &str, next_job: &mut u64) -> Transition {
+/// token (`d4,g7`, `komi=6.5`, `pass`). Where the person may not name files (a server),
+/// `save` shows the record as text to copy and `load` says where their games are.
+pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
+    let next_job = &mut *cx.next_job;
     let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
     let rest = rest.trim();
     let file = |rest: &str| {
@@ -381,8 +432,17 @@ pub fn run_command(play: &mut Play, text: &str, next_job: &mut u64) -> Transitio
         }
         p
     };
+    let paths = cx.storage.paths;
     let fx = match word.to_ascii_lowercase().as_str() {
         "" => Vec::new(),
+        "save" | "w" if !paths => {
+            play.show_record(cx.user);
+            Vec::new()
+        }
+        "load" | "e" if !paths => {
+            play.complain("no files on the server: your games are under g in the lobby");
+            Vec::new()
+        }
         "save" | "w" if rest.is_empty() => {
             play.complain("usage: :save FILE");
             Vec::new()
@@ -399,6 +459,10 @@ pub fn run_command(play: &mut Play, text: &str, next_job: &mut u64) -> Transitio
             Vec::new()
         }
         "quit" | "q" => return Transition::Quit,
+        "menu" if bound(play) => {
+            play.complain("the game is on: play it to the end, or :resign");
+            Vec::new()
+        }
         "menu" => return Transition::Menu,
         _ => play.human_token(text, next_job),
     };

@@ -51,8 +51,32 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
             help_popup(f, &items, s);
         }
         Some(Popup::Result(sel)) => result_popup(f, play, sel, s),
+        Some(Popup::Record(top)) => record_popup(f, play, top, s),
         None => {}
     }
+}
+
+/// The record as text to copy: no side frame, so that a selection takes only the text.
+fn record_popup(f: &mut Frame, play: &Play, top: u16, s: &Settings) {
+    let area = f.area();
+    let r = ratatui::layout::Rect::new(0, 0, area.width, area.height.saturating_sub(1));
+    let text = play.record_text().unwrap_or_default();
+    let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
+    let max_top = (lines.len() as u16).saturating_sub(r.height.saturating_sub(2));
+    let block = Block::new()
+        .borders(ratatui::widgets::Borders::TOP | ratatui::widgets::Borders::BOTTOM)
+        .title(Span::styled(
+            " The game's record: select it to copy ",
+            s.theme.title,
+        ))
+        .style(s.theme.text);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((top.min(max_top), 0)),
+        r,
+    );
 }
 
 /// "9x9" or "side 7".
@@ -89,10 +113,13 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
 
 /// "You win" / "You lose" / "Draw" when exactly one seat is a person's.
 pub fn verdict(play: &Play) -> Option<String> {
-    let humans: Vec<Side> = [Side::First, Side::Second]
-        .into_iter()
-        .filter(|&s| !play.player_of(s).is_ai())
-        .collect();
+    let humans: Vec<Side> = match (play.online(), play.my_side()) {
+        (Some(_), mine) => mine.into_iter().collect(),
+        (None, _) => [Side::First, Side::Second]
+            .into_iter()
+            .filter(|&s| !play.player_of(s).is_ai())
+            .collect(),
+    };
     let [you] = humans.as_slice() else {
         return None;
     };

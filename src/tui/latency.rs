@@ -2,7 +2,7 @@
 //! waits while the AI thinks. Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
-use super::ai::Engine;
+use super::ai::{Engine, Thinker};
 use super::app::{update, App, Msg, Screen};
 use super::controller::Controller;
 use super::play::Play;

@@ -1,4 +1,5 @@
-//! The Load game screen: the saved games of the data directory, and a line to type any path.
+//! The Load game screen: the saved games of the data directory, and a line to type any path
+//! (not on a server, where a person reaches only their own games, which open for review).
 
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
@@ -20,6 +21,15 @@ pub struct LoadForm {
     pub row: usize,
     /// The path typed on the path line.
     pub path: LineEdit,
+    /// Whether the path line is offered (any file may be named).
+    pub paths: bool,
+}
+
+impl LoadForm {
+    /// The path line's row, if it is offered (it is row 0).
+    fn path_rows(&self) -> usize {
+        usize::from(self.paths)
+    }
 }
 
 /// What a command of the Load screen does.
@@ -44,7 +54,7 @@ fn always(_: &LoadForm) -> bool {
 }
 
 fn on_path(f: &LoadForm) -> bool {
-    f.row == 0
+    f.paths && f.row == 0
 }
 
 /// The Load screen's commands.
@@ -69,23 +79,32 @@ pub static TABLE: Table<LoadForm, Action> = Table {
 impl Component for LoadForm {
     /// Handles a key: `↑↓` choose, `Enter` loads, typing edits the path line.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
-        let rows = self.files.len() + 1;
+        let rows = (self.files.len() + self.path_rows()).max(1);
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
             Some(Action::Up) => self.row = (self.row + rows - 1) % rows,
             Some(Action::Down) => self.row = (self.row + 1) % rows,
             Some(Action::Load) => {
-                let path = if self.row == 0 {
+                let path = if on_path(self) {
                     PathBuf::from(self.path.text().trim())
                 } else {
-                    self.files[self.row - 1].clone()
+                    match self.files.get(self.row - self.path_rows()) {
+                        Some(p) => p.clone(),
+                        None => return Transition::stay(),
+                    }
                 };
                 if path.as_os_str().is_empty() {
                     *cx.note = Some(Note::error("type a file name first"));
                     return Transition::stay();
                 }
-                return Transition::Stay(vec![Effect::Load(path)]);
+                // Without free paths (a server) a record opens for review.
+                let load = if self.paths {
+                    Effect::Load(path)
+                } else {
+                    Effect::View(path)
+                };
+                return Transition::Stay(vec![load]);
             }
             Some(Action::Edit(e)) => self.path.apply(e),
             Some(Action::Type) => {
@@ -104,16 +123,23 @@ impl Component for LoadForm {
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);
         let r = centred(area, 70, area.height.saturating_sub(2));
-        let mut lines = vec![Line::styled("Load game", t.title), Line::raw("")];
-        let mut path = if self.row == 0 {
-            self.path
-                .line((r.width as usize).saturating_sub(7), t.text, t.selected)
+        let title = if self.paths {
+            "Load game"
         } else {
-            Line::styled(self.path.text(), t.text)
+            "Your games"
         };
-        path.spans.insert(0, Span::styled("File: ", t.dim));
-        lines.push(path);
-        lines.push(Line::raw(""));
+        let mut lines = vec![Line::styled(title, t.title), Line::raw("")];
+        if self.paths {
+            let mut path = if self.row == 0 {
+                self.path
+                    .line((r.width as usize).saturating_sub(7), t.text, t.selected)
+            } else {
+                Line::styled(self.path.text(), t.text)
+            };
+            path.spans.insert(0, Span::styled("File: ", t.dim));
+            lines.push(path);
+            lines.push(Line::raw(""));
+        }
         if self.files.is_empty() {
             lines.push(Line::styled(
                 "(no saved games in the data directory)",
@@ -123,12 +149,12 @@ impl Component for LoadForm {
         let h = area.height.saturating_sub(9) as usize;
         let skip = self.row.saturating_sub(h);
         for (i, p) in self.files.iter().enumerate().skip(skip).take(h) {
-            let style = if self.row == i + 1 {
+            let style = if self.row == i + self.path_rows() {
                 t.selected
             } else {
                 t.text
             };
-            lines.push(Line::styled(super::store::shown_path(p), style));
+            lines.push(Line::styled(v.storage.shown_path(p), style));
         }
         push_note(&mut lines, note, s);
         let r = centred(area, 70, lines.len() as u16 + 2);

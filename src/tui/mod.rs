@@ -12,12 +12,17 @@
 //!   command table ([`commands`]; the key line and the help come from the same table, and
 //!   the config file can rebind the keys, [`keymap`]), and `view`.
 //!
-//! The runtime blocks on a single channel fed by an input thread and the engine thread, and
-//! redraws only after a message: an idle interface uses no CPU.
+//! One session of the interface is a value that runs against any terminal ([`host`]): an
+//! output writer and its size, a channel of messages (keys, resizes, engine reports, what a
+//! game server says), the person's name, where files go ([`store::Storage`]), the settings,
+//! the AI to use. The program in a terminal ([`runtime`]), an SSH channel of `tessera serve`
+//! ([`crate::serve`]) and the tests drive the same code. It blocks on its channel and redraws
+//! only after a message: an idle interface uses no CPU.
 
 pub mod ai;
 pub mod app;
 pub mod board;
+pub mod challenge;
 pub mod cli;
 pub mod commands;
 pub mod config_file;
@@ -27,16 +32,22 @@ pub mod game_keys;
 pub mod game_layout;
 pub mod game_view;
 pub mod history;
+pub mod host;
 pub mod keymap;
 pub mod latency;
 pub mod layout;
 pub mod line_edit;
 pub mod load_screen;
+pub mod lobby;
 pub mod menu;
+pub mod name_form;
 pub mod new_game;
+pub mod online;
+pub mod online_update;
 pub mod panels;
 pub mod play;
 pub mod play_actions;
+pub mod play_online;
 pub mod rules;
 pub mod runtime;
 pub mod screen;
@@ -75,6 +86,8 @@ pub enum Effect {
     SetMouse(bool),
     /// Leave the program (after the autosave).
     Quit,
+    /// Send a request to the game server (ignored by a program alone).
+    Net(online::Request),
 }
 
 /// A message for the bottom line.

@@ -51,7 +51,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         // Sides are not taken yet: say who does what in the bid instead.
         for (seat, what) in [(0, "sets komi"), (1, "picks a side")] {
             let active = (step == BidStep::Komi) == (seat == 0);
-            let who = play.players()[seat].describe(human_name);
+            let who = play.seat_label(seat, human_name);
             lines.push(Line::from(vec![
                 Span::styled(if active { "▶ " } else { "  " }, t.accent),
                 Span::styled(format!("{what}: "), t.dim),
@@ -67,7 +67,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         let who = if play.is_viewing() {
             String::new()
         } else {
-            play.player_of(side).describe(human_name)
+            play.seat_label(play.seat_of(side), human_name)
         };
         lines.push(Line::from(vec![
             Span::styled(if to_move { "▶ " } else { "  " }, t.accent),
@@ -75,6 +75,9 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             Span::styled(format!("{:<11}", title_case(kind.side_name(side))), t.text),
             Span::styled(who, t.dim),
         ]));
+    }
+    if let Some(line) = clock_line(play, s) {
+        lines.push(line);
     }
     for (label, value) in g.status() {
         // During the bid the lines above say who does what.
@@ -114,9 +117,11 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             Span::styled("result: ", t.dim),
             Span::styled(r, t.accent),
         ]));
-    } else if play.is_read_only() {
-        lines.push(Line::styled("read-only: open in another window", t.accent));
-    } else if !play.controller().is_ai() {
+    } else if let Some(why) = play.read_only_reason() {
+        lines.extend(wrapped("read-only", why, width, s));
+    } else if let Some(status) = play.online().and_then(|o| o.status.clone()) {
+        lines.extend(wrapped("server", &status, width, s));
+    } else if play.can_act() || (play.online().is_none() && !play.controller().is_ai()) {
         match play.bid_step() {
             Some(BidStep::Komi) => lines.push(Line::from(vec![
                 Span::styled("your komi offer: ", t.dim),
@@ -132,6 +137,37 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         }
     }
     lines
+}
+
+/// The clocks of a game on a server: `time: ● 4:05 · ○ 3:59`, the running one highlighted.
+fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
+    let o = play.online()?;
+    o.clock.control.allowance()?;
+    let t = &s.theme;
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let kind = play.session().kind();
+    let mut spans = vec![Span::styled("time: ", t.dim)];
+    for side in [Side::First, Side::Second] {
+        if side == Side::Second {
+            spans.push(Span::styled(" · ", t.dim));
+        }
+        let seat = play.seat_of(side);
+        let left = super::online::clock_text(o.clock.left_at(seat, o.now));
+        let style = if o.clock.running == Some(seat) {
+            t.accent
+        } else {
+            t.text
+        };
+        spans.push(Span::styled(
+            format!("{} {left}", side_mark(kind, side, glyphs)),
+            style,
+        ));
+    }
+    spans.push(Span::styled(
+        format!("  ({})", o.clock.control.describe()),
+        t.dim,
+    ));
+    Some(Line::from(spans))
 }
 
 /// What the overlay's marks mean, for the games that have one.
@@ -303,6 +339,13 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             let secs = a.map_or(0.0, |a| a.elapsed.as_secs_f64());
             Span::styled(format!("{spin} {what}… {secs:.1} s"), t.accent)
         }
+        None if play
+            .online()
+            .is_some_and(|o| o.seat.is_none() && !o.analysis) =>
+        {
+            Span::styled("analysis off: a turns it on", t.dim)
+        }
+        None if play.online().is_some_and(|o| o.seat.is_none()) => Span::styled("analysis", t.dim),
         None if play.players().iter().all(|p| !p.is_ai()) => {
             Span::styled("no AI in this game", t.dim)
         }

@@ -7,12 +7,13 @@ use super::ai::{Analysis, Purpose};
 use super::controller::Controller;
 use super::cursor::{self, Dir};
 use super::line_edit::LineEdit;
+use super::online::{ClockState, GameId};
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
 use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
 use crate::session::Session;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A popup over the game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub enum Popup {
     Help,
     /// The result, with a selected action.
     Result(usize),
+    /// The game's record as text to copy (`:save` on a server), scrolled this many lines.
+    Record(u16),
 }
 
 /// What the AI panel shows.
@@ -76,7 +79,37 @@ pub struct Play {
     pub(super) command: Option<LineEdit>,
     pub(super) note: Option<Note>,
     pub(super) paused: bool,
-    pub(super) read_only: bool,
+    /// Why nothing may change the game, when nothing may.
+    pub(super) read_only: Option<&'static str>,
+    /// A game on a server: its players, clocks, this session's seat.
+    pub(super) online: Option<OnlineGame>,
+    /// The record shown by [`Popup::Record`].
+    pub(super) record_text: Option<String>,
+}
+
+/// What the game screen knows of a game on a server besides the position.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    /// The game's number on the server.
+    pub id: GameId,
+    /// The seat that made the first turn, and the other.
+    pub names: [String; 2],
+    /// This session's seat; none for a watcher.
+    pub seat: Option<usize>,
+    /// The clocks.
+    pub clock: ClockState,
+    /// The result the server gives (resignation and time included).
+    pub result: Option<String>,
+    /// What the server says about the players (someone away), if anything.
+    pub status: Option<String>,
+    /// A player is away: nobody may play until they are back.
+    pub waiting: bool,
+    /// The time the clocks are shown at (the server's last word or tick).
+    pub now: Instant,
+    /// A watcher asked for the AI's analysis.
+    pub analysis: bool,
+    /// The position (turns and steps played) the last analysis was started for.
+    pub analysed: Option<usize>,
 }
 
 /// The least time an AI turn takes on screen against a person: enough to see "thinking" and
@@ -131,7 +164,9 @@ impl Play {
             command: None,
             note: None,
             paused: false,
-            read_only: false,
+            read_only: None,
+            online: None,
+            record_text: None,
         }
     }
 
@@ -149,16 +184,54 @@ impl Play {
         play
     }
 
-    /// The same game, shown read-only (it is open in another window): history, overlay and
-    /// help work; nothing changes the game and the AI does not move.
-    pub fn read_only(mut self) -> Play {
-        self.read_only = true;
+    /// The same game, shown read-only for a reason ("this game is open in another tessera
+    /// window", "a record under review"): history, overlay and help work; nothing changes
+    /// the game and the AI does not move.
+    pub fn read_only(mut self, why: &'static str) -> Play {
+        self.read_only = Some(why);
         self
     }
 
     /// Whether the game is shown read-only.
     pub fn is_read_only(&self) -> bool {
+        self.read_only.is_some()
+    }
+
+    /// Why the game is shown read-only, if it is.
+    pub fn read_only_reason(&self) -> Option<&'static str> {
         self.read_only
+    }
+
+    /// The game on a server this screen shows, if it is one.
+    pub fn online(&self) -> Option<&OnlineGame> {
+        self.online.as_ref()
+    }
+
+    /// The record text [`Popup::Record`] shows.
+    pub fn record_text(&self) -> Option<&str> {
+        self.record_text.as_deref()
+    }
+
+    /// The seat that plays `side` in the live position (the bid and the pie swap exchange
+    /// seats).
+    pub fn seat_of(&self, side: Side) -> usize {
+        side.index() ^ usize::from(self.game().swapped())
+    }
+
+    /// How a seat is named in the panels: the player's nickname on a server (", you" for
+    /// one's own), else `human_name` for a person and "AI level N" for the AI.
+    pub fn seat_label(&self, seat: usize, human_name: &str) -> String {
+        match &self.online {
+            Some(o) if o.seat == Some(seat) => format!("{} (you)", o.names[seat]),
+            Some(o) => o.names[seat].clone(),
+            None => self.players[seat].describe(human_name),
+        }
+    }
+
+    /// The side this session's person plays on a server, if they play.
+    pub fn my_side(&self) -> Option<Side> {
+        let seat = self.online.as_ref()?.seat?;
+        Some(Side::from_index(seat ^ usize::from(self.game().swapped())))
     }
 
     /// The game and its turns.
@@ -257,9 +330,11 @@ impl Play {
         self.player_of(self.game().to_move())
     }
 
-    /// Whether the game has ended (by the rules or by resignation).
+    /// Whether the game has ended (by the rules, by resignation, or on a server by time).
     pub fn finished(&self) -> bool {
-        self.resigned.is_some() || self.game().is_over()
+        self.resigned.is_some()
+            || self.game().is_over()
+            || self.online.as_ref().is_some_and(|o| o.result.is_some())
     }
 
     /// Whether the AI plays both sides (a game to watch).
@@ -267,14 +342,30 @@ impl Play {
         self.players.iter().all(|p| p.is_ai())
     }
 
-    /// Whether a person at the keyboard may play a step now.
+    /// Whether a person at the keyboard may play a step now (on a server: the person whose
+    /// seat is to move).
     pub fn can_act(&self) -> bool {
-        self.viewing.is_none() && !self.finished() && !self.controller().is_ai() && !self.read_only
+        let mine = match &self.online {
+            Some(o) => !o.waiting && o.seat == Some(self.seat_of(self.game().to_move())),
+            None => true,
+        };
+        self.viewing.is_none()
+            && !self.finished()
+            && !self.controller().is_ai()
+            && self.read_only.is_none()
+            && mine
     }
 
     /// How a seat is named in sentences: "you" and "the AI" when one person plays the AI,
     /// else "player 1"/"player 2" or "AI 1"/"AI 2" by seat.
     pub fn seat_name(&self, seat: usize) -> String {
+        if let Some(o) = &self.online {
+            return if o.seat == Some(seat) {
+                "you".into()
+            } else {
+                o.names[seat].clone()
+            };
+        }
         let [a, b] = self.players;
         match (a.is_ai(), b.is_ai()) {
             (false, true) | (true, false) if self.players[seat].is_ai() => "the AI".into(),
@@ -301,8 +392,11 @@ impl Play {
         }
     }
 
-    /// The result line: the rules' result, or the resignation.
+    /// The result line: the server's (on a server), the rules' result, or the resignation.
     pub fn result_text(&self) -> Option<String> {
+        if let Some(r) = self.online.as_ref().and_then(|o| o.result.clone()) {
+            return Some(r);
+        }
         if let Some(side) = self.resigned {
             let kind = self.session.kind();
             return Some(format!(

@@ -13,8 +13,8 @@ use crate::session::Session;
 impl Play {
     /// Why a person cannot act now, if they cannot.
     fn not_your_turn(&self) -> Option<String> {
-        if self.read_only {
-            return Some("read-only: this game is open in another window".into());
+        if let Some(why) = self.read_only {
+            return Some(format!("read-only: {why}"));
         }
         if self.viewing.is_some() {
             return Some("viewing the history: End returns to the game".into());
@@ -25,6 +25,18 @@ impl Play {
         if self.controller().is_ai() {
             return Some("the AI is to move: wait, or take back".into());
         }
+        if let Some(o) = &self.online {
+            let seat = self.seat_of(self.game().to_move());
+            if o.seat.is_none() {
+                return Some("you are watching this game".into());
+            }
+            if o.waiting {
+                return Some("the game waits for the other player to come back".into());
+            }
+            if o.seat != Some(seat) {
+                return Some(format!("it is {}'s turn", o.names[seat]));
+            }
+        }
         None
     }
 
@@ -34,13 +46,20 @@ impl Play {
             self.complain(why);
             return Vec::new();
         }
+        let what = |g: &crate::games::AnyGame, e: &dyn std::fmt::Display| match step.cell() {
+            Some(c) => format!("{}: {e}", g.geometry().name(c)),
+            None => format!("{}: {e}", g.format_step(step)),
+        };
+        if self.online.is_some() {
+            return self.send_online(|s| {
+                let g = s.game().clone();
+                s.play_step(step).map_err(|e| what(&g, &e))
+            });
+        }
         let before = self.session.turns().len();
         if let Err(e) = self.session.play_step(step) {
-            let what = match step.cell() {
-                Some(c) => format!("{}: {e}", self.game().geometry().name(c)),
-                None => format!("{}: {e}", self.game().format_step(step)),
-            };
-            self.complain(what);
+            let text = what(self.game(), &e);
+            self.complain(text);
             return Vec::new();
         }
         self.note = None;
@@ -90,6 +109,18 @@ impl Play {
             self.complain(why);
             return Vec::new();
         }
+        if self.online.is_some() {
+            return self.send_online(|s| {
+                let r = if s.pending().is_empty() {
+                    s.play_turn(text)
+                } else {
+                    s.game()
+                        .parse_step(text)
+                        .and_then(|st| s.play_step(st).map_err(|e| e.to_string()))
+                };
+                r.map_err(|e| format!("{text}: {e}"))
+            });
+        }
         let before = self.session.turns().len();
         let result = if self.session.pending().is_empty() {
             self.session.play_turn(text)
@@ -135,7 +166,10 @@ impl Play {
     /// Starts the AI when it is to move and not yet thinking; asks for its estimate when a
     /// person must pick a side in the bid against it.
     pub fn schedule(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if self.finished() || self.read_only || (self.paused && self.watching()) {
+        if self.online.is_some() {
+            return self.schedule_online(next_job);
+        }
+        if self.finished() || self.read_only.is_some() || (self.paused && self.watching()) {
             return Vec::new();
         }
         let to_move = self.game().to_move();
@@ -226,7 +260,11 @@ impl Play {
     /// Takes back: the stones of a turn in progress; against the AI, back to the last
     /// position where a person was to move before their previous turn; else one turn.
     pub fn take_back(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if self.read_only || self.viewing.is_some() {
+        if self.online.is_some() {
+            self.complain("no take-backs in a game on the server");
+            return Vec::new();
+        }
+        if self.read_only.is_some() || self.viewing.is_some() {
             if let Some(why) = self.not_your_turn() {
                 self.complain(why);
             }
@@ -282,6 +320,20 @@ impl Play {
 
     /// Resigns for the side to move (a person's side).
     pub fn resign(&mut self) -> Vec<Effect> {
+        if let Some(o) = &self.online {
+            // On a server a player may resign at any moment; the server ends the game.
+            return match (o.seat, self.finished()) {
+                (None, _) => {
+                    self.complain("you are watching this game");
+                    Vec::new()
+                }
+                (_, true) => {
+                    self.complain("the game is over");
+                    Vec::new()
+                }
+                (Some(_), false) => vec![Effect::Net(super::online::Request::Resign(o.id))],
+            };
+        }
         if let Some(why) = self.not_your_turn() {
             self.complain(why);
             return Vec::new();

@@ -6,6 +6,7 @@
 
 use super::play::Play;
 use super::settings::Settings;
+use super::store::Storage;
 use super::{Effect, Note};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
@@ -31,6 +32,10 @@ pub enum Transition {
     Resume,
     /// Open a game screen.
     Open(Box<Play>),
+    /// To the challenge form (on a server).
+    Challenge,
+    /// Back to the main menu (the lobby on a server), then carry out these effects.
+    MenuWith(Vec<Effect>),
 }
 
 impl Transition {
@@ -51,6 +56,10 @@ pub struct Ctx<'a> {
     pub next_job: &'a mut u64,
     /// The terminal's size (columns, rows).
     pub size: (u16, u16),
+    /// Where the session keeps its files (and whether the person may name paths).
+    pub storage: &'a Storage,
+    /// The person's name, as records show it.
+    pub user: &'a str,
 }
 
 /// What a screen draws with besides its own state.
@@ -60,6 +69,8 @@ pub struct ViewCtx<'a> {
     pub settings: &'a Settings,
     /// The message for the screens other than the game.
     pub note: Option<&'a Note>,
+    /// Where the session keeps its files (to show paths).
+    pub storage: &'a Storage,
 }
 
 /// A screen: its own state, which answers keys (from its command table) and draws itself.

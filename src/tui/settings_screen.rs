@@ -6,6 +6,7 @@ use super::layout::{centred, key_line, push_note};
 use super::new_game::AI_TIMES;
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
+use super::store::Storage;
 use super::{Effect, Note};
 use crate::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
@@ -58,7 +59,7 @@ pub static TABLE: Table<SettingsForm, Action> = Table {
     ],
 };
 
-fn setting_text(s: &Settings, row: usize) -> (&'static str, String) {
+fn setting_text(s: &Settings, storage: &Storage, row: usize) -> (&'static str, String) {
     let c = &s.config;
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
     match row {
@@ -81,7 +82,7 @@ fn setting_text(s: &Settings, row: usize) -> (&'static str, String) {
         SAVE_ROW => (
             "",
             match &s.config_path {
-                Some(p) => format!("[ Save to {} ]", super::store::shown_path(p)),
+                Some(p) => format!("[ Save to {} ]", storage.shown_path(p)),
                 None => "[ Save to the config file ]".into(),
             },
         ),
@@ -91,7 +92,7 @@ fn setting_text(s: &Settings, row: usize) -> (&'static str, String) {
 
 /// Re-reads the theme after the config changed.
 fn apply_theme(s: &mut Settings) -> Option<String> {
-    let (new, problems) = Settings::new(s.config.clone(), s.config_path.clone(), s.no_color);
+    let (new, problems) = Settings::for_terminal(s.config.clone(), s.config_path.clone(), &s.term);
     *s = new;
     (!problems.is_empty()).then(|| problems.join("; "))
 }
@@ -169,7 +170,7 @@ impl Component for SettingsForm {
         f.render_widget(Block::new().style(t.text), area);
         let mut lines = vec![Line::styled("Settings", t.title), Line::raw("")];
         for row in 0..ROWS {
-            let (label, value) = setting_text(s, row);
+            let (label, value) = setting_text(s, v.storage, row);
             let style = if row == self.row { t.selected } else { t.text };
             lines.push(Line::from(vec![
                 Span::styled(format!("{label:>9}  "), t.dim),

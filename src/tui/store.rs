@@ -27,19 +27,98 @@ pub struct SavedGame {
     pub result: Option<String>,
 }
 
-/// The file Resume reads.
-pub fn autosave_path() -> Option<PathBuf> {
-    crate::config::data_dir().map(|d| d.join("autosave.toml"))
+/// Where a session keeps its files, passed in by whoever runs it: the platform data and
+/// config directories for the program in a terminal, a folder per key on a server.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Storage {
+    /// The data directory: `autosave.toml`, `autosave.lock`, `games/`. `None`: nothing is
+    /// saved (tests; a platform without a home).
+    pub data: Option<PathBuf>,
+    /// The config file Settings → Save writes.
+    pub config: Option<PathBuf>,
+    /// Whether the person may name files (`:save FILE`, `:load FILE`, the Load screen's path
+    /// line). Off on a server: a session there reaches only its own folder.
+    pub paths: bool,
+    /// The current directory and the home directory, to show paths short (free paths only).
+    pub cwd: Option<PathBuf>,
+    /// See `cwd`.
+    pub home: Option<PathBuf>,
 }
 
-/// The folder the Load screen lists and `:save NAME` writes to.
-pub fn saves_dir() -> Option<PathBuf> {
-    crate::config::data_dir().map(|d| d.join("games"))
+impl Storage {
+    /// The platform's directories (the program in a terminal), with `--config PATH` if given.
+    pub fn platform(config: Option<PathBuf>) -> Storage {
+        Storage {
+            data: crate::config::data_dir(),
+            config: config.or_else(crate::config::default_path),
+            paths: true,
+            cwd: std::env::current_dir().ok(),
+            home: directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()),
+        }
+    }
+
+    /// The file Resume reads.
+    pub fn autosave_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("autosave.toml"))
+    }
+
+    /// The folder the Load screen lists and `:save NAME` writes to.
+    pub fn saves_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("games"))
+    }
+
+    /// The file whose lock says which program owns the autosave.
+    pub fn lock_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("autosave.lock"))
+    }
+
+    /// Where a game's own record goes in `games/` (the result screen's Save, and the
+    /// autosave of a program that does not own `autosave.toml`).
+    pub fn record_path(&self, game: &SavedGame) -> Option<PathBuf> {
+        self.saves_dir().map(|d| d.join(record_name(game)))
+    }
+
+    /// A path as messages show it: relative to the data directory when inside it
+    /// (`games/keil-20261122T143849Z.toml`), else (free paths only) to the current
+    /// directory, else to the home directory (`~/…`), else whole; without free paths, only
+    /// the file name.
+    pub fn shown_path(&self, p: &Path) -> String {
+        let under = |base: &Option<PathBuf>| {
+            base.as_ref()
+                .and_then(|b| p.strip_prefix(b).ok().map(PathBuf::from))
+        };
+        if let Some(rel) = under(&self.data) {
+            return rel.display().to_string();
+        }
+        if !self.paths {
+            return p
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        }
+        if let Some(rel) = under(&self.cwd).filter(|_| p.is_absolute()) {
+            return rel.display().to_string();
+        }
+        if let Some(rel) = under(&self.home) {
+            return format!("~/{}", rel.display());
+        }
+        p.display().to_string()
+    }
+
+    /// Removes the autosave (after the game it holds has ended or been abandoned).
+    pub fn remove_autosave(&self) {
+        if let Some(p) = self.autosave_path() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
 }
 
-/// The file whose lock says which program owns the autosave.
-pub fn lock_path() -> Option<PathBuf> {
-    crate::config::data_dir().map(|d| d.join("autosave.lock"))
+/// The file name of a game's own record: `KIND-STARTED.toml`.
+pub fn record_name(game: &SavedGame) -> String {
+    format!(
+        "{}-{}.toml",
+        game.session.kind().name(),
+        game.started.replace([':', '-'], "")
+    )
 }
 
 /// Who owns the autosave.
@@ -86,47 +165,9 @@ pub fn lock_autosave(path: &Path) -> AutosaveSlot {
     }
 }
 
-/// Where a game's own record goes in `games/` (the result screen's Save, and the autosave of
-/// a program that does not own `autosave.toml`).
-pub fn record_path(game: &SavedGame) -> Option<PathBuf> {
-    let name = format!(
-        "{}-{}.toml",
-        game.session.kind().name(),
-        game.started.replace([':', '-'], "")
-    );
-    saves_dir().map(|d| d.join(name))
-}
-
-/// A path as messages show it: relative to the data directory when inside it
-/// (`games/keil-20261122T143849Z.toml`), else to the current directory, else to the home
-/// directory (`~/…`), else whole.
-pub fn shown_path(p: &Path) -> String {
-    let under =
-        |base: Option<PathBuf>| base.and_then(|b| p.strip_prefix(b).ok().map(PathBuf::from));
-    if let Some(rel) = under(crate::config::data_dir()) {
-        return rel.display().to_string();
-    }
-    if let Some(rel) = under(std::env::current_dir().ok()).filter(|_| p.is_absolute()) {
-        return rel.display().to_string();
-    }
-    if let Some(rel) = under(directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf())) {
-        return format!("~/{}", rel.display());
-    }
-    p.display().to_string()
-}
-
-/// The name a person is recorded under: the login name, else "player".
-fn human_name() -> String {
-    std::env::var("USER")
-        .or_else(|_| std::env::var("USERNAME"))
-        .ok()
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| "player".into())
-}
-
-fn to_record_player(p: Controller) -> record::Player {
+fn to_record_player(p: Controller, human: &str) -> record::Player {
     match p {
-        Controller::Human => record::Player::human(&human_name()),
+        Controller::Human => record::Player::human(human),
         Controller::Ai { level } => record::Player::ai("tessera", level),
     }
 }
@@ -140,11 +181,11 @@ fn from_record_player(p: &record::Player) -> Controller {
     }
 }
 
-/// The record of a game as the interface has it.
-pub fn to_record(game: &SavedGame) -> Record {
+/// The record of a game as the interface has it; the people in it are recorded as `human`.
+pub fn to_record(game: &SavedGame, human: &str) -> Record {
     let players = Players {
-        first: to_record_player(game.players[0]),
-        second: to_record_player(game.players[1]),
+        first: to_record_player(game.players[0], human),
+        second: to_record_player(game.players[1], human),
     };
     let started = game.started.parse().unwrap_or_else(|_| record::utc_now());
     let mut r = Record::from_session(&game.session, players, started);
@@ -155,13 +196,14 @@ pub fn to_record(game: &SavedGame) -> Record {
     r
 }
 
-/// Writes a game record (atomically: a temporary file, then a rename), creating the folder.
-pub fn save(path: &Path, game: &SavedGame) -> Result<(), String> {
+/// Writes a game record (atomically: a temporary file, then a rename), creating the folder;
+/// the people in it are recorded as `human`.
+pub fn save(path: &Path, game: &SavedGame, human: &str) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    to_record(game).save(path).map_err(|e| e.to_string())
+    to_record(game, human).save(path).map_err(|e| e.to_string())
 }
 
 /// Reads a game record, replaying every turn through the rules; a bad record is refused
@@ -177,13 +219,6 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
         started: r.started.to_string(),
         result: r.result,
     })
-}
-
-/// Removes the autosave (after the game it holds has ended or been abandoned).
-pub fn remove_autosave() {
-    if let Some(p) = autosave_path() {
-        let _ = std::fs::remove_file(p);
-    }
 }
 
 /// The current time as RFC 3339 UTC (`2025-01-31T12:00:00Z`), for the record's start time.
@@ -222,7 +257,7 @@ mod tests {
             [Controller::Ai { level: 4 }, Controller::Human],
             Some("V+R (horizontal resigned)"),
         );
-        save(&path, &g).unwrap();
+        save(&path, &g, "player").unwrap();
         let back = load(&path).unwrap();
         assert_eq!(back.session.tokens(), g.session.tokens());
         assert_eq!(back.players, g.players);

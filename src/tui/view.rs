@@ -61,6 +61,7 @@ fn draw(f: &mut Frame, app: &App) {
     let v = ViewCtx {
         settings: s,
         note: app.note.as_ref(),
+        storage: &app.storage,
     };
     app.screen.component().view(f, &v);
 }

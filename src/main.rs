@@ -33,6 +33,9 @@ enum Command {
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
+    /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
+    /// each other (or the AI); others watch.
+    Serve(tessera::serve::ServeArgs),
 }
 
 fn main() {
@@ -46,11 +49,12 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Bench { args, ui: true }) => {
-            tessera::tui::bench::run(&args.games).map_err(anyhow::Error::msg)
+            tessera::tui::latency::run(&args.games).map_err(anyhow::Error::msg)
         }
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
+        Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),

@@ -5,6 +5,7 @@ use super::{
     ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
+use crate::games::Describe;
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
@@ -115,9 +116,6 @@ impl Game for AnyGame {
     fn format_turn(&self, steps: &[Step]) -> String {
         dispatch!(self, g => g.format_turn(steps))
     }
-    fn state_json(&self) -> serde_json::Value {
-        dispatch!(self, g => g.state_json())
-    }
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         dispatch!(self, g => g.random_step(rng, buf))
     }
@@ -130,12 +128,6 @@ impl Game for AnyGame {
     fn pair_label(&self, cell: Cell) -> Option<u16> {
         dispatch!(self, g => g.pair_label(cell))
     }
-    fn status(&self) -> Vec<(&'static str, String)> {
-        dispatch!(self, g => g.status())
-    }
-    fn score_breakdown(&self) -> Vec<String> {
-        dispatch!(self, g => g.score_breakdown())
-    }
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
         dispatch!(self, g => g.final_owners(out))
     }
@@ -147,5 +139,17 @@ impl Game for AnyGame {
     }
     fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
         dispatch!(self, g => g.chunk_delta(cell, stone))
+    }
+}
+
+impl Describe for AnyGame {
+    fn state_json(&self) -> serde_json::Value {
+        dispatch!(self, g => g.state_json())
+    }
+    fn status(&self) -> Vec<(&'static str, String)> {
+        dispatch!(self, g => g.status())
+    }
+    fn score_breakdown(&self) -> Vec<String> {
+        dispatch!(self, g => g.score_breakdown())
     }
 }

@@ -106,9 +106,6 @@ macro_rules! sized_game {
             fn format_turn(&self, steps: &[$crate::games::Step]) -> String {
                 on_sized!(self, g => g.format_turn(steps))
             }
-            fn state_json(&self) -> serde_json::Value {
-                on_sized!(self, g => g.state_json())
-            }
             fn random_step(
                 &self,
                 rng: &mut $crate::rng::FastRng,
@@ -125,14 +122,20 @@ macro_rules! sized_game {
             fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
                 on_sized!(self, g => g.pair_label(cell))
             }
+            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
+                on_sized!(self, g => g.final_owners(out))
+            }
+        }
+
+        impl $crate::games::Describe for $name {
+            fn state_json(&self) -> serde_json::Value {
+                on_sized!(self, g => g.state_json())
+            }
             fn status(&self) -> Vec<(&'static str, String)> {
                 on_sized!(self, g => g.status())
             }
             fn score_breakdown(&self) -> Vec<String> {
                 on_sized!(self, g => g.score_breakdown())
-            }
-            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
-                on_sized!(self, g => g.final_owners(out))
             }
         }
     };

@@ -12,6 +12,7 @@ pub mod board;
 pub mod config;
 pub mod games;
 pub mod gtp;
+pub mod puzzle;
 pub mod record;
 pub mod rng;
 pub mod search;

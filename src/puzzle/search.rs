@@ -1,0 +1,291 @@
+//! The win-in-N search: can the attacker force the game to be over, with the attacker the
+//! winner, within n plies?
+//!
+//! A depth-first AND/OR search over *steps* that counts *turns*: a multi-stone turn (Iris,
+//! Wunchunk) is searched stone by stone, and the ply counter drops only when a turn is
+//! complete. Inside a turn the stones go in increasing board order (a later stone on a cell
+//! after the earlier ones), so each set of stones — each distinct turn — is searched exactly
+//! once however many orders would place it; a partial turn that cannot be completed in that
+//! order is a dead end and counts for nothing (the same turn is reached in its own order).
+//!
+//! Pruning: an attacker's node with one ply left only looks at the turns that can end the
+//! game (a pass, or a turn that fills the board where a full board ends the game); the table
+//! ([`super::table`]) keeps both bounds per position; the step that decided a position is
+//! tried first next time, then the step that decided a sibling (a killer per level).
+
+use super::history::History;
+use super::rules::SolveGame;
+use super::table::{Probe, Table};
+use crate::board::Cell;
+use crate::games::{Outcome, Side, Step};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The search gave up: its node budget ran out or it was told to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver stopped before an answer (node budget or stop request)")]
+pub struct Aborted;
+
+/// Value of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Val {
+    Win,
+    Fail,
+    /// A partial turn with no completion in board order: not a turn at all.
+    Empty,
+}
+
+/// Key of the attacker (so the two sides' searches can share a table).
+const ATTACKER_KEY: [u64; 2] = [0x51A7_3E2B_9C4D_1F07, 0xA3C9_6B12_E58F_0D74];
+
+/// Key of "the previous stone of this turn is on cell c" (the board-order constraint).
+#[inline]
+fn last_key(c: Cell) -> u64 {
+    (u64::from(c) + 1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(17)
+}
+
+/// One search from one root.
+pub struct Search<'a, G: SolveGame> {
+    /// The position, played forward and back during the search.
+    pub game: G,
+    attacker: Side,
+    table: &'a mut Table,
+    history: History,
+    /// Empty cells (kept only where a full board ends the game).
+    empties: usize,
+    /// Positions visited.
+    pub nodes: u64,
+    limit: u64,
+    stop: Option<&'a AtomicBool>,
+    aborted: bool,
+    /// Step buffers per recursion level.
+    buffers: Vec<Vec<Step>>,
+    killers: Vec<Option<Step>>,
+}
+
+impl<'a, G: SolveGame> Search<'a, G> {
+    /// A search of `game` for `attacker`, visiting at most `limit` positions.
+    pub fn new(
+        game: &G,
+        attacker: Side,
+        table: &'a mut Table,
+        limit: u64,
+        stop: Option<&'a AtomicBool>,
+    ) -> Self {
+        let empties = if G::FULL_BOARD_ENDS {
+            let geo = game.geometry();
+            geo.all_cells()
+                .filter(|&c| game.stone_at(c).is_none())
+                .count()
+        } else {
+            0
+        };
+        Search {
+            game: game.clone(),
+            attacker,
+            table,
+            history: if G::HISTORY {
+                History::of(game)
+            } else {
+                History::default()
+            },
+            empties,
+            nodes: 0,
+            limit,
+            stop,
+            aborted: false,
+            buffers: Vec::new(),
+            killers: Vec::new(),
+        }
+    }
+
+    /// The side the search is for.
+    pub fn attacker(&self) -> Side {
+        self.attacker
+    }
+
+    /// Whether the attacker wins within `n` plies from the current position (which must be
+    /// at the start of a turn).
+    pub fn wins_within(&mut self, n: u8) -> Result<bool, Aborted> {
+        let v = self.node(n, 0, None);
+        if self.aborted {
+            return Err(Aborted);
+        }
+        Ok(v == Val::Win)
+    }
+
+    /// Plays one whole turn (its steps) on the search's position, keeping the history.
+    pub fn play_turn(&mut self, steps: &[Step]) {
+        for &s in steps {
+            self.play(s);
+        }
+    }
+
+    /// Takes back a turn of `len` steps played with [`Search::play_turn`].
+    pub fn undo_turn(&mut self, len: usize) {
+        for _ in 0..len {
+            self.undo();
+        }
+    }
+
+    /// Plays a step, keeping the empty count and the history; returns whether it ended a turn.
+    #[inline]
+    fn play(&mut self, step: Step) -> bool {
+        let mover = self.game.to_move();
+        let before = self.game.turns_completed();
+        self.game.play(step);
+        if G::FULL_BOARD_ENDS && step.is_place() {
+            self.empties -= 1;
+        }
+        let ended = self.game.turns_completed() != before;
+        if G::HISTORY && ended {
+            self.history.push(mover, self.game.hash());
+        }
+        ended
+    }
+
+    /// Takes back a step played with [`Search::play`].
+    #[inline]
+    fn undo(&mut self) {
+        if G::HISTORY && self.game.steps_in_turn() == 0 {
+            // The position now ends a turn (or is the root): pop it if the step ended a turn.
+            let hash = self.game.hash();
+            let turns = self.game.turns_completed();
+            let step = self.game.undo().expect("a step to take back");
+            if self.game.turns_completed() != turns {
+                self.history.pop(self.game.to_move(), hash);
+            }
+            if G::FULL_BOARD_ENDS && step.is_place() {
+                self.empties += 1;
+            }
+            return;
+        }
+        let step = self.game.undo().expect("a step to take back");
+        if G::FULL_BOARD_ENDS && step.is_place() {
+            self.empties += 1;
+        }
+    }
+
+    #[inline]
+    fn key(&self, last: Option<Cell>) -> u64 {
+        let mut k = self.game.hash() ^ ATTACKER_KEY[self.attacker.index()];
+        if G::HISTORY {
+            k ^= self.history.key();
+        }
+        if let Some(c) = last {
+            k ^= last_key(c);
+        }
+        k
+    }
+
+    /// Whether the game is over with the attacker the winner.
+    #[inline]
+    fn attacker_won(&self) -> bool {
+        self.game.outcome() == Some(Outcome::Win(self.attacker))
+    }
+
+    /// The value of the current position with `n` plies left (the turn in progress, if any,
+    /// counts as one of them); `level` is the recursion depth, `last` the previous stone of the
+    /// turn in progress.
+    fn node(&mut self, n: u8, level: usize, last: Option<Cell>) -> Val {
+        self.nodes += 1;
+        if self.game.is_over() {
+            return if self.attacker_won() {
+                Val::Win
+            } else {
+                Val::Fail
+            };
+        }
+        if n == 0 {
+            return Val::Fail;
+        }
+        if self.nodes >= self.limit
+            || (self.nodes & 0xFFF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
+            return Val::Fail;
+        }
+        let key = self.key(last);
+        let first = match self.table.probe(key, n) {
+            Probe::Win => return Val::Win,
+            Probe::Fail => return Val::Fail,
+            Probe::Unknown(best) => best,
+        };
+        let mover = self.game.to_move();
+        let attacking = mover == self.attacker;
+        if n == 1 && attacking && last.is_none() && !self.may_fill_board() {
+            // Only a pass can end the game on this ply.
+            let v = if self.game.check(Step::Pass).is_ok() {
+                self.play(Step::Pass);
+                let won = self.game.is_over() && self.attacker_won();
+                self.undo();
+                won
+            } else {
+                false
+            };
+            self.table.store(key, 1, v, None);
+            return if v { Val::Win } else { Val::Fail };
+        }
+        if self.buffers.len() <= level {
+            self.buffers.resize_with(level + 1, Vec::new);
+            self.killers.resize(level + 1, None);
+        }
+        let mut steps = std::mem::take(&mut self.buffers[level]);
+        self.game.legal_steps(&mut steps);
+        if let Some(c) = last {
+            steps.retain(|s| s.cell().is_none_or(|x| x > c));
+        }
+        let mut front = 0;
+        for hint in [first, self.killers[level]].into_iter().flatten() {
+            if let Some(i) = steps[front..].iter().position(|&s| s == hint) {
+                steps.swap(front, front + i);
+                front += 1;
+            }
+        }
+        let mut result = if attacking { Val::Fail } else { Val::Win };
+        let mut any = false;
+        let mut decisive = None;
+        for &step in &steps {
+            let ended = self.play(step);
+            let v = if ended {
+                self.node(n - 1, level + 1, None)
+            } else {
+                self.node(n, level + 1, step.cell())
+            };
+            self.undo();
+            if self.aborted {
+                break;
+            }
+            if v == Val::Empty {
+                continue;
+            }
+            any = true;
+            if attacking == (v == Val::Win) {
+                result = v;
+                decisive = Some(step);
+                break;
+            }
+        }
+        self.buffers[level] = steps;
+        if self.aborted {
+            return Val::Fail;
+        }
+        if !any {
+            debug_assert!(last.is_some(), "a turn start always has a turn");
+            return Val::Empty;
+        }
+        if decisive.is_some() {
+            self.killers[level] = decisive;
+        }
+        self.table.store(key, n, result == Val::Win, decisive);
+        result
+    }
+
+    /// Whether a turn starting now could fill the board (which ends the game where a full
+    /// board does).
+    #[inline]
+    fn may_fill_board(&self) -> bool {
+        G::FULL_BOARD_ENDS && self.empties <= self.game.stones_left_in_turn()
+    }
+}

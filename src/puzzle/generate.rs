@@ -69,6 +69,9 @@ pub struct GenerateArgs {
     /// Lowest and highest practice level of the players.
     #[arg(long, default_value = "2-7")]
     pub levels: String,
+    /// Print every position tried (turn, verdict, positions searched, time) on stderr.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// A puzzle found by a worker.
@@ -191,8 +194,21 @@ fn worker(
                 continue;
             }
             solver.clear();
+            let (nodes, clock) = (solver.nodes(), Instant::now());
             let verdict = classify(&mut solver, &game, max);
             let _ = tx.send(Report::Tried);
+            if args.verbose {
+                let what = match &verdict {
+                    Ok(Ok(f)) => format!("PUZZLE win in {} rating {:.1}", f.win_in, f.rating),
+                    Ok(Err(why)) => why.describe(&game),
+                    Err(e) => e.to_string(),
+                };
+                eprintln!(
+                    "\n  turn {t}/{total}: {what} ({} positions, {:.2} s)",
+                    solver.nodes() - nodes,
+                    clock.elapsed().as_secs_f64()
+                );
+            }
             match verdict {
                 Ok(Ok(facts)) => {
                     misses = 0;
@@ -355,7 +371,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         lv = args.levels,
         depths = depths
             .iter()
-            .map(|(d, n)| format!("{n}×{d}"))
+            .map(|(d, n)| format!("{n} in {d}"))
             .collect::<Vec<_>>()
             .join(", ")
     );

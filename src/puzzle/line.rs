@@ -23,6 +23,10 @@ pub fn distance_from<G: SolveGame>(
     if s.game.is_over() {
         return Ok((s.game.outcome() == Some(Outcome::Win(s.attacker()))).then_some(0));
     }
+    // Most positions asked about do not win at all: settle that first, with one search.
+    if from.max(1) <= max && !s.wins_within(max)? {
+        return Ok(None);
+    }
     for n in from.max(1)..=max {
         if s.wins_within(n)? {
             return Ok(Some(n));

@@ -206,11 +206,18 @@ impl<'a, G: SolveGame> Search<'a, G> {
             self.aborted = true;
             return Val::Fail;
         }
+        // Positions with one ply left are cheaper to search again than to look up (a table
+        // probe is a cache miss): they stay out of the table.
+        let use_table = n > 1;
         let key = self.key(last);
-        let first = match self.table.probe(key, n) {
-            Probe::Win => return Val::Win,
-            Probe::Fail => return Val::Fail,
-            Probe::Unknown(best) => best,
+        let first = if use_table {
+            match self.table.probe(key, n) {
+                Probe::Win => return Val::Win,
+                Probe::Fail => return Val::Fail,
+                Probe::Unknown(best) => best,
+            }
+        } else {
+            None
         };
         let mover = self.game.to_move();
         let attacking = mover == self.attacker;
@@ -224,50 +231,61 @@ impl<'a, G: SolveGame> Search<'a, G> {
             } else {
                 false
             };
-            self.table.store(key, 1, v, None);
             return if v { Val::Win } else { Val::Fail };
         }
         if self.buffers.len() <= level {
             self.buffers.resize_with(level + 1, Vec::new);
             self.killers.resize(level + 1, None);
         }
-        let mut steps = std::mem::take(&mut self.buffers[level]);
-        self.game.legal_steps(&mut steps);
-        if let Some(c) = last {
-            steps.retain(|s| s.cell().is_none_or(|x| x > c));
-        }
-        let mut front = 0;
-        for hint in [first, self.killers[level]].into_iter().flatten() {
-            if let Some(i) = steps[front..].iter().position(|&s| s == hint) {
-                steps.swap(front, front + i);
-                front += 1;
-            }
-        }
+        // Staged: the remembered steps first (checked one by one), and only when they do not
+        // decide, every legal step.
         let mut result = if attacking { Val::Fail } else { Val::Win };
         let mut any = false;
         let mut decisive = None;
-        for &step in &steps {
-            let ended = self.play(step);
-            let v = if ended {
-                self.node(n - 1, level + 1, None)
-            } else {
-                self.node(n, level + 1, step.cell())
-            };
-            self.undo();
-            if self.aborted {
-                break;
-            }
-            if v == Val::Empty {
+        let killer = self.killers[level].filter(|&k| Some(k) != first);
+        let hints = [first, killer];
+        for hint in hints.into_iter().flatten() {
+            if !self.allowed(hint, last) || self.game.check(hint).is_err() {
                 continue;
             }
-            any = true;
-            if attacking == (v == Val::Win) {
-                result = v;
-                decisive = Some(step);
-                break;
+            match self.child(hint, n, level) {
+                Val::Empty => {}
+                v => {
+                    any = true;
+                    if attacking == (v == Val::Win) {
+                        result = v;
+                        decisive = Some(hint);
+                        break;
+                    }
+                }
+            }
+            if self.aborted {
+                return Val::Fail;
             }
         }
-        self.buffers[level] = steps;
+        if decisive.is_none() {
+            let mut steps = std::mem::take(&mut self.buffers[level]);
+            self.game.legal_steps(&mut steps);
+            for &step in &steps {
+                if !self.allowed(step, last) || hints.contains(&Some(step)) {
+                    continue;
+                }
+                let v = self.child(step, n, level);
+                if self.aborted {
+                    break;
+                }
+                if v == Val::Empty {
+                    continue;
+                }
+                any = true;
+                if attacking == (v == Val::Win) {
+                    result = v;
+                    decisive = Some(step);
+                    break;
+                }
+            }
+            self.buffers[level] = steps;
+        }
         if self.aborted {
             return Val::Fail;
         }
@@ -278,8 +296,32 @@ impl<'a, G: SolveGame> Search<'a, G> {
         if decisive.is_some() {
             self.killers[level] = decisive;
         }
-        self.table.store(key, n, result == Val::Win, decisive);
+        if use_table {
+            self.table.store(key, n, result == Val::Win, decisive);
+        }
         result
+    }
+
+    /// Whether `step` keeps the stones of the turn in progress in board order.
+    #[inline]
+    fn allowed(&self, step: Step, last: Option<Cell>) -> bool {
+        match (step.cell(), last) {
+            (Some(c), Some(l)) => c > l,
+            _ => true,
+        }
+    }
+
+    /// Plays `step`, searches the position after it and takes it back.
+    #[inline]
+    fn child(&mut self, step: Step, n: u8, level: usize) -> Val {
+        let ended = self.play(step);
+        let v = if ended {
+            self.node(n - 1, level + 1, None)
+        } else {
+            self.node(n, level + 1, step.cell())
+        };
+        self.undo();
+        v
     }
 
     /// Whether a turn starting now could fill the board (which ends the game where a full

@@ -152,14 +152,14 @@ pub fn to_toml(entries: &[Entry], header: &str) -> String {
     for line in header.lines() {
         out.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
     }
+    /// One entry as a `[[puzzle]]` table, its keys in the order of [`Entry`].
+    #[derive(Serialize)]
+    struct One<'a> {
+        puzzle: [&'a Entry; 1],
+    }
     for e in entries {
         out.push('\n');
-        let mut t = toml::Table::new();
-        t.insert(
-            "puzzle".into(),
-            toml::Value::Array(vec![toml::Value::try_from(e).expect("entries serialize")]),
-        );
-        out.push_str(&toml::to_string(&t).expect("entries serialize"));
+        out.push_str(&toml::to_string(&One { puzzle: [e] }).expect("entries serialize"));
     }
     out
 }

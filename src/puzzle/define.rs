@@ -5,7 +5,6 @@ use super::line::{self, LineTurn};
 use super::rules::SolveGame;
 use super::search::{Aborted, Search};
 use super::solver::{line_tokens, SearchFn, SolveError, Solver};
-use super::turns::whole_turns;
 use crate::games::{AnyGame, Game, Side, Step};
 
 /// A position that is a puzzle.
@@ -93,7 +92,7 @@ pub fn classify(
         Some(0) => return Ok(Err(NotPuzzle::Over)),
         Some(n) => n,
     };
-    let (winners, _) = solver.turns_winning(game, side, n, 2)?;
+    let winners = solver.turns_winning(game, side, n, 2)?;
     if winners.len() > 1 {
         return Ok(Err(NotPuzzle::SeveralWinningTurns {
             win_in: n,
@@ -125,20 +124,16 @@ struct SomeTurnHolds<'a>(&'a [Step], u8);
 impl SearchFn<bool> for SomeTurnHolds<'_> {
     fn run<G: SolveGame>(self, s: &mut Search<G>) -> Result<bool, Aborted> {
         // Passing first: it is the turn most likely to hold (nothing changes).
-        let mut turns = whole_turns(&s.game);
-        if let Some(i) = turns.iter().position(|t| t == &[Step::Pass]) {
-            let pass = turns.remove(i);
-            turns.insert(0, pass);
+        let pass = [Step::Pass];
+        if self.0 != pass
+            && s.game.check(Step::Pass).is_ok()
+            && !line::wins_after(s, &pass, self.1 - 1)?
+        {
+            return Ok(true);
         }
-        for t in turns {
-            if t == self.0 {
-                continue;
-            }
-            if !line::wins_after(s, &t, self.1 - 1)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        // The winning turn itself holds; is there another?
+        let holding = line::escapes(s, self.1, 2)?;
+        Ok(holding.iter().any(|t| t != self.0))
     }
 }
 

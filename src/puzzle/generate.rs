@@ -12,19 +12,19 @@
 //! limit is reached. The set written keeps K of them with a spread of depths: each depth's
 //! puzzles by rating, best first, taken in turn from every depth.
 
+use super::candidates::{alternatives, play_game};
 use super::define::{classify, solution_tokens, Facts};
 use super::set::{self, Entry};
 use super::solver::{SolveError, Solver};
-use crate::games::{AnyGame, ButtonMode, Game, GameKind, GameOptions};
+use crate::games::{Game, GameKind};
 use crate::record::Komi;
 use crate::rng::FastRng;
-use crate::search::{Engine, Limits, PlayerSpec};
 use crate::session::Session;
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Arguments of `tessera puzzles generate`.
@@ -51,12 +51,16 @@ pub struct GenerateArgs {
     /// Keep the puzzles already in `--out` and add to them.
     #[arg(long)]
     pub merge: bool,
-    /// Positions visited per solver question before the candidate is given up.
-    #[arg(long, default_value_t = 4_000_000)]
-    pub budget: u64,
-    /// Positions looked at per game, walking back from its end.
+    /// Positions visited per solver question before the candidate is given up (default:
+    /// Keil 1 000 000, Linage and Carteso 4 000 000, Iris 8 000 000, Wunchunk 30 000 000).
+    #[arg(long)]
+    pub budget: Option<u64>,
+    /// Positions of each game looked at, walking back from its end.
     #[arg(long, default_value_t = 40)]
     pub window: usize,
+    /// Positions one turn away from each of them (a random other turn) looked at as well.
+    #[arg(long, default_value_t = 4)]
+    pub alternatives: usize,
     /// Stop when this many times `--count` puzzles are found (the best are kept).
     #[arg(long, default_value_t = 2.0)]
     pub pool: f64,
@@ -98,15 +102,6 @@ pub fn default_max_plies(kind: GameKind) -> u8 {
     }
 }
 
-/// Agreed komi values the generator's games draw from (half points), per game.
-fn komi_choices(kind: GameKind) -> &'static [u16] {
-    match kind {
-        GameKind::Keil => &[10, 12, 14],
-        GameKind::Carteso | GameKind::Linage => &[1, 3, 5],
-        _ => &[0],
-    }
-}
-
 fn parse_levels(text: &str) -> anyhow::Result<(u8, u8)> {
     let (a, b) = text.split_once('-').unwrap_or((text, text));
     let lo: u8 = a.trim().parse()?;
@@ -117,40 +112,8 @@ fn parse_levels(text: &str) -> anyhow::Result<(u8, u8)> {
     Ok((lo, hi))
 }
 
-/// Plays one AI-against-AI game; returns its session.
-fn play_game(kind: GameKind, size: usize, rng: &mut FastRng, levels: (u8, u8)) -> Session {
-    let mut options = GameOptions::defaults(kind);
-    options.size = size;
-    if kind.has_komi() {
-        options.protocol = crate::games::Protocol::Agreed;
-        let k = komi_choices(kind);
-        options.komi_half = k[rng.below(k.len())];
-        options.button = ButtonMode::Auto;
-    }
-    let mut session = Session::new(kind, options).expect("valid options");
-    let span = usize::from(levels.1 - levels.0) + 1;
-    let mut engines: Vec<Engine> = (0..2)
-        .map(|_| {
-            let level = levels.0 + rng.below(span) as u8;
-            let text = format!("level:{level},seed={}", rng.next_u64() >> 1);
-            Engine::new(text.parse::<PlayerSpec>().expect("a valid level spec"))
-        })
-        .collect();
-    let stop = Arc::new(AtomicBool::new(false));
-    // A cap far above any game, in case a rules bug loops.
-    while !session.game().is_over() && session.turns().len() < 4000 {
-        let seat = session.game().to_move().index();
-        let steps = engines[seat].play_turn(session.game(), Limits::ms(60_000), stop.clone(), None);
-        let token = session.game().format_turn(&steps);
-        if session.play_turn(&token).is_err() {
-            break;
-        }
-    }
-    session
-}
-
-/// The entry for a puzzle at the position after `turns` turns of `session`.
-fn entry_of(session: &Session, turns: usize, game: &AnyGame, facts: &Facts) -> Entry {
+/// The entry for a puzzle at the end of `session`.
+fn entry_of(session: &Session, facts: &Facts) -> Entry {
     let kind = session.kind();
     let o = session.options();
     Entry {
@@ -159,15 +122,76 @@ fn entry_of(session: &Session, turns: usize, game: &AnyGame, facts: &Facts) -> E
         size: o.size,
         komi: kind.has_komi().then_some(Komi(o.komi_half)),
         button: (kind == GameKind::Keil).then_some(o.button),
-        turns: session.tokens()[..turns].to_vec(),
+        turns: session.tokens(),
         win_in: facts.win_in,
-        solution: solution_tokens(game, facts),
+        solution: solution_tokens(session.game(), facts),
         rating: (facts.rating * 10.0).round() / 10.0,
     }
 }
 
+/// The session cut back to its first `t` turns.
+fn cut(session: &Session, t: usize) -> Session {
+    let mut s = session.clone();
+    while s.turns().len() > t {
+        s.undo_turn();
+    }
+    s
+}
+
+/// Default node budget per solver question: about one to three seconds of search per game.
+fn default_budget(kind: GameKind) -> u64 {
+    match kind {
+        GameKind::Keil => 1_000_000,
+        GameKind::Wunchunk => 30_000_000,
+        GameKind::Iris => 8_000_000,
+        _ => 4_000_000,
+    }
+}
+
+/// What a worker does with one candidate position: `Some(aborted)` once classified.
+fn try_position(
+    args: &GenerateArgs,
+    solver: &mut Solver,
+    max: u8,
+    session: &Session,
+    tx: &mpsc::Sender<Report>,
+) -> Result<bool, ()> {
+    let game = session.game();
+    if game.is_over() || super::rules::in_opening(game) {
+        return Ok(false);
+    }
+    solver.clear();
+    let (nodes, clock) = (solver.nodes(), Instant::now());
+    let verdict = classify(solver, game, max);
+    let _ = tx.send(Report::Tried);
+    if args.verbose {
+        let what = match &verdict {
+            Ok(Ok(f)) => format!("PUZZLE win in {} rating {:.1}", f.win_in, f.rating),
+            Ok(Err(why)) => why.describe(game),
+            Err(e) => e.to_string(),
+        };
+        eprintln!(
+            "\n  after turn {}: {what} ({} positions, {:.2} s)",
+            session.turns().len(),
+            solver.nodes() - nodes,
+            clock.elapsed().as_secs_f64()
+        );
+    }
+    match verdict {
+        Ok(Ok(facts)) => {
+            let entry = entry_of(session, &facts);
+            let key = (game.hash(), session.turns().len());
+            tx.send(Report::Found(Box::new(Found { entry, key })))
+                .map_err(|_| ())?;
+            Ok(false)
+        }
+        Ok(Err(_)) => Ok(false),
+        Err(SolveError::Aborted(_)) => Ok(true),
+        Err(_) => Ok(false),
+    }
+}
+
 /// One worker: plays games and sends what it finds until `stop`.
-#[allow(clippy::too_many_arguments)]
 fn worker(
     args: &GenerateArgs,
     size: usize,
@@ -179,56 +203,44 @@ fn worker(
 ) {
     let mut rng = FastRng::seed(seed);
     let mut solver = Solver::with_megabytes(64);
-    solver.set_budget(args.budget);
+    solver.set_budget(args.budget.unwrap_or(default_budget(args.game)));
     while !stop.load(Ordering::Relaxed) {
-        let session = play_game(args.game, size, &mut rng, levels);
+        let Some(session) = play_game(args.game, size, &mut rng, levels, stop) else {
+            return;
+        };
         let total = session.turns().len();
+        if args.verbose {
+            eprintln!(
+                "\n  game of {total} turns: {}",
+                session
+                    .game()
+                    .result_text()
+                    .unwrap_or_else(|| "not over".into())
+            );
+        }
         let mut misses = 0;
         for back in 1..=args.window.min(total) {
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
             let t = total - back;
-            let game = session.position_after(t);
-            if game.is_over() || super::rules::in_opening(&game) {
-                continue;
-            }
-            solver.clear();
-            let (nodes, clock) = (solver.nodes(), Instant::now());
-            let verdict = classify(&mut solver, &game, max);
-            let _ = tx.send(Report::Tried);
-            if args.verbose {
-                let what = match &verdict {
-                    Ok(Ok(f)) => format!("PUZZLE win in {} rating {:.1}", f.win_in, f.rating),
-                    Ok(Err(why)) => why.describe(&game),
-                    Err(e) => e.to_string(),
-                };
-                eprintln!(
-                    "\n  turn {t}/{total}: {what} ({} positions, {:.2} s)",
-                    solver.nodes() - nodes,
-                    clock.elapsed().as_secs_f64()
-                );
-            }
-            match verdict {
-                Ok(Ok(facts)) => {
-                    misses = 0;
-                    let entry = entry_of(&session, t, &game, &facts);
-                    let key = (game.hash(), t);
-                    if tx
-                        .send(Report::Found(Box::new(Found { entry, key })))
-                        .is_err()
-                    {
-                        return;
-                    }
+            let base = cut(&session, t);
+            let Ok(aborted) = try_position(args, &mut solver, max, &base, &tx) else {
+                return;
+            };
+            misses = if aborted { misses + 1 } else { 0 };
+            // Positions one turn away from one the solver gave up on are as hard: skip them.
+            let k = if aborted { 0 } else { args.alternatives };
+            for alt in alternatives(&session, t, k, &mut rng) {
+                if stop.load(Ordering::Relaxed) {
+                    return;
                 }
-                Ok(Err(_)) => misses = 0,
-                Err(SolveError::Aborted(_)) => {
-                    misses += 1;
-                    if misses >= 2 {
-                        break;
-                    }
+                let mut branch = base.clone();
+                if branch.play_turn(&alt).is_ok()
+                    && try_position(args, &mut solver, max, &branch, &tx).is_err()
+                {
+                    return;
                 }
-                Err(_) => break,
+            }
+            if misses >= 2 || stop.load(Ordering::Relaxed) {
+                break;
             }
         }
         if tx.send(Report::GameDone).is_err() {

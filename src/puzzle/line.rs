@@ -5,7 +5,7 @@
 
 use super::rules::SolveGame;
 use super::search::{Aborted, Search};
-use super::turns::whole_turns;
+use super::turns::first_turn;
 use crate::games::{Outcome, Step};
 
 /// The smallest n ≤ `max` within which the attacker wins from the current position (0 when
@@ -23,11 +23,19 @@ pub fn distance_from<G: SolveGame>(
     if s.game.is_over() {
         return Ok((s.game.outcome() == Some(Outcome::Win(s.attacker()))).then_some(0));
     }
-    // Most positions asked about do not win at all: settle that first, with one search.
-    if from.max(1) <= max && !s.wins_within(max)? {
+    // Quick wins first; then most positions asked about do not win at all: settle that with
+    // one search before the rest of the deepening.
+    let from = from.max(1);
+    let quick = max.min(from.saturating_add(2));
+    for n in from..=quick {
+        if s.wins_within(n)? {
+            return Ok(Some(n));
+        }
+    }
+    if quick < max && !s.wins_within(max)? {
         return Ok(None);
     }
-    for n in from.max(1)..=max {
+    for n in quick + 1..=max {
         if s.wins_within(n)? {
             return Ok(Some(n));
         }
@@ -43,60 +51,45 @@ pub fn wins_after<G: SolveGame>(s: &mut Search<G>, turn: &[Step], n: u8) -> Resu
     r
 }
 
-/// The turns of the side to move after which the attacker wins within `n` plies (the side to
-/// move is the attacker: its winning turns; the defender: its turns that do not escape).
-pub fn turns_winning_within<G: SolveGame>(
+/// The attacker's turns (the attacker to move) after which it wins within `n − 1` plies, in
+/// board order, at most `limit` of them.
+pub fn winning_turns<G: SolveGame>(
     s: &mut Search<G>,
     n: u8,
-    stop_after: usize,
-) -> Result<(Vec<Vec<Step>>, usize), Aborted> {
-    let turns = whole_turns(&s.game);
-    let total = turns.len();
-    let mut out = Vec::new();
-    for t in turns {
-        if wins_after(s, &t, n)? {
-            out.push(t);
-            if out.len() >= stop_after {
-                break;
-            }
-        }
-    }
-    Ok((out, total))
+    limit: usize,
+) -> Result<Vec<Vec<Step>>, Aborted> {
+    s.turns_where(n, true, limit)
+}
+
+/// The defender's turns (the defender to move) after which the attacker does not win within
+/// `n − 1` plies, in board order, at most `limit` of them.
+pub fn escapes<G: SolveGame>(
+    s: &mut Search<G>,
+    n: u8,
+    limit: usize,
+) -> Result<Vec<Vec<Step>>, Aborted> {
+    s.turns_where(n, false, limit)
 }
 
 /// The defence that survives longest at a defender's node where the attacker wins within
-/// `n` plies: the turn after which the attacker needs the most plies, and that number.
-/// Ties go to the first turn in board order. `None` when the attacker does not win within
-/// `n`.
+/// `n` plies: the first turn in board order after which the attacker needs the most plies,
+/// and that number. `None` when the attacker does not win within `n`.
 pub fn most_resistant<G: SolveGame>(
     s: &mut Search<G>,
     n: u8,
 ) -> Result<Option<(Vec<Step>, u8)>, Aborted> {
-    let mut best: Option<(Vec<Step>, u8)> = None;
-    for t in whole_turns(&s.game) {
-        s.play_turn(&t);
-        // The longest survival so far bounds the search from below: only a longer one matters.
-        let from = best.as_ref().map_or(0, |b| b.1 + 1);
-        let d = if from > n.saturating_sub(1) {
-            // Nothing can survive longer than n - 1: just check that this one loses in time.
-            if s.wins_within(n - 1)? {
-                Some(0)
-            } else {
-                None
-            }
-        } else if from > 0 && s.wins_within(from - 1)? {
-            Some(0)
-        } else {
-            distance_from(s, from.max(1), n - 1)?
-        };
-        s.undo_turn(t.len());
-        match d {
-            None => return Ok(None),
-            Some(d) if best.as_ref().is_none_or(|b| d > b.1) => best = Some((t, d)),
-            _ => {}
-        }
+    let l = match distance(s, n)? {
+        None | Some(0) => return Ok(None),
+        Some(l) => l,
+    };
+    if l == 1 {
+        // Every turn ends the game in the attacker's win: the first one.
+        return Ok(first_turn(&s.game).map(|t| (t, 0)));
     }
-    Ok(best)
+    // The attacker wins within l but not within l − 1: some defence survives l − 2 plies
+    // after it, and none survives more.
+    let t = escapes(s, l - 1, 1)?.into_iter().next().ok_or(Aborted)?;
+    Ok(Some((t, l - 1)))
 }
 
 /// A step of the main line, with what the rating needs.
@@ -105,7 +98,7 @@ pub struct LineTurn {
     /// The turn.
     pub steps: Vec<Step>,
     /// For the attacker's turns: the legal turns and the winning turns at that point.
-    pub choice: Option<(usize, usize)>,
+    pub choice: Option<(f64, usize)>,
 }
 
 /// The main line from a position where the attacker (to move or not) wins in exactly `n`:
@@ -121,12 +114,11 @@ pub fn main_line<G: SolveGame>(
     let mut left = n;
     while !s.game.is_over() && left > 0 {
         let turn = if s.game.to_move() == s.attacker() {
-            let (winners, total) =
-                turns_winning_within(s, left - 1, if count { usize::MAX } else { 1 })?;
+            let winners = winning_turns(s, left, if count { usize::MAX } else { 1 })?;
             let first = winners.first().cloned().ok_or(Aborted)?;
             LineTurn {
                 steps: first,
-                choice: count.then_some((total, winners.len())),
+                choice: count.then(|| (s.game.turn_count(), winners.len())),
             }
         } else {
             let (t, _) = most_resistant(s, left)?.ok_or(Aborted)?;
@@ -150,6 +142,6 @@ pub fn main_line<G: SolveGame>(
 pub fn rating(line: &[LineTurn]) -> f64 {
     line.iter()
         .filter_map(|t| t.choice)
-        .map(|(total, winning)| total as f64 / winning.max(1) as f64)
+        .map(|(total, winning)| total / winning.max(1) as f64)
         .product()
 }

@@ -33,6 +33,7 @@
 //! turns), [`line`] (distances, main line, rating), [`rules`] (what the search needs to know
 //! per game), [`exact`] (game values without a ply bound, for the smallest boards).
 
+pub mod candidates;
 pub mod cli;
 pub mod define;
 pub mod exact;

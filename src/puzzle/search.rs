@@ -115,6 +115,68 @@ impl<'a, G: SolveGame> Search<'a, G> {
         Ok(v == Val::Win)
     }
 
+    /// The whole turns of the side to move, in board order, after which the attacker wins
+    /// within `n − 1` plies (`wins`, for the attacker's own turns) or does not (`!wins`, for
+    /// the defender's turns that escape), at most `limit` of them. The search prunes every
+    /// partial turn none of whose completions qualifies, so this stays cheap where turns are
+    /// many (Wunchunk) but the qualifying ones few.
+    pub fn turns_where(
+        &mut self,
+        n: u8,
+        wins: bool,
+        limit: usize,
+    ) -> Result<Vec<Vec<Step>>, Aborted> {
+        debug_assert_eq!(
+            wins,
+            self.game.to_move() == self.attacker,
+            "the attacker's winning turns or the defender's escapes"
+        );
+        let want = if wins { Val::Win } else { Val::Fail };
+        let mut out = Vec::new();
+        if n >= 1 && !self.game.is_over() {
+            self.collect(n, want, 0, None, &mut Vec::new(), &mut out, limit);
+        }
+        if self.aborted {
+            return Err(Aborted);
+        }
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn collect(
+        &mut self,
+        n: u8,
+        want: Val,
+        level: usize,
+        last: Option<Cell>,
+        prefix: &mut Vec<Step>,
+        out: &mut Vec<Vec<Step>>,
+        limit: usize,
+    ) {
+        let mut steps = Vec::new();
+        self.game.legal_steps(&mut steps);
+        for step in steps {
+            if !self.allowed(step, last) {
+                continue;
+            }
+            let ended = self.play(step);
+            prefix.push(step);
+            if ended {
+                if self.node(n - 1, level + 1, None) == want {
+                    out.push(prefix.clone());
+                }
+            } else if self.node(n, level + 1, step.cell()) == want {
+                // Some completion of this partial turn qualifies.
+                self.collect(n, want, level + 1, step.cell(), prefix, out, limit);
+            }
+            prefix.pop();
+            self.undo();
+            if self.aborted || out.len() >= limit {
+                return;
+            }
+        }
+    }
+
     /// Plays one whole turn (its steps) on the search's position, keeping the history.
     pub fn play_turn(&mut self, steps: &[Step]) {
         for &s in steps {
@@ -190,6 +252,10 @@ impl<'a, G: SolveGame> Search<'a, G> {
     /// turn in progress.
     fn node(&mut self, n: u8, level: usize, last: Option<Cell>) -> Val {
         self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.aborted = true;
+            return Val::Fail;
+        }
         if self.game.is_over() {
             return if self.attacker_won() {
                 Val::Win
@@ -200,11 +266,20 @@ impl<'a, G: SolveGame> Search<'a, G> {
         if n == 0 {
             return Val::Fail;
         }
-        if self.nodes >= self.limit
-            || (self.nodes & 0xFFF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
-        {
+        if self.nodes & 0xFFF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             self.aborted = true;
             return Val::Fail;
+        }
+        let mover = self.game.to_move();
+        let attacking = mover == self.attacker;
+        if last.is_none() {
+            // Too many empty cells for the game to end in time unless the attacker ends it
+            // now by passing, or the last ply, where only a pass can end it.
+            let stall = G::STALL.is_some_and(|k| self.empties > usize::from(n) * k);
+            if stall || (n == 1 && attacking && !self.may_fill_board()) {
+                let v = attacking && self.pass_ends_in_a_win();
+                return if v { Val::Win } else { Val::Fail };
+            }
         }
         // Positions with one ply left are cheaper to search again than to look up (a table
         // probe is a cache miss): they stay out of the table.
@@ -219,20 +294,6 @@ impl<'a, G: SolveGame> Search<'a, G> {
         } else {
             None
         };
-        let mover = self.game.to_move();
-        let attacking = mover == self.attacker;
-        if n == 1 && attacking && last.is_none() && !self.may_fill_board() {
-            // Only a pass can end the game on this ply.
-            let v = if self.game.check(Step::Pass).is_ok() {
-                self.play(Step::Pass);
-                let won = self.game.is_over() && self.attacker_won();
-                self.undo();
-                won
-            } else {
-                false
-            };
-            return if v { Val::Win } else { Val::Fail };
-        }
         if self.buffers.len() <= level {
             self.buffers.resize_with(level + 1, Vec::new);
             self.killers.resize(level + 1, None);
@@ -322,6 +383,17 @@ impl<'a, G: SolveGame> Search<'a, G> {
         };
         self.undo();
         v
+    }
+
+    /// Whether passing now is legal and ends the game with the attacker the winner.
+    fn pass_ends_in_a_win(&mut self) -> bool {
+        if self.game.check(Step::Pass).is_err() {
+            return false;
+        }
+        self.play(Step::Pass);
+        let won = self.game.is_over() && self.attacker_won();
+        self.undo();
+        won
     }
 
     /// Whether a turn starting now could fill the board (which ends the game where a full

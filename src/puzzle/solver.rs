@@ -205,7 +205,7 @@ impl Solver {
                 if n == 0 {
                     return Ok((Some(0), Vec::new(), Vec::new()));
                 }
-                let (winners, _) = line::turns_winning_within(s, n - 1, usize::MAX)?;
+                let winners = line::winning_turns(s, n, usize::MAX)?;
                 let main = line::main_line(s, n, false)?;
                 Ok((
                     Some(n),
@@ -266,29 +266,25 @@ impl Solver {
         self.with_search(game, attacker, F(plies))
     }
 
-    /// The turns of the side to move after which `attacker` wins within `plies − 1` more
-    /// plies, with the number of legal turns; at most `stop_after` of them.
+    /// The turns of the side to move (`attacker`) after which it wins within `plies − 1`
+    /// more plies, in board order; at most `stop_after` of them.
     pub fn turns_winning(
         &mut self,
         game: &AnyGame,
         attacker: Side,
         plies: u8,
         stop_after: usize,
-    ) -> Result<(Vec<Vec<Step>>, usize), SolveError> {
+    ) -> Result<Vec<Vec<Step>>, SolveError> {
         struct F(u8, usize);
-        impl SearchFn<(Vec<Vec<Step>>, usize)> for F {
-            fn run<G: SolveGame>(
-                self,
-                s: &mut Search<G>,
-            ) -> Result<(Vec<Vec<Step>>, usize), Aborted> {
-                line::turns_winning_within(s, self.0, self.1)
+        impl SearchFn<Vec<Vec<Step>>> for F {
+            fn run<G: SolveGame>(self, s: &mut Search<G>) -> Result<Vec<Vec<Step>>, Aborted> {
+                line::winning_turns(s, self.0, self.1)
             }
         }
-        self.with_search(
-            game,
-            attacker,
-            F(plies.saturating_sub(1), stop_after.max(1)),
-        )
+        if game.to_move() != attacker {
+            return Ok(Vec::new());
+        }
+        self.with_search(game, attacker, F(plies, stop_after.max(1)))
     }
 
     /// After a turn that no longer wins: `game` is the position after it (the defender to
@@ -327,8 +323,8 @@ impl Solver {
                 }
             }
         }
-        let (escapes, _) = self.turns_escaping(game, attacker, plies)?;
-        Ok(escapes.map(|reply| Refutation {
+        let escape = self.turns_escaping(game, attacker, plies)?;
+        Ok(escape.map(|reply| Refutation {
             line: vec![reply.clone()],
             reply,
             defender_wins_in: None,
@@ -336,30 +332,23 @@ impl Solver {
     }
 
     /// The first turn of the side to move (the defender) after which `attacker` does not win
-    /// within `plies − 1`, and the number of legal turns.
+    /// within `plies − 1`.
     fn turns_escaping(
         &mut self,
         game: &AnyGame,
         attacker: Side,
         plies: u8,
-    ) -> Result<(Option<Vec<Step>>, usize), SolveError> {
+    ) -> Result<Option<Vec<Step>>, SolveError> {
         struct F(u8);
-        impl SearchFn<(Option<Vec<Step>>, usize)> for F {
-            fn run<G: SolveGame>(
-                self,
-                s: &mut Search<G>,
-            ) -> Result<(Option<Vec<Step>>, usize), Aborted> {
-                let turns = super::turns::whole_turns(&s.game);
-                let total = turns.len();
-                for t in turns {
-                    if !line::wins_after(s, &t, self.0)? {
-                        return Ok((Some(t), total));
-                    }
-                }
-                Ok((None, total))
+        impl SearchFn<Option<Vec<Step>>> for F {
+            fn run<G: SolveGame>(self, s: &mut Search<G>) -> Result<Option<Vec<Step>>, Aborted> {
+                Ok(line::escapes(s, self.0, 1)?.into_iter().next())
             }
         }
-        self.with_search(game, attacker, F(plies.saturating_sub(1)))
+        if plies == 0 {
+            return Ok(super::turns::first_turn(game));
+        }
+        self.with_search(game, attacker, F(plies))
     }
 }
 

@@ -8,7 +8,7 @@ use super::rules::SolveGame;
 use super::search::{Aborted, Search};
 use super::set::{self, Entry};
 use super::solver::{SearchFn, Solver};
-use super::turns::{canonical, whole_turns};
+use super::turns::canonical;
 use crate::games::{AnyGame, Game, Step};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -136,37 +136,25 @@ impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
         let mut verdict = Ok(());
         for (i, turn) in self.0.iter().enumerate() {
             if s.game.to_move() == s.attacker() {
-                let all = whole_turns(&s.game);
-                let mut winning = 0usize;
-                let mut this_wins = false;
-                let canon = canonical(turn);
-                for t in &all {
-                    if line::wins_after(s, t, left - 1)? {
-                        winning += 1;
-                        this_wins |= *t == canon;
-                    }
-                }
-                if !this_wins {
-                    verdict = Err((i, format!("does not win within the {} plies left", left)));
+                let winners = line::winning_turns(s, left, usize::MAX)?;
+                if !winners.contains(&canonical(turn)) {
+                    verdict = Err((i, format!("does not win within the {left} plies left")));
                     break;
                 }
-                rating *= all.len() as f64 / winning as f64;
+                rating *= s.game.turn_count() / winners.len() as f64;
             } else {
-                let Some((_, longest)) = line::most_resistant(s, left)? else {
-                    verdict = Err((i, "the position before it is not won".into()));
-                    break;
-                };
                 s.play_turn(turn);
                 let d = line::distance(s, left - 1)?;
                 s.undo_turn(turn.len());
-                if d != Some(longest) {
-                    verdict = Err((
-                        i,
-                        format!(
-                            "not a most resistant defence (the longest survives {} more plies)",
-                            longest
+                if d != Some(left - 1) {
+                    let why = match d {
+                        Some(d) => format!(
+                            "not a most resistant defence: it loses in {d}, another survives {}",
+                            left - 1
                         ),
-                    ));
+                        None => "after it the win is gone".into(),
+                    };
+                    verdict = Err((i, why));
                     break;
                 }
             }

@@ -87,6 +87,55 @@ fn check(seed: u64, which: usize, solver: &mut Solver) {
             }
         }
         assert_eq!(end.outcome(), Some(crate::games::Outcome::Win(g.to_move())));
+        // Each defence on it survives as long as any (by the plain minimax's distances).
+        let side = g.to_move();
+        let mut at = g.clone();
+        for (i, t) in s.main_line.iter().enumerate() {
+            let left = d - i as u8;
+            if at.to_move() != side {
+                let dist = |x: &mut AnyGame| (0..left).find(|&k| brute::wins(x, side, k));
+                let mut longest = 0;
+                for alt in brute::all_turns(&mut at.clone()) {
+                    let mut x = at.clone();
+                    for &st in &alt {
+                        x.play(st);
+                    }
+                    longest = longest.max(dist(&mut x).expect("every defence loses in time"));
+                }
+                let mut x = at.clone();
+                for &st in t {
+                    x.play(st);
+                }
+                assert_eq!(dist(&mut x), Some(longest), "defence {i} of {g:?}");
+            }
+            for &st in t {
+                at.play(st);
+            }
+        }
+    }
+}
+
+/// Wunchunk's turn count formula against enumeration.
+#[test]
+fn wunchunk_turn_count_formula() {
+    use crate::puzzle::rules::SolveGame;
+    let mut rng = FastRng::seed(5);
+    for _ in 0..30 {
+        let mut g = game("wunchunk", &["size=3"]);
+        let k = rng.below(14);
+        for _ in 0..k {
+            if g.is_over() {
+                break;
+            }
+            let t = random_turn(&g, &mut rng);
+            for st in t {
+                g.play(st);
+            }
+        }
+        let AnyGame::Wunchunk(w) = &g else {
+            unreachable!()
+        };
+        assert_eq!(w.turn_count(), turns::count_turns(w) as f64, "{g:?}");
     }
 }
 

@@ -179,3 +179,24 @@ impl<G: SolveGame> Exact<G> {
         Ok(best)
     }
 }
+
+/// The exact margin of a Keil, Carteso or Linage position (see [`Exact::margin`]) and the
+/// positions visited; `Ok(None)` for Iris and Wunchunk, which have no points.
+pub fn margin_of(
+    game: &crate::games::AnyGame,
+    mb: usize,
+    limit: u64,
+) -> Result<Option<(i32, u64)>, Aborted> {
+    use crate::games::AnyGame;
+    fn run<G: SolveGame>(g: &G, mb: usize, limit: u64) -> Result<Option<(i32, u64)>, Aborted> {
+        let mut e = Exact::new(g, mb, limit);
+        let m = e.margin()?;
+        Ok(Some((m, e.nodes)))
+    }
+    match game {
+        AnyGame::Keil(g) => run(g, mb, limit),
+        AnyGame::Carteso(g) => run(g, mb, limit),
+        AnyGame::Linage(g) => run(g, mb, limit),
+        AnyGame::Iris(_) | AnyGame::Wunchunk(_) => Ok(None),
+    }
+}

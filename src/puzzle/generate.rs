@@ -319,7 +319,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel();
     let tried = AtomicU64::new(0);
     let mut games = 0u64;
-    let found_at_start = pool.len();
+    let counted_at_start = counted(&pool, args.count);
+    let pool_at_start = pool.len();
     std::thread::scope(|scope| {
         for j in 0..jobs {
             let tx = tx.clone();
@@ -335,6 +336,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
                 Ok(Report::Found(f)) => {
                     if seen.insert(f.key) {
                         pool.push(f.entry);
+                        // Written as it grows, so that a run stopped early keeps its finds.
+                        if let Err(e) = write_set(args, size, max, pool.clone()) {
+                            eprintln!("\n{}: cannot write: {e}", args.out.display());
+                        }
                     }
                 }
                 Ok(Report::Tried) => {
@@ -344,7 +349,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            let done = pool.len() >= target || limit.is_some_and(|l| start.elapsed() >= l);
+            let done =
+                counted(&pool, args.count) >= target || limit.is_some_and(|l| start.elapsed() >= l);
             if done {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -352,7 +358,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
                 last_draw = Instant::now();
                 progress(
                     &pool,
-                    found_at_start,
+                    args.count,
+                    counted_at_start,
                     target,
                     tried.load(Ordering::Relaxed),
                     games,
@@ -364,6 +371,29 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     });
     eprintln!();
     let found = pool.len();
+    let chosen = write_set(args, size, max, pool)?;
+    let secs = start.elapsed().as_secs_f64();
+    let t = tried.load(Ordering::Relaxed);
+    eprintln!(
+        "{} games, {t} positions tried ({:.2}/s), {} puzzles found ({} new); wrote {} to {}",
+        games,
+        t as f64 / secs.max(1e-9),
+        found,
+        found - pool_at_start,
+        chosen.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+/// Selects the set from the pool and writes it to `--out` (atomically); returns the selection.
+fn write_set(
+    args: &GenerateArgs,
+    size: usize,
+    max: u8,
+    pool: Vec<Entry>,
+) -> std::io::Result<Vec<Entry>> {
+    let kind = args.game;
     let chosen = select(pool, args.count);
     let mut depths: BTreeMap<u8, usize> = BTreeMap::new();
     for e in &chosen {
@@ -388,18 +418,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             .join(", ")
     );
     set::save(&args.out, &chosen, &header)?;
-    let secs = start.elapsed().as_secs_f64();
-    let t = tried.load(Ordering::Relaxed);
-    eprintln!(
-        "{} games, {t} positions tried ({:.2}/s), {} puzzles found ({} new); wrote {} to {}",
-        games,
-        t as f64 / secs.max(1e-9),
-        found,
-        found - found_at_start,
-        chosen.len(),
-        args.out.display()
-    );
-    Ok(())
+    Ok(chosen)
 }
 
 fn size_text(kind: GameKind, size: usize) -> String {
@@ -409,9 +428,22 @@ fn size_text(kind: GameKind, size: usize) -> String {
     }
 }
 
+/// Puzzles found that count toward the target: at most half the set's size from any one
+/// depth, so that a run goes on looking for the rarer depths.
+fn counted(pool: &[Entry], count: usize) -> usize {
+    let cap = count.div_ceil(2);
+    let mut by_depth: BTreeMap<u8, usize> = BTreeMap::new();
+    for e in pool {
+        *by_depth.entry(e.win_in).or_default() += 1;
+    }
+    by_depth.values().map(|&n| n.min(cap)).sum()
+}
+
 /// Draws the progress bar on stderr (one line, redrawn in place).
+#[allow(clippy::too_many_arguments)]
 fn progress(
     pool: &[Entry],
+    count: usize,
     at_start: usize,
     target: usize,
     tried: u64,
@@ -419,12 +451,12 @@ fn progress(
     elapsed: Duration,
     limit: Option<Duration>,
 ) {
-    let found = pool.len();
-    let frac = (found as f64 / target.max(1) as f64).min(1.0);
+    let done = counted(pool, count);
+    let frac = (done as f64 / target.max(1) as f64).min(1.0);
     let width = 24;
     let filled = (frac * width as f64).round() as usize;
-    let new = found.saturating_sub(at_start);
-    let need = target.saturating_sub(found);
+    let new = done.saturating_sub(at_start);
+    let need = target.saturating_sub(done);
     let mut left = if new > 0 {
         Some(elapsed.mul_f64(need as f64 / new as f64))
     } else {
@@ -435,10 +467,18 @@ fn progress(
         left = Some(left.map_or(cap, |x| x.min(cap)));
     }
     let left = left.map_or("?".to_string(), fmt_duration);
+    let mut by_depth: BTreeMap<u8, usize> = BTreeMap::new();
+    for e in pool {
+        *by_depth.entry(e.win_in).or_default() += 1;
+    }
+    let depths: Vec<String> = by_depth.iter().map(|(d, n)| format!("{n}×{d}")).collect();
     eprint!(
-        "\r[{}{}] {found}/{target} puzzles, {tried} positions tried, {games} games, {} elapsed, ~{left} left   ",
+        "\r[{}{}] {done}/{target} toward the set ({} puzzles found: {}), {tried} positions tried, \
+         {games} games, {} elapsed, ~{left} left   ",
         "#".repeat(filled),
         ".".repeat(width - filled),
+        pool.len(),
+        depths.join(" "),
         fmt_duration(elapsed)
     );
     let _ = std::io::stderr().flush();

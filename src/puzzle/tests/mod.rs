@@ -32,4 +32,6 @@ pub(crate) fn random_turn(g: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
     turns[rng.below(turns.len())].clone()
 }
 
+mod exact;
+mod sets;
 mod traps;

@@ -6,7 +6,7 @@
 //! none is legal — until the game ends.
 //!
 //! Keil gets a second row, `keil (uniform incl. pass)`: playouts that take a uniformly random
-//! step among *all* legal steps, `pass` and `button` included ([`uniform_playouts`]). That is
+//! step among *all* legal steps, `pass` and `button` included (`uniform_playouts`). That is
 //! the policy behind the seed reference program's "Random playout" figures (42.58 playouts/s,
 //! game length 217), whose games end that soon only because passes are drawn; under the
 //! issue's policy, where a player passes only when no placement is legal, a random Keil game
@@ -19,9 +19,7 @@ use std::time::{Duration, Instant};
 
 /// What one benchmark run measured.
 #[derive(Clone, Debug)]
-pub struct PlayoutBench {
-    /// The game.
-    pub kind: GameKind,
+pub(crate) struct PlayoutBench {
     /// Board size.
     pub size: usize,
     /// Playouts completed.
@@ -49,7 +47,7 @@ impl PlayoutBench {
 
 /// The start position a playout bench uses: default options with the protocol settled by
 /// agreed komi.
-pub fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
+pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
     let mut options = GameOptions {
         size,
         ..GameOptions::defaults(kind)
@@ -63,14 +61,14 @@ pub fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
 /// chosen by [`Game::random_step`].
-pub fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     playouts_with(start, duration, seed, |g, rng, buf| g.random_step(rng, buf))
 }
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
 /// drawn uniformly from all of [`Game::legal_steps`] (`pass` and Keil's `button` included):
 /// the policy of the seed reference programs' "Random playout" figures.
-pub fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     let mut legal = Vec::with_capacity(1024);
     playouts_with(start, duration, seed, move |g, rng, _| {
         g.legal_steps(&mut legal);
@@ -103,7 +101,6 @@ fn playouts_with(
         }
     }
     PlayoutBench {
-        kind: start.kind(),
         size: start.geometry().size(),
         playouts,
         plies,

@@ -4,7 +4,9 @@
 //! A broken file never stops the program: [`load`] reports the file, the line and the problem,
 //! and the program carries on with the defaults, saying so.
 
-use crate::theme::{line_of, toml_problem, Theme};
+use crate::files::read_text;
+use crate::quote::Quoted;
+use crate::theme::{Theme, ThemeError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -28,6 +30,34 @@ pub struct Config {
     pub ai_level: u8,
     /// Save the game in progress after every turn and on quit (for Resume).
     pub autosave: bool,
+    /// Key rebindings: `[keys.SCREEN]` tables of `command = "KEY"` or `["KEY", …]` (checked
+    /// and applied by the interface, `crate::tui::keymap`).
+    #[serde(skip_serializing_if = "KeysConfig::is_empty")]
+    pub keys: KeysConfig,
+}
+
+/// The `[keys]` tables: screen, then command, then its keys.
+pub type KeysConfig =
+    std::collections::BTreeMap<String, std::collections::BTreeMap<String, KeyList>>;
+
+/// One key or a list of keys, as the config file writes them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum KeyList {
+    /// `pass = "P"`.
+    One(String),
+    /// `take_back = ["u", "Backspace"]`.
+    Many(Vec<String>),
+}
+
+impl KeyList {
+    /// The key names.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            KeyList::One(k) => vec![k.as_str()],
+            KeyList::Many(v) => v.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 impl Default for Config {
@@ -39,6 +69,7 @@ impl Default for Config {
             ai_time: 2.0,
             ai_level: 3,
             autosave: true,
+            keys: KeysConfig::new(),
         }
     }
 }
@@ -76,7 +107,7 @@ pub struct Loaded {
     pub config: Config,
     /// The file that was read, if any.
     pub path: Option<PathBuf>,
-    /// `file: line N: problem (defaults used)`, when the file could not be used.
+    /// `file: line N, column C: problem (defaults used)`, when the file could not be used.
     pub problem: Option<String>,
 }
 
@@ -95,15 +126,9 @@ pub fn data_dir() -> Option<PathBuf> {
     project_dirs().map(|d| d.data_dir().to_path_buf())
 }
 
-/// Parses a configuration text; the error is `line N: problem`.
+/// Parses a configuration text; the error is `line N, column C: problem`.
 pub fn parse(text: &str) -> Result<Config, String> {
-    toml::from_str(text).map_err(|e| {
-        let (line, message) = toml_problem(text, &e);
-        match line {
-            Some(l) => format!("line {l}: {message}"),
-            None => message,
-        }
-    })
+    toml::from_str(text).map_err(|e| ThemeError::from_toml(text, &e).to_string())
 }
 
 /// Reads the configuration from `explicit` (`--config PATH`, which must exist) or from the
@@ -120,7 +145,7 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
             problem: None,
         };
     };
-    match std::fs::read_to_string(&path) {
+    match read_text(&path) {
         Err(e) => Loaded {
             config: Config::default(),
             problem: Some(format!(
@@ -172,13 +197,13 @@ impl Config {
             return (
                 Theme::default(),
                 Some(format!(
-                    "theme '{}' not found (built-in: {}); using the default theme",
-                    self.theme,
+                    "theme {} not found (built-in: {}); using the default theme",
+                    Quoted(&self.theme),
                     Theme::built_in_names().join(", ")
                 )),
             );
         };
-        match std::fs::read_to_string(&file) {
+        match read_text(&file) {
             Err(e) => (
                 Theme::default(),
                 Some(format!("{}: cannot read ({e})", file.display())),
@@ -223,20 +248,6 @@ pub fn auto_theme(term: &str, colorterm: &str) -> &'static str {
     }
 }
 
-/// The line of the first occurrence of `key =` in `text` (for messages about values that are
-/// valid TOML but refused later).
-pub fn line_of_key(text: &str, key: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
-        if t.starts_with(key) && t[key.len()..].trim_start().starts_with('=') {
-            return Some(line_of(text, offset));
-        }
-        offset += line.len();
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,8 +258,9 @@ mod tests {
         let text = std::fs::read_to_string(path).unwrap();
         let c = parse(&text).unwrap();
         assert_eq!(c, Config::default(), "the example shows the defaults");
+        let keys: toml::Table = toml::from_str(&text).unwrap();
         for key in ["theme", "ascii", "mouse", "ai_time", "ai_level", "autosave"] {
-            assert!(line_of_key(&text, key).is_some(), "{key} is not documented");
+            assert!(keys.contains_key(key), "{key} is not documented");
         }
         assert_eq!(
             parse(&Config::default().to_toml()).unwrap(),
@@ -259,11 +271,17 @@ mod tests {
     #[test]
     fn broken_files_name_the_line_and_the_problem() {
         let e = parse("theme = \"mono\"\nascii = yes\n").unwrap_err();
-        assert!(e.starts_with("line 2:"), "{e}");
+        assert!(e.starts_with("line 2, column 9:"), "{e}");
         let e = parse("theme = \"mono\"\n\nai_level = 12\n").unwrap_err();
-        assert!(e.starts_with("line 3:") && e.contains("1 to 10"), "{e}");
+        assert!(
+            e.starts_with("line 3, column 12:") && e.contains("1 to 10"),
+            "{e}"
+        );
         let e = parse("colour = true\n").unwrap_err();
-        assert!(e.starts_with("line 1:") && e.contains("colour"), "{e}");
+        assert!(
+            e.starts_with("line 1, column 1:") && e.contains("colour"),
+            "{e}"
+        );
         let e = parse("ai_time = 0.0\n").unwrap_err();
         assert!(e.contains("ai_time"), "{e}");
     }
@@ -277,7 +295,10 @@ mod tests {
         let l = load(Some(&p));
         assert_eq!(l.config, Config::default());
         let problem = l.problem.unwrap();
-        assert!(problem.contains("config.toml: line 2:"), "{problem}");
+        assert!(
+            problem.contains("config.toml: line 2, column 12:"),
+            "{problem}"
+        );
         assert!(problem.contains("(defaults used)"), "{problem}");
         std::fs::write(&p, "ascii = true\ntheme = \"mono\"\n").unwrap();
         let l = load(Some(&p));
@@ -285,6 +306,15 @@ mod tests {
         assert_eq!(l.config.resolve_theme(Some(&p)).0.name, "mono");
         let l = load(Some(&dir.join("missing.toml")));
         assert!(l.problem.unwrap().contains("cannot read"));
+        // Not UTF-8: the place of the first bad byte.
+        std::fs::write(&p, b"ascii = true\ntheme = \"m\xffno\"\n").unwrap();
+        let l = load(Some(&p));
+        let problem = l.problem.unwrap();
+        assert!(
+            problem.contains("line 2, column 11: byte 0xff"),
+            "{problem}"
+        );
+        assert_eq!(l.config, Config::default());
         std::fs::remove_dir_all(&dir).ok();
     }
 

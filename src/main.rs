@@ -37,6 +37,9 @@ enum Command {
     Solve(tessera::puzzle::cli::SolveArgs),
     /// Puzzle sets: `tessera puzzles generate GAME …`, `tessera puzzles verify FILE`.
     Puzzles(tessera::puzzle::cli::PuzzlesArgs),
+    /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
+    /// each other (or the AI); others watch.
+    Serve(tessera::serve::ServeArgs),
 }
 
 fn main() {
@@ -50,13 +53,14 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Bench { args, ui: true }) => {
-            tessera::tui::bench::run(&args.games).map_err(anyhow::Error::msg)
+            tessera::tui::latency::run(&args.games).map_err(anyhow::Error::msg)
         }
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
         Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
         Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
+        Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),

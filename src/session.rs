@@ -2,6 +2,7 @@
 //! the interface, which all think in turn tokens (SPEC §2) while the rules work in steps.
 
 use crate::games::{AnyGame, Game, GameKind, GameOptions, Illegal, Side, Step};
+use crate::quote::Quoted;
 
 /// One completed turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,18 +96,21 @@ impl Session {
         let before = trial.game.turns_completed();
         for (i, &step) in steps.iter().enumerate() {
             if trial.game.turns_completed() != before {
-                return Err(format!("'{token}' has more steps than the turn allows"));
+                return Err(format!(
+                    "{} has more steps than the turn allows",
+                    Quoted(token)
+                ));
             }
             trial.play_step(step).map_err(|e| {
                 if steps.len() > 1 {
-                    format!("{} (stone {} of '{token}')", e, i + 1)
+                    format!("{} (stone {} of {})", e, i + 1, Quoted(token))
                 } else {
                     e.to_string()
                 }
             })?;
         }
         if trial.game.turns_completed() == before {
-            return Err(format!("'{token}' does not complete the turn"));
+            return Err(format!("{} does not complete the turn", Quoted(token)));
         }
         *self = trial;
         Ok(())

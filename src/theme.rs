@@ -8,11 +8,13 @@
 //! binary): `default`, `classic` (the 16 basic colours only), `high-contrast` and `mono` (no
 //! colour at all). A theme file may leave keys out: they come from `default`.
 //!
-//! Nothing on the board depends on colour alone: stones have distinct glyphs, the cursor has
-//! brackets, the last turn has parentheses, claims have markers, Iris pairs get letters when
-//! the theme has no pair colours. `NO_COLOR` (see [`Theme::without_colour`]) strips every colour
+//! Nothing on the board depends on colour alone: stones have distinct glyphs, the cursor is in
+//! reverse video when the theme gives it no background, the last turn's stones have glyphs of
+//! their own, claims have markers, Iris pairs get letters when the theme has no pair colours. `NO_COLOR` (see [`Theme::without_colour`]) strips every colour
 //! and keeps the modifiers.
 
+use crate::files::Location;
+use crate::quote::Quoted;
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 use std::fmt;
@@ -89,37 +91,32 @@ pub struct Theme {
     pub bar_second: Style,
 }
 
-/// A theme file that could not be read, with the line it failed on.
+/// A theme file that could not be read, with the place it failed at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThemeError {
-    /// 1-based line of the problem, when known.
-    pub line: Option<usize>,
+    /// Where the problem is, when known.
+    pub at: Option<Location>,
     /// What is wrong.
     pub message: String,
 }
 
 impl fmt::Display for ThemeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(l) => write!(f, "line {l}: {}", self.message),
+        match self.at {
+            Some(at) => write!(f, "{at}: {}", self.message),
             None => f.write_str(&self.message),
         }
     }
 }
 
-/// The 1-based line of a byte offset in `text`.
-pub fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())]
-        .bytes()
-        .filter(|&b| b == b'\n')
-        .count()
-        + 1
-}
-
-/// Turns a TOML error into "line N: problem".
-pub fn toml_problem(text: &str, e: &toml::de::Error) -> (Option<usize>, String) {
-    let line = e.span().map(|s| line_of(text, s.start));
-    (line, e.message().trim().to_string())
+impl ThemeError {
+    /// A TOML error (syntax, or a value refused while reading it) with its place in `text`.
+    pub(crate) fn from_toml(text: &str, e: &toml::de::Error) -> ThemeError {
+        ThemeError {
+            at: e.span().map(|s| Location::of(text, s.start)),
+            message: crate::quote::tidy(e.message().trim()),
+        }
+    }
 }
 
 /// A style written as words (see the module docs).
@@ -146,12 +143,13 @@ impl FromStr for StyleSpec {
             } else if lw == "on" {
                 let c = words
                     .next()
-                    .ok_or_else(|| format!("'{s}': a colour must follow 'on'"))?;
+                    .ok_or_else(|| format!("{}: a colour must follow 'on'", Quoted(s)))?;
                 style = style.bg(parse_colour(c)?);
             } else {
                 if style.fg.is_some() {
                     return Err(format!(
-                        "'{s}': two foreground colours (use 'on' for the background)"
+                        "{}: two foreground colours (use 'on' for the background)",
+                        Quoted(s)
                     ));
                 }
                 style = style.fg(parse_colour(w)?);
@@ -167,7 +165,8 @@ fn parse_colour(w: &str) -> Result<Color, String> {
     }
     Color::from_str(w).map_err(|_| {
         format!(
-            "unknown colour '{w}' (use a name like red or lightblue, #rrggbb, 0-255 or default)"
+            "unknown colour {} (use a name like red or lightblue, #rrggbb, 0-255 or default)",
+            Quoted(w)
         )
     })
 }
@@ -277,10 +276,7 @@ impl Theme {
 
     /// Reads a theme from TOML text; keys left out are taken from `base`.
     pub fn parse(text: &str, base: &Theme) -> Result<Theme, ThemeError> {
-        let file: ThemeFile = toml::from_str(text).map_err(|e| {
-            let (line, message) = toml_problem(text, &e);
-            ThemeError { line, message }
-        })?;
+        let file: ThemeFile = toml::from_str(text).map_err(|e| ThemeError::from_toml(text, &e))?;
         let mut t = base.clone();
         if let Some(n) = file.name {
             t.name = n;
@@ -428,10 +424,15 @@ mod tests {
     fn a_bad_theme_names_the_line() {
         let text = "name = \"x\"\n[board]\nblack = \"black\"\nwhite = \"chartreuse-ish\"\n";
         let e = Theme::parse(text, &Theme::default()).unwrap_err();
-        assert_eq!(e.line, Some(4), "{e}");
+        assert_eq!(e.at.map(|l| (l.line, l.column)), Some((4, 9)), "{e}");
         assert!(e.message.contains("chartreuse-ish"), "{e}");
+        assert!(e.to_string().starts_with("line 4, column 9: "), "{e}");
         let e = Theme::parse("[board]\nstones = \"red\"\n", &Theme::default()).unwrap_err();
-        assert_eq!(e.line, Some(2), "{e}");
+        assert_eq!(e.at.map(|l| l.line), Some(2), "{e}");
+        // A byte-order mark inside a colour name is shown escaped.
+        let e = Theme::parse("[board]\nblack = \"\u{feff}red\"\n", &Theme::default());
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("'\\u{feff}red'"), "{e}");
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub fn extra_key(i: usize) -> u64 {
 }
 
 /// Well-known extra key indices shared by all games.
-pub mod keys {
+pub mod extra {
     /// XORed in when the second side is to move.
     pub const SECOND_TO_MOVE: usize = 0;
     /// XORed in while the previous turn was a pass (two passes end the game).

@@ -9,6 +9,7 @@ use proptest::prelude::*;
 use std::collections::HashSet;
 use tessera::board::{Cell, Geometry};
 use tessera::games::keil::Keil;
+use tessera::games::Describe;
 use tessera::games::{ButtonMode, Game, GameKind, GameOptions, Side, Step, Stone};
 use tessera::rng::FastRng;
 

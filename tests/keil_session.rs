@@ -2,6 +2,7 @@
 //! in and out, refusals that change nothing, and the `tessera-state` object.
 
 use serde_json::json;
+use tessera::games::Describe;
 use tessera::games::{Game, GameKind, GameOptions};
 use tessera::session::Session;
 

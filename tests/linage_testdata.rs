@@ -5,6 +5,7 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, GameKind, GameOptions, Protocol, Step};
 
 fn data_file() -> Option<PathBuf> {

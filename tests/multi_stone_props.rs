@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use tessera::board::Cell;
 use tessera::games::iris::Iris;
 use tessera::games::wunchunk::Wunchunk;
+use tessera::games::Describe;
 use tessera::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use tessera::rng::FastRng;
 use tessera::session::Session;
@@ -55,7 +56,12 @@ fn check_legal_matches<G: Game>(g: &G, all: &[Step]) {
 
 /// Plays a random game (mostly `random_step`, sometimes another legal step so that pass, end
 /// and swap come up), checking the contract at every step, then undoes it all the way back.
-fn random_game<G: Game>(start: G, seed: u64, action_odds: u64, scratch_hash: fn(&G) -> u64) {
+fn random_game<G: Game + Describe>(
+    start: G,
+    seed: u64,
+    action_odds: u64,
+    scratch_hash: fn(&G) -> u64,
+) {
     let mut rng = FastRng::seed(seed);
     let mut g = start;
     let all = universe(&g);

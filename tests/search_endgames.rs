@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, Outcome, Step};
 use tessera::rng::FastRng;
 use tessera::search::reward::mover;

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
+use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, GameKind, Step};
 use tessera::rng::FastRng;
 use tessera::search::{analyze, choose_turn, Engine, Limits, PlayerSpec};

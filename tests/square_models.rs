@@ -9,6 +9,7 @@ use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeSet;
 use tessera::games::carteso::Carteso;
 use tessera::games::linage::Linage;
+use tessera::games::Describe;
 use tessera::games::{Game, GameKind, GameOptions, Protocol, Side, Step, Stone};
 use tessera::rng::FastRng;
 
@@ -66,7 +67,7 @@ fn options(kind: GameKind, size: usize, bid: bool) -> GameOptions {
 
 /// Plays the bid (when there is one) with komi 3.5 and a random side choice, checking the
 /// contract at each of its positions.
-fn settle<G: Game>(
+fn settle<G: Game + Describe>(
     g: &mut G,
     rng: &mut FastRng,
     recompute: impl Fn(&G) -> u64,
@@ -178,7 +179,10 @@ fn game_summary(g: &Linage) -> RegionSummary {
 
 /// Plays `game`'s contract checks at the current position: legal == accepted by check, undo
 /// of every legal step restores the position, hash equals its recomputation.
-fn contract<G: Game>(game: &G, recompute: &impl Fn(&G) -> u64) -> Result<(), TestCaseError> {
+fn contract<G: Game + Describe>(
+    game: &G,
+    recompute: &impl Fn(&G) -> u64,
+) -> Result<(), TestCaseError> {
     prop_assert_eq!(game.hash(), recompute(game));
     let mut legal = Vec::new();
     game.legal_steps(&mut legal);

@@ -110,5 +110,5 @@ fn enter_starts_the_game_from_any_field() {
     let Screen::Game(play) = &a.screen else {
         panic!("Enter did not start the game:\n{}", render(&a))
     };
-    assert_eq!(play.session.kind(), tessera::games::GameKind::Wunchunk);
+    assert_eq!(play.session().kind(), tessera::games::GameKind::Wunchunk);
 }

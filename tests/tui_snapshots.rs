@@ -1,5 +1,7 @@
 //! Snapshots of every game's board at its default size (Unicode and ASCII), of the game screen
-//! at 80×24, and of each panel. A game not yet in this build is skipped with a notice.
+//! at 80×24, of a square and a hexhex game at three terminal sizes (the board scales), of the
+//! Wunchunk result at 80×24, and of each panel. A game not yet in this build is skipped with a
+//! notice.
 
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -9,11 +11,13 @@ use ratatui::Terminal;
 use std::time::Duration;
 use tessera::games::{AnyGame, Game, GameKind, GameOptions};
 use tessera::session::Session;
-use tessera::tui::app::{App, Screen};
+use tessera::tui::ai::{Analysis, Report};
+use tessera::tui::app::{update, App, Msg};
 use tessera::tui::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
-use tessera::tui::engine::Analysis;
-use tessera::tui::play::{Play, Player};
-use tessera::tui::testing::{app, buffer_text, render};
+use tessera::tui::controller::Controller;
+use tessera::tui::play::Play;
+use tessera::tui::testing::{app, buffer_text, game_screen, render};
+use tessera::tui::Effect;
 
 /// A few opening turns of each game (agreed komi, so the bid does not come first), and for
 /// Iris the first stone of a turn in progress (to show the highlighted second cells).
@@ -55,36 +59,46 @@ fn session(kind: GameKind) -> Option<Session> {
     Some(s)
 }
 
+/// The game screen after the opening. When the opening ends on a whole turn the AI is to
+/// move and thinking (one progress report in); with a turn in progress (Iris) the person is.
 fn game_app(kind: GameKind, w: u16, h: u16) -> Option<App> {
     let s = session(kind)?;
     let mut a = app(w, h);
-    let mut play = Play::new(
-        s,
-        [Player::Human, Player::Ai { level: 3 }],
-        Duration::ZERO,
-        "t".into(),
-    );
-    play.ai.side = Some(play.game().to_move());
-    play.ai.analysis = Some(Analysis {
-        best: {
-            let mut legal = Vec::new();
-            play.game().legal_steps(&mut legal);
-            legal.first().map(|&s| play.game().format_step(s))
-        },
-        win_rate: Some(0.42),
-        pv: Vec::new(),
-        iterations: 12_345,
-        elapsed: Duration::from_millis(1500),
+    let to_move = s.game().to_move().index();
+    let mut players = [Controller::Human; 2];
+    if s.pending().is_empty() {
+        players[to_move] = Controller::Ai { level: 3 };
+    } else {
+        players[1 - to_move] = Controller::Ai { level: 3 };
+    }
+    let play = Play::new(s, players, Duration::ZERO, "t".into());
+    let fx = a.open_game(play);
+    let job = fx.iter().find_map(|e| match e {
+        Effect::StartEngine(r) => Some(r.id),
+        _ => None,
     });
-    a.screen = Screen::Game(Box::new(play));
+    if let Some(id) = job {
+        let p = game_screen(&a);
+        let best = {
+            let mut legal = Vec::new();
+            p.game().legal_steps(&mut legal);
+            legal.first().map(|&s| p.game().format_step(s))
+        };
+        let analysis = Analysis {
+            best,
+            win_rate: Some(0.42),
+            pv: Vec::new(),
+            iterations: 12_345,
+            elapsed: Duration::from_millis(1500),
+            ..Analysis::default()
+        };
+        update(&mut a, Msg::Engine(Report::Progress { id, analysis }));
+    }
     Some(a)
 }
 
 fn play(a: &App) -> &Play {
-    match &a.screen {
-        Screen::Game(p) => p,
-        _ => unreachable!(),
-    }
+    game_screen(a)
 }
 
 fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
@@ -94,7 +108,7 @@ fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
         p.game(),
         Decorations {
             last: &last,
-            cursor: Some(p.cursor),
+            cursor: Some(p.cursor()),
             overlay: false,
             legal: &legal,
         },
@@ -105,6 +119,7 @@ fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
         view: &view,
         theme,
         glyphs: Glyphs::for_mode(ascii),
+        scale: 1,
     }
     .render(buf.area, &mut buf);
     buffer_text(&buf)
@@ -151,10 +166,10 @@ fn largest_boards_fit_100x40() {
             tessera::board::BoardKind::Square => tessera::board::Geometry::square(19),
             tessera::board::BoardKind::Hex => tessera::board::Geometry::hex(12),
         };
-        let need = tessera::tui::game_view::needed(geo);
+        let need = tessera::tui::game_layout::needed(geo);
         assert!(need.0 <= 100 && need.1 <= 40, "{kind}: needs {need:?}");
         let default = tessera::board::Geometry::of(kind.board_kind(), kind.default_size()).unwrap();
-        let need = tessera::tui::game_view::needed(default);
+        let need = tessera::tui::game_layout::needed(default);
         assert!(
             need.0 <= 80 && need.1 <= 24,
             "{kind} default: needs {need:?}"
@@ -180,7 +195,7 @@ fn each_panel() {
             let lines = tessera::tui::panels::status_lines(p, s, 36);
             f.render_widget(
                 ratatui::widgets::Paragraph::new(lines)
-                    .block(tessera::tui::panels::panel("Status", s)),
+                    .block(tessera::tui::layout::panel("Status", s)),
                 f.area(),
             )
         })
@@ -194,12 +209,13 @@ fn each_panel() {
         panel(&|f| {
             let lines = tessera::tui::panels::ai_lines(p, s, 36);
             f.render_widget(
-                ratatui::widgets::Paragraph::new(lines).block(tessera::tui::panels::panel("AI", s)),
+                ratatui::widgets::Paragraph::new(lines).block(tessera::tui::layout::panel("AI", s)),
                 f.area(),
             )
         })
     );
-    let keys = tessera::tui::panels::hints_line(&tessera::tui::panels::key_hints(p), s, 80);
+    let hints = tessera::tui::game_keys::table(p).hints(p, &s.keymap);
+    let keys = tessera::tui::layout::hints_line(&hints, s, 80);
     insta::assert_snapshot!("panel_keys", keys.to_string());
 }
 
@@ -239,8 +255,72 @@ fn ownership_overlay_of_the_territory_games() {
             view: &view,
             theme: &mono,
             glyphs: Glyphs::ASCII,
+            scale: 1,
         }
         .render(buf.area, &mut buf);
         insta::assert_snapshot!(format!("overlay_{}", kind.name()), buffer_text(&buf));
     }
+}
+
+/// Item 2 of issue 13: the board grows with the terminal (scale 1 at 80x24, larger cells at
+/// 120x40 and 200x60), centred, with the panels beside it.
+#[test]
+fn a_square_and_a_hex_game_at_three_sizes() {
+    for kind in [GameKind::Linage, GameKind::Keil] {
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let Some(a) = game_app(kind, w, h) else {
+                continue;
+            };
+            let text = render(&a);
+            assert!(!text.contains("too small"), "{kind} {w}x{h}:\n{text}");
+            insta::assert_snapshot!(format!("scaled_{}_{w}x{h}", kind.name()), text);
+        }
+    }
+}
+
+/// A finished Wunchunk game on its default board (random legal turns from a fixed seed).
+fn finished_wunchunk() -> Option<Session> {
+    let kind = GameKind::Wunchunk;
+    let options = GameOptions::defaults(kind);
+    if let Err(e) = AnyGame::new(kind, &options) {
+        eprintln!("NOTICE: skipping the Wunchunk result: {e}");
+        return None;
+    }
+    let mut s = Session::new(kind, options).unwrap();
+    let mut seed: u64 = 7;
+    let mut legal = Vec::new();
+    while !s.game().is_over() {
+        s.game().legal_steps(&mut legal);
+        // Placements only (no early passes), a small linear congruential pick.
+        let places: Vec<_> = legal.iter().filter(|st| st.is_place()).copied().collect();
+        let pool = if places.is_empty() { &legal } else { &places };
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let step = pool[(seed >> 33) as usize % pool.len()];
+        s.play_step(step).unwrap();
+    }
+    Some(s)
+}
+
+/// Item 4 of issue 13: the Wunchunk result fits 80x24 with its actions visible (score arrays
+/// without their trailing zeros).
+#[test]
+fn wunchunk_result_at_80x24() {
+    let Some(s) = finished_wunchunk() else {
+        return;
+    };
+    let mut a = app(80, 24);
+    let players = [Controller::Human, Controller::Ai { level: 3 }];
+    a.open_game(Play::new(s, players, Duration::ZERO, "t".into()));
+    let text = render(&a);
+    assert!(
+        text.contains("[New game]") && text.contains("[Menu]"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("0, 0, 0"),
+        "runs of zeros are shortened:\n{text}"
+    );
+    insta::assert_snapshot!("wunchunk_result_80x24", text);
 }

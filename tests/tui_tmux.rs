@@ -74,7 +74,8 @@ impl Session {
         self.run(&["capture-pane", "-p", "-t", &self.name])
     }
 
-    /// Polls the screen until `pred` holds; panics with the last screen after 20 s.
+    /// Polls the screen until `pred` holds; panics with the last screen after 60 s (a loaded
+    /// machine may take a while; nothing waits a fixed time).
     fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let t0 = Instant::now();
         loop {
@@ -82,7 +83,7 @@ impl Session {
             if pred(&s) {
                 return s;
             }
-            if t0.elapsed() > Duration::from_secs(20) {
+            if t0.elapsed() > Duration::from_secs(60) {
                 panic!("timed out waiting for {what}; the screen was:\n{s}");
             }
             std::thread::sleep(Duration::from_millis(100));
@@ -261,4 +262,111 @@ fn sigterm_saves_the_game_and_restores_the_terminal() {
     assert!(menu.contains("Resume: Carteso turn 2"), "{menu}");
     s.keys(&["q"]);
     s.wait_for("the shell", |t| !t.contains("New game"));
+}
+
+/// Polls a file until its text satisfies `pred`; panics with the text after 60 s.
+fn wait_for_file(path: &Path, what: &str, pred: impl Fn(&str) -> bool) -> String {
+    let t0 = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if pred(&text) {
+            return text;
+        }
+        if t0.elapsed() > Duration::from_secs(60) {
+            panic!(
+                "timed out waiting for {what} in {}:\n{text}",
+                path.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Issue 13, item 9: a second program does not overwrite the first one's autosave; it says
+/// the game is open elsewhere, offers it read-only, and saves its own game to its record.
+#[test]
+fn a_second_instance_does_not_overwrite_the_first_ones_autosave() {
+    let Some((first, env)) = shell_session("autosave lock", "lock-a") else {
+        return;
+    };
+    let Some((second, _)) = shell_session("autosave lock", "lock-b") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let data = first.dir.join("data").join("tessera");
+    let autosave = data.join("autosave.toml");
+    first.keys(&[
+        &format!("{env} {bin} play linage --against human --komi 0.5"),
+        "Enter",
+    ]);
+    first.wait_for("the first game", |t| t.contains("History"));
+    first.keys(&["Enter"]);
+    first.wait_for("the first turn", |t| t.contains("1. V e5"));
+    wait_for_file(&autosave, "the first game's autosave", |t| {
+        t.contains("\"e5\"")
+    });
+
+    // The second program at the menu: the autosaved game is open elsewhere.
+    second.keys(&[&format!("{env} {bin}"), "Enter"]);
+    let menu = second.wait_for("the second menu", |t| t.contains("New game"));
+    assert!(menu.contains("View: Linage turn 2 (read-only)"), "{menu}");
+    assert!(menu.contains("open in another tessera window"), "{menu}");
+    second.keys(&["r"]);
+    let view = second.wait_for("the read-only view", |t| t.contains("History"));
+    assert!(
+        view.contains("1. V e5") && view.contains("read-only"),
+        "{view}"
+    );
+    second.keys(&["Left", "Enter"]);
+    second.keys(&["q"]);
+    second.wait_for("the shell", |t| !t.contains("History"));
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(
+        text.contains("\"e5\"") && !text.contains("\"d5\""),
+        "{text}"
+    );
+
+    // The second program plays a game of its own: saved to its record, not the autosave.
+    second.keys(&["clear", "Enter"]);
+    second.keys(&[
+        &format!("{env} {bin} play carteso --against human --komi 0.5"),
+        "Enter",
+    ]);
+    let screen = second.wait_for("the second game", |t| t.contains("History"));
+    assert!(
+        screen.contains("another tessera window has the autosave"),
+        "{screen}"
+    );
+    second.keys(&["Enter"]);
+    second.wait_for("the second game's turn", |t| t.contains("1. V Be5"));
+    second.keys(&["q"]);
+    second.wait_for("the shell", |t| !t.contains("History"));
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(
+        text.contains("game = \"linage\"") && text.contains("\"e5\""),
+        "the first game's autosave is intact:\n{text}"
+    );
+    let records: Vec<String> = std::fs::read_dir(data.join("games"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .collect();
+    assert!(
+        records
+            .iter()
+            .any(|r| r.contains("game = \"carteso\"") && r.contains("\"Be5\"")),
+        "the second game is in games/: {records:?}"
+    );
+
+    // The first program goes on saving; once it has quit, the lock is free again.
+    first.keys(&["Left", "Enter"]);
+    first.wait_for("the first game's second turn", |t| t.contains("2. H d5"));
+    wait_for_file(&autosave, "the second turn", |t| t.contains("\"d5\""));
+    first.keys(&["q"]);
+    first.wait_for("the shell", |t| !t.contains("History"));
+    second.keys(&["clear", "Enter"]);
+    second.keys(&[&format!("{env} {bin}"), "Enter"]);
+    let menu = second.wait_for("the menu", |t| t.contains("New game"));
+    assert!(menu.contains("Resume: Linage turn 3"), "{menu}");
+    second.keys(&["q"]);
+    second.wait_for("the shell", |t| !t.contains("New game"));
 }

@@ -4,16 +4,17 @@ use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind
 use std::time::Duration;
 use tessera::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use tessera::session::Session;
+use tessera::tui::ai::{Analysis, Purpose, Report};
 use tessera::tui::app::{update, App, Msg};
-use tessera::tui::engine::{Analysis, Purpose, Report};
-use tessera::tui::play::{Play, Player};
+use tessera::tui::controller::Controller;
+use tessera::tui::play::Play;
 use tessera::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
 use tessera::tui::Effect;
 
-const HUMAN: Player = Player::Human;
-const AI: Player = Player::Ai { level: 1 };
+const HUMAN: Controller = Controller::Human;
+const AI: Controller = Controller::Ai { level: 1 };
 
-fn open(kind: GameKind, args: &[&str], players: [Player; 2]) -> (App, Vec<Effect>) {
+fn open(kind: GameKind, args: &[&str], players: [Controller; 2]) -> (App, Vec<Effect>) {
     let mut a = app(100, 40);
     let options = GameOptions::parse(kind, args).unwrap();
     let session = Session::new(kind, options).unwrap();
@@ -43,7 +44,7 @@ fn started_job(fx: &[Effect]) -> Option<(u64, Purpose)> {
 }
 
 fn tokens(a: &App) -> Vec<String> {
-    play(a).session.tokens()
+    play(a).session().tokens()
 }
 
 #[test]
@@ -71,7 +72,7 @@ fn placing_and_an_illegal_step_changes_nothing() {
     update(&mut a, key(KeyCode::Enter));
     assert_eq!(tokens(&a), ["e5"], "nothing changed");
     assert_eq!(play(&a).game().hash(), before);
-    let note = play(&a).note.clone().expect("a message");
+    let note = play(&a).note().cloned().expect("a message");
     assert!(note.error);
     assert_eq!(
         note.text, "e5: occupied",
@@ -86,7 +87,7 @@ fn command_line_plays_tokens_and_refuses_bad_ones() {
     assert_eq!(tokens(&a), ["c3"]);
     typed(&mut a, "zz99");
     assert_eq!(tokens(&a), ["c3"]);
-    assert!(play(&a).note.as_ref().unwrap().error);
+    assert!(play(&a).note().unwrap().error);
     typed(&mut a, "pass");
     assert_eq!(tokens(&a), ["c3", "pass"]);
     typed(&mut a, "resign");
@@ -105,10 +106,7 @@ fn takeback_between_people_is_one_turn() {
     update(&mut a, key(KeyCode::Backspace));
     assert!(tokens(&a).is_empty());
     update(&mut a, ch('u'));
-    assert!(
-        play(&a).note.as_ref().unwrap().error,
-        "nothing to take back"
-    );
+    assert!(play(&a).note().unwrap().error, "nothing to take back");
 }
 
 #[test]
@@ -126,7 +124,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
     // refused with a reason.
     keys(&mut a, &[KeyCode::Left, KeyCode::Char('[')]);
     assert_eq!(cursor(&a), "d5");
-    assert!(play(&a).viewing.is_some());
+    assert!(play(&a).is_viewing());
     update(&mut a, key(KeyCode::End));
     update(&mut a, key(KeyCode::Enter));
     assert_eq!(tokens(&a), ["e5"]);
@@ -154,7 +152,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
             },
         }),
     );
-    assert_eq!(play(&a).ai.analysis.as_ref().unwrap().win_rate, Some(0.25));
+    assert_eq!(play(&a).ai().analysis().unwrap().win_rate, Some(0.25));
     update(
         &mut a,
         Msg::Engine(Report::Turn {
@@ -164,7 +162,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
         }),
     );
     assert_eq!(tokens(&a), ["e5", "c3"]);
-    assert!(play(&a).ai.job.is_none());
+    assert!(play(&a).ai().job().is_none());
     let fx = update(&mut a, ch('u'));
     assert!(tokens(&a).is_empty(), "back before your e5");
     assert_eq!(started_job(&fx), None, "and it is your turn");
@@ -191,15 +189,12 @@ fn history_stepping_shows_old_positions_without_changing_the_game() {
     assert_eq!(play(&a).viewed_turn(), 1);
     assert!(play(&a).shown().stone_at(a1).is_some());
     update(&mut a, key(KeyCode::End));
-    assert!(play(&a).viewing.is_none());
+    assert!(!play(&a).is_viewing());
     assert!(play(&a).shown().stone_at(e5).is_some());
     for _ in 0..5 {
         update(&mut a, ch(']'));
     }
-    assert!(
-        play(&a).viewing.is_none(),
-        "] past the end is the live game"
-    );
+    assert!(!play(&a).is_viewing(), "] past the end is the live game");
 }
 
 #[test]
@@ -231,7 +226,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     );
     let screen = tessera::tui::testing::render(&a);
     assert!(
-        screen.contains("AI's estimate: vertical wins 60% at komi 6.5"),
+        screen.contains("AI's estimate: vertical wins 60%") && screen.contains("komi 6.5"),
         "{screen}"
     );
     assert!(screen.contains("▶ picks a side: you"), "{screen}");
@@ -265,8 +260,8 @@ fn you_set_komi_with_the_keys() {
 fn a_click_on_a_cell_places_there() {
     let (mut a, _) = open(GameKind::Linage, &["komi=0.5"], [HUMAN, HUMAN]);
     let geo = play(&a).game().geometry();
-    let areas = tessera::tui::game_view::areas(a.size, geo).unwrap();
-    let layout = tessera::tui::board::BoardLayout::of(geo);
+    let areas = tessera::tui::game_layout::areas(a.size, geo).unwrap();
+    let layout = tessera::tui::board::BoardLayout::scaled(geo, areas.scale);
     let (x, y) = layout.pos(geo.parse("b2").unwrap());
     let click = |column, row| {
         Msg::Mouse(MouseEvent {
@@ -276,7 +271,10 @@ fn a_click_on_a_cell_places_there() {
             modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
         })
     };
-    update(&mut a, click(areas.board.x + x + 1, areas.board.y + y));
+    update(
+        &mut a,
+        click(areas.board.x + x + areas.scale, areas.board.y + y),
+    );
     assert!(tokens(&a).is_empty(), "a click between cells does nothing");
     update(&mut a, click(areas.board.x + x, areas.board.y + y));
     assert_eq!(tokens(&a), ["b2"]);
@@ -291,14 +289,14 @@ fn the_end_shows_the_result_and_stops_autosaving() {
     assert!(play(&a).finished());
     assert!(fx.iter().any(|e| matches!(e, Effect::GameOver(_))));
     assert!(matches!(
-        play(&a).popup,
+        play(&a).popup(),
         Some(tessera::tui::play::Popup::Result(_))
     ));
     let screen = tessera::tui::testing::render(&a);
     assert!(screen.contains("Game over"), "{screen}");
     // Back to the position, then u takes the last pass back and the game goes on.
     update(&mut a, ch('b'));
-    assert!(play(&a).popup.is_none());
+    assert!(play(&a).popup().is_none());
     update(&mut a, ch('u'));
     assert!(!play(&a).finished());
 }
@@ -331,7 +329,7 @@ fn history_stepping_by_undo_and_replay_agrees_with_replaying_from_the_start() {
         let n = p.viewed_turn();
         assert_eq!(
             p.shown().hash(),
-            p.session.position_after(n).hash(),
+            p.session().position_after(n).hash(),
             "turn {n}"
         );
     }
@@ -342,7 +340,7 @@ fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
     let (mut a, fx) = open(GameKind::Linage, &["komi=0.5"], [AI, AI]);
     let (id, _) = started_job(&fx).expect("the AI starts at once");
     let fx = update(&mut a, ch(' '));
-    assert!(play(&a).paused);
+    assert!(play(&a).paused());
     assert_eq!(started_job(&fx), None);
     // The turn being thought about is still played, but no new one starts.
     let e5 = play(&a).game().geometry().parse("e5").unwrap();
@@ -360,6 +358,6 @@ fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
     assert_eq!(tokens(&a), ["e5"]);
     assert_eq!(started_job(&fx), None, "paused: the other AI waits");
     let fx = update(&mut a, ch(' '));
-    assert!(!play(&a).paused);
+    assert!(!play(&a).paused());
     assert!(started_job(&fx).is_some(), "going on starts the next turn");
 }

@@ -5,14 +5,16 @@ use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 use tessera::games::{Game, GameKind, GameOptions, Side, Stone};
 use tessera::session::Session;
-use tessera::tui::app::{update, App, Screen};
-use tessera::tui::play::{Play, Player};
-use tessera::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
+use tessera::tui::app::{update, App};
+use tessera::tui::controller::Controller;
+use tessera::tui::play::Play;
+use tessera::tui::testing::{
+    app, ch, cursor_name as cursor, game_screen as play, game_screen_mut, key, render,
+};
 
-const HUMAN: Player = Player::Human;
-const AI: Player = Player::Ai { level: 1 };
+const HUMAN: Controller = Controller::Human;
 
-fn open(kind: GameKind, players: [Player; 2]) -> App {
+fn open(kind: GameKind, players: [Controller; 2]) -> App {
     let mut a = app(100, 40);
     let session = Session::new(kind, GameOptions::defaults(kind)).unwrap();
     let play = Play::new(session, players, Duration::from_millis(10), "t".into());
@@ -22,22 +24,18 @@ fn open(kind: GameKind, players: [Player; 2]) -> App {
 
 /// Moves the cursor to a named cell (by setting it, as a click would) and presses Enter.
 fn place(a: &mut App, name: &str) {
-    if let Screen::Game(p) = &mut a.screen {
-        p.cursor = p.game().geometry().parse(name).unwrap();
-    }
+    let p = game_screen_mut(a);
+    let cell = p.game().geometry().parse(name).unwrap();
+    p.set_cursor(cell);
     update(a, key(KeyCode::Enter));
 }
 
 fn tokens(a: &App) -> Vec<String> {
-    play(a).session.tokens()
+    play(a).session().tokens()
 }
 
 fn note(a: &App) -> String {
-    play(a)
-        .note
-        .as_ref()
-        .map(|n| n.text.clone())
-        .unwrap_or_default()
+    play(a).note().map(|n| n.text.clone()).unwrap_or_default()
 }
 
 #[test]
@@ -68,7 +66,7 @@ fn iris_two_stone_turns_forced_partner_and_highlights() {
         Vec::<String>::new(),
         "the first stone must be gray"
     );
-    assert!(play(&a).note.as_ref().unwrap().error);
+    assert!(play(&a).note().unwrap().error);
     place(&mut a, "g7");
     assert_eq!(tokens(&a), ["g7"]);
     // White's first stone on a coloured cell: the partner is placed automatically.
@@ -77,7 +75,7 @@ fn iris_two_stone_turns_forced_partner_and_highlights() {
     assert!(note(&a).contains("m7"), "{}", note(&a));
     // Black's first stone on a gray cell: the legal second cells are highlighted.
     place(&mut a, "d5");
-    assert_eq!(play(&a).session.pending().len(), 1);
+    assert_eq!(play(&a).session().pending().len(), 1);
     let geo = play(&a).game().geometry();
     let lit = play(&a).legal_highlights();
     let d5 = geo.parse("d5").unwrap();
@@ -93,12 +91,12 @@ fn iris_two_stone_turns_forced_partner_and_highlights() {
     assert!(lit.contains(&geo.parse("j9").unwrap()));
     // A neighbour is refused with the rules' reason; the stone of the turn stays.
     place(&mut a, "d6");
-    assert!(play(&a).note.as_ref().unwrap().error);
+    assert!(play(&a).note().unwrap().error);
     assert!(note(&a).starts_with("d6: "), "{}", note(&a));
-    assert_eq!(play(&a).session.pending().len(), 1);
+    assert_eq!(play(&a).session().pending().len(), 1);
     // Take back inside the turn removes the first stone only.
     update(&mut a, ch('U'));
-    assert!(play(&a).session.pending().is_empty());
+    assert!(play(&a).session().pending().is_empty());
     assert_eq!(tokens(&a).len(), 2);
     place(&mut a, "d5");
     place(&mut a, "j9");
@@ -108,16 +106,11 @@ fn iris_two_stone_turns_forced_partner_and_highlights() {
 
 #[test]
 fn wunchunk_colour_choice_swap_and_end() {
-    let mut a = open(GameKind::Wunchunk, [HUMAN, AI]);
+    let mut a = open(GameKind::Wunchunk, [HUMAN, HUMAN]);
     update(&mut a, ch('c'));
-    assert_eq!(play(&a).colour, Stone::White);
+    assert_eq!(play(&a).colour(), Stone::White);
     place(&mut a, "h8");
     assert_eq!(tokens(&a), ["Wh8"]);
-    // The AI (seat 2) would now be to move; give White's seat to a person to test the swap.
-    if let Screen::Game(p) = &mut a.screen {
-        p.players = [HUMAN, HUMAN];
-        p.ai.job = None;
-    }
     update(&mut a, ch('s'));
     assert_eq!(tokens(&a), ["Wh8", "swap"]);
     let p = play(&a);
@@ -127,10 +120,18 @@ fn wunchunk_colour_choice_swap_and_end() {
         Side::Second,
         "after a swap White is still to move"
     );
-    // A second swap is refused with a reason and changes nothing.
+    // A second swap is not offered (not on the key line) and `s` changes nothing.
+    assert!(!render(&a).contains("s swap"));
     update(&mut a, ch('s'));
     assert_eq!(tokens(&a).len(), 2);
-    assert!(play(&a).note.as_ref().unwrap().error);
+}
+
+/// Presses `c` until the chosen colour is `stone`.
+fn choose_colour(a: &mut App, stone: Stone) {
+    if play(a).colour() != stone {
+        update(a, ch('c'));
+    }
+    assert_eq!(play(a).colour(), stone);
 }
 
 #[test]
@@ -148,26 +149,22 @@ fn wunchunk_ends_a_turn_early_with_e() {
         ("o2", Stone::Black),
         ("c12", Stone::White),
     ] {
-        if let Screen::Game(p) = &mut a.screen {
-            p.colour = colour;
-        }
+        choose_colour(&mut a, colour);
         place(&mut a, cell);
     }
     assert_eq!(tokens(&a).len(), 8, "{:?}", tokens(&a));
+    // Before any stone of the turn, `e` is not offered and does nothing.
+    assert!(!render(&a).contains("e end turn"));
     update(&mut a, ch('e'));
-    assert!(
-        play(&a).note.as_ref().unwrap().error,
-        "e before any stone is refused"
-    );
-    if let Screen::Game(p) = &mut a.screen {
-        p.colour = Stone::Black;
-    }
+    assert_eq!(tokens(&a).len(), 8, "e before any stone does nothing");
+    choose_colour(&mut a, Stone::Black);
     place(&mut a, "e5");
     assert_eq!(
-        play(&a).session.pending().len(),
+        play(&a).session().pending().len(),
         1,
         "one of two stones placed"
     );
+    assert!(render(&a).contains("e end turn"));
     update(&mut a, ch('e'));
     assert_eq!(tokens(&a).last().unwrap(), "Be5");
     assert_eq!(play(&a).game().to_move(), Side::Second);

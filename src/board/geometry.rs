@@ -192,7 +192,7 @@ impl Geometry {
 
     /// The mask of every cell.
     #[inline]
-    pub fn all(&self) -> Mask {
+    pub(crate) fn all(&self) -> Mask {
         self.all
     }
 

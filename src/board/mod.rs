@@ -8,9 +8,9 @@ mod bitset;
 mod geometry;
 mod pool;
 
-pub use bitset::{BitSet, Mask};
+pub(crate) use bitset::{BitSet, Mask};
 pub use geometry::{BoardKind, Geometry, MAX_CELLS};
-pub use pool::CellPool;
+pub(crate) use pool::CellPool;
 
 /// A cell (point) of a board: its index in board order.
 ///

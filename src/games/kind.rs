@@ -2,6 +2,7 @@
 
 use super::types::Side;
 use crate::board::BoardKind;
+use crate::quote::Quoted;
 use std::fmt;
 use std::str::FromStr;
 
@@ -127,7 +128,10 @@ impl FromStr for GameKind {
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| {
-                format!("unknown game '{s}' (games: keil, carteso, iris, linage, wunchunk)")
+                format!(
+                    "unknown game {} (games: keil, carteso, iris, linage, wunchunk)",
+                    Quoted(s)
+                )
             })
     }
 }
@@ -184,7 +188,8 @@ impl GameOptions {
     }
 
     /// Applies `key=value` settings (`size=9`, `komi=6.5`, `protocol=bid`, `button=on`) on top
-    /// of the defaults. `komi=X` alone selects the agreed protocol with that komi.
+    /// of the defaults. `komi=X` alone selects the agreed protocol with that komi; `komi=X`
+    /// with `protocol=bid` is refused (under the bid komi is the first turn).
     pub fn parse(kind: GameKind, args: &[&str]) -> Result<GameOptions, String> {
         let mut o = GameOptions::defaults(kind);
         let mut protocol_given = None;
@@ -192,12 +197,12 @@ impl GameOptions {
         for arg in args {
             let (k, v) = arg
                 .split_once('=')
-                .ok_or_else(|| format!("expected key=value, got '{arg}'"))?;
+                .ok_or_else(|| format!("expected key=value, got {}", Quoted(arg)))?;
             match k.to_ascii_lowercase().as_str() {
                 "size" => {
                     let n: usize = v
                         .parse()
-                        .map_err(|_| format!("size '{v}' is not a number"))?;
+                        .map_err(|_| format!("size {} is not a number", Quoted(v)))?;
                     if !kind.sizes().contains(&n) {
                         let r = kind.sizes();
                         return Err(format!(
@@ -216,7 +221,12 @@ impl GameOptions {
                     protocol_given = Some(match v.to_ascii_lowercase().as_str() {
                         "agreed" => Protocol::Agreed,
                         "bid" => Protocol::Bid,
-                        _ => return Err(format!("protocol must be agreed or bid, not '{v}'")),
+                        _ => {
+                            return Err(format!(
+                                "protocol must be agreed or bid, not {}",
+                                Quoted(v)
+                            ))
+                        }
                     })
                 }
                 "button" => {
@@ -224,17 +234,30 @@ impl GameOptions {
                         "auto" => ButtonMode::Auto,
                         "on" => ButtonMode::On,
                         "off" => ButtonMode::Off,
-                        _ => return Err(format!("button must be auto, on or off, not '{v}'")),
+                        _ => {
+                            return Err(format!(
+                                "button must be auto, on or off, not {}",
+                                Quoted(v)
+                            ))
+                        }
                     }
                 }
                 _ => {
                     return Err(format!(
-                        "unknown option '{k}' (options: size, komi, protocol, button)"
+                        "unknown option {} (options: size, komi, protocol, button)",
+                        Quoted(k)
                     ))
                 }
             }
         }
         o.protocol = match (protocol_given, komi_given) {
+            (Some(Protocol::Bid), true) => {
+                return Err(
+                    "komi=X and protocol=bid contradict each other: under the bid the \
+                     first player sets komi as the game's first turn; give one or the other"
+                        .into(),
+                )
+            }
             (Some(p), _) => p,
             (None, true) => Protocol::Agreed,
             (None, false) => o.protocol,
@@ -246,7 +269,12 @@ impl GameOptions {
 /// Parses a komi value (`6`, `6.5`, `6.0`): a non-negative multiple of 0.5, in half points.
 /// The upper bound (the number of points) is checked by the game.
 pub fn parse_komi(v: &str) -> Result<u16, String> {
-    let err = || format!("komi '{v}' must be a multiple of 0.5 from 0 up to the number of points");
+    let err = || {
+        format!(
+            "komi {} must be a multiple of 0.5 from 0 up to the number of points",
+            Quoted(v)
+        )
+    };
     let x: f64 = v.trim().parse().map_err(|_| err())?;
     let h = x * 2.0;
     if !x.is_finite() || x < 0.0 || h.fract() != 0.0 || h > 10_000.0 {

@@ -3,23 +3,28 @@
 //! A game is a state machine over [`Step`]s. The search explores one step per tree level (a
 //! multi-stone turn in Iris or Wunchunk is several steps by the same side); the interface places
 //! one stone at a time; records, GTP and people see whole turns as tokens (SPEC §2), which
-//! [`Game::parse_turn`] and [`Game::format_turn`] translate.
+//! [`Game::parse_turn`] and [`Game::format_turn`] translate. [`Game`] holds the rules only; what
+//! is shown about a position (the `tessera-state` JSON, status facts, score breakdowns) is the
+//! separate [`Describe`] trait.
 
 pub mod carteso;
+mod describe;
 pub mod iris;
 pub mod keil;
 mod kind;
 pub mod linage;
-pub mod opening;
+pub(crate) mod opening;
 mod registry;
-pub mod square;
-pub mod state;
+pub(crate) mod square;
+pub(crate) mod state;
 mod types;
 pub mod wunchunk;
 
+pub use describe::Describe;
 pub use kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::AnyGame;
-pub use types::{compare_zero_padded, counted, Illegal, Mark, Outcome, Side, Step, Stone};
+pub(crate) use types::{compare_zero_padded, counted};
+pub use types::{Illegal, Mark, Outcome, Side, Step, Stone};
 
 use crate::board::{Cell, Geometry};
 use crate::rng::FastRng;
@@ -107,9 +112,6 @@ pub trait Game: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// Writes the steps of one whole turn as its token (SPEC §2).
     fn format_turn(&self, steps: &[Step]) -> String;
 
-    /// The position as the one-line JSON object of SPEC §5 `tessera-state`.
-    fn state_json(&self) -> serde_json::Value;
-
     /// The step a uniformly random playout takes here (the `tessera bench` policy of each
     /// game): a uniformly random legal placement, else the game's fallback (`button`, `pass`,
     /// `end`). `buf` is scratch space. The game must not be over.
@@ -147,18 +149,6 @@ pub trait Game: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// Iris: the pair label of a coloured cell (0-based, SPEC §3), `None` for gray cells.
     fn pair_label(&self, _cell: Cell) -> Option<u16> {
         None
-    }
-
-    /// Short facts for the status panel, as (label, value): komi, button, allotment, stones
-    /// left, "stone 1 of 2", the current score. Game-specific; the panel shows them in order.
-    fn status(&self) -> Vec<(&'static str, String)> {
-        Vec::new()
-    }
-
-    /// The final score broken down the way the game scores (one line each), for the result
-    /// screen: Keil stones + territory + komi + button, group scores compared, chunk arrays.
-    fn score_breakdown(&self) -> Vec<String> {
-        Vec::new()
     }
 
     /// Plays `step` if it is legal.

@@ -53,11 +53,6 @@ impl Opening {
         })
     }
 
-    /// Where the protocol stands.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
     /// Whether komi is settled and ordinary play has begun.
     #[inline]
     pub fn is_settled(&self) -> bool {
@@ -89,6 +84,7 @@ impl Opening {
     }
 
     /// Who acts in the protocol: the first side sets komi, the second picks; `None` once settled.
+    #[allow(clippy::wrong_self_convention)] // "the side to move", not a conversion
     pub fn to_move(&self) -> Option<Side> {
         match self.phase {
             Phase::ChooseKomi => Some(Side::First),

@@ -3,6 +3,7 @@
 
 use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
 use crate::board::{Cell, Geometry};
+use crate::games::Describe;
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
@@ -113,9 +114,6 @@ impl Game for AnyGame {
     fn format_turn(&self, steps: &[Step]) -> String {
         dispatch!(self, g => g.format_turn(steps))
     }
-    fn state_json(&self) -> serde_json::Value {
-        dispatch!(self, g => g.state_json())
-    }
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         dispatch!(self, g => g.random_step(rng, buf))
     }
@@ -127,6 +125,12 @@ impl Game for AnyGame {
     }
     fn pair_label(&self, cell: Cell) -> Option<u16> {
         dispatch!(self, g => g.pair_label(cell))
+    }
+}
+
+impl Describe for AnyGame {
+    fn state_json(&self) -> serde_json::Value {
+        dispatch!(self, g => g.state_json())
     }
     fn status(&self) -> Vec<(&'static str, String)> {
         dispatch!(self, g => g.status())

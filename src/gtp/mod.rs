@@ -6,8 +6,10 @@
 //! Protocol details (GTP 2): each command line may start with a numeric id, echoed back in the
 //! response (`=7 …`); a response is `=[id] text` or `?[id] reason`, ended by an empty line;
 //! `#` starts a comment; control characters other than tab and newline are dropped, tabs count
-//! as spaces and empty lines are skipped. Bad input never ends the session and never changes the
-//! state.
+//! as spaces and empty lines are skipped. A line longer than [`MAX_LINE`] (64 KiB) is answered
+//! `? line too long` and skipped without being held in memory; a message quotes at most a short
+//! prefix of a bad argument, with invisible characters escaped. Bad input never ends the session
+//! and never changes the state.
 //!
 //! Behaviour where SPEC §5 leaves room (see also the README):
 //! - at start the game is Keil with its defaults (the first game in menu order);
@@ -24,12 +26,16 @@
 //!   the score as if the game ended now in the same form (`V+3.5`, `0` when equal); the other
 //!   games refuse until the end.
 
-mod board;
-pub mod engine;
+mod line;
+pub(crate) mod player;
+mod showboard;
 #[cfg(test)]
 mod tests;
 
-use crate::games::{parse_komi, AnyGame, Game, GameKind, GameOptions, Protocol, Side};
+pub use line::MAX_LINE;
+
+use crate::games::{parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use crate::search::{PlayerKind, PlayerSpec};
 use crate::session::Session;
@@ -55,7 +61,7 @@ pub struct GtpArgs {
     /// Who plays `genmove` and thinks for `tessera-analyze`: a player spec such as
     /// `default:ms=1000` (the default), `mcts:ms=500,threads=1`, `ab:ms=300`, `level:3`,
     /// `random`.
-    #[arg(long, default_value = engine::DEFAULT_PLAYER)]
+    #[arg(long, default_value = player::DEFAULT_PLAYER)]
     pub player: String,
 }
 
@@ -139,7 +145,8 @@ impl Gtp {
         self.session.as_ref()
     }
 
-    /// Answers commands from `input` on `output` until `quit` or the end of input.
+    /// Answers commands from `input` on `output` until `quit` or the end of input. A line
+    /// longer than [`MAX_LINE`] bytes is answered `? line too long` and skipped.
     pub fn serve(
         &mut self,
         mut input: impl BufRead,
@@ -147,11 +154,16 @@ impl Gtp {
     ) -> std::io::Result<()> {
         let mut raw = Vec::new();
         loop {
-            raw.clear();
-            if input.read_until(b'\n', &mut raw)? == 0 {
+            let read = line::read_line(&mut input, &mut raw)?;
+            if read == line::Line::End {
                 return Ok(());
             }
-            let line = clean_line(&String::from_utf8_lossy(&raw));
+            let line = line::clean(&String::from_utf8_lossy(&raw));
+            if read == line::Line::TooLong {
+                let reason = format!("line too long (the limit is {MAX_LINE} bytes)");
+                line::respond(&mut output, line::leading_id(&line), Err(reason))?;
+                continue;
+            }
             let mut words = line.split(' ').filter(|w| !w.is_empty());
             let Some(mut first) = words.next() else {
                 continue;
@@ -162,7 +174,7 @@ impl Gtp {
                 first = match words.next() {
                     Some(w) => w,
                     None => {
-                        write_response(&mut output, id, Err("no command after the id".into()))?;
+                        line::respond(&mut output, id, Err("no command after the id".into()))?;
                         continue;
                     }
                 };
@@ -174,7 +186,7 @@ impl Gtp {
             } else {
                 self.execute(first, &args)
             };
-            write_response(&mut output, id, reply)?;
+            line::respond(&mut output, id, reply)?;
             if quit {
                 return Ok(());
             }
@@ -210,7 +222,7 @@ impl Gtp {
                     Err("cannot undo: no turn has been played".into())
                 }
             }
-            "showboard" => Ok(format!("\n{}", board::render(self.current()?))),
+            "showboard" => Ok(format!("\n{}", showboard::render(self.current()?))),
             "final_score" => self.final_score(),
             "tessera-game" => self.new_game(args),
             "tessera-play" => {
@@ -224,8 +236,8 @@ impl Gtp {
                 let [ms] = want::<1>(args, "tessera-analyze MS")?;
                 let ms: u64 = ms
                     .parse()
-                    .map_err(|_| format!("'{ms}' is not a number of milliseconds"))?;
-                engine::analyze(self.current()?, &self.player, ms)
+                    .map_err(|_| format!("{} is not a number of milliseconds", Quoted(ms)))?;
+                player::analyze(self.current()?, &self.player, ms)
             }
             _ => Err("unknown command".into()),
         }
@@ -265,7 +277,7 @@ impl Gtp {
         let [n] = want::<1>(args, "boardsize N")?;
         let n: usize = n
             .parse()
-            .map_err(|_| format!("'{n}' is not a board size"))?;
+            .map_err(|_| format!("{} is not a board size", Quoted(n)))?;
         let sizes = self.kind.sizes();
         if !sizes.contains(&n) {
             return Err(format!(
@@ -306,7 +318,8 @@ impl Gtp {
         let side = parse_colour(game.kind(), colour).ok_or_else(|| {
             let k = game.kind();
             format!(
-                "'{colour}' is not a side of {k} ({}, {})",
+                "{} is not a side of {k} ({}, {})",
+                Quoted(colour),
                 k.side_name(Side::First),
                 k.side_name(Side::Second)
             )
@@ -342,7 +355,7 @@ impl Gtp {
         let [colour] = want::<1>(args, "genmove COLOUR")?;
         self.check_colour(colour)?;
         let session = self.session.as_mut().expect("checked above");
-        let steps = engine::choose_turn(session, &self.player, &mut self.rng);
+        let steps = player::choose_turn(session, &self.player, &mut self.rng);
         let mut trial = session.clone();
         let turns = trial.turns().len();
         for step in steps {
@@ -417,7 +430,7 @@ impl Gtp {
 
 /// Parses a GTP colour: `black|white|b|w` in every game (black = the first side), and the
 /// game's own side names (`vertical|horizontal|v|h` in Carteso and Linage).
-pub fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
+fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
     match text.to_ascii_lowercase().as_str() {
         "black" | "b" => Some(Side::First),
         "white" | "w" => Some(Side::Second),
@@ -428,33 +441,4 @@ pub fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
 /// The arguments as an array of exactly `N`, or a message with the usage.
 fn want<'a, const N: usize>(args: &[&'a str], usage: &str) -> Result<[&'a str; N], String> {
     <[&str; N]>::try_from(args).map_err(|_| format!("syntax error: usage is '{usage}'"))
-}
-
-/// A command line as GTP 2 prescribes: control characters other than tab dropped, the comment
-/// after `#` removed, tabs turned into spaces.
-fn clean_line(raw: &str) -> String {
-    let without_comment = raw.split('#').next().unwrap_or("");
-    without_comment
-        .chars()
-        .filter(|&c| !c.is_control() || c == '\t')
-        .map(|c| if c == '\t' { ' ' } else { c })
-        .collect()
-}
-
-/// Writes `=[id] text` or `?[id] reason`, then the empty line that ends a response.
-fn write_response(output: &mut impl Write, id: &str, reply: Reply) -> std::io::Result<()> {
-    let (mark, text) = match reply {
-        Ok(text) => ('=', text),
-        // A reason is one line: a newline in it would end the response early.
-        Err(reason) => ('?', reason.replace('\n', " ")),
-    };
-    // An empty line inside a success text would also end the response: drop such lines.
-    let text: Vec<&str> = text
-        .split('\n')
-        .enumerate()
-        .filter(|&(i, l)| i == 0 || !l.trim().is_empty())
-        .map(|(_, l)| l)
-        .collect();
-    write!(output, "{mark}{id} {}\n\n", text.join("\n"))?;
-    output.flush()
 }

@@ -417,3 +417,64 @@ fn genmove_with_the_search_plays_a_legal_whole_turn() {
     assert!(!token.is_empty());
     assert_eq!(state(&mut gtp)["turn"], 2, "{token}");
 }
+
+#[test]
+fn over_long_lines_are_refused_and_nothing_long_is_echoed() {
+    let mut gtp = Gtp::new(Some(1));
+    let before = state(&mut gtp);
+    let long = format!("7 play b {}\nname\n", "a".repeat(1 << 20));
+    let out = talk(&mut gtp, &long);
+    assert_eq!(
+        out,
+        format!("?7 line too long (the limit is {MAX_LINE} bytes)\n\n= tessera\n\n")
+    );
+    assert_eq!(state(&mut gtp), before);
+    // Under the limit, a long bad token is quoted by its first characters only.
+    let token = "b".repeat(MAX_LINE - 40);
+    for command in [
+        format!("play b {token}"),
+        format!("tessera-play {token}"),
+        format!("tessera-step {token}"),
+        format!("tessera-game {token}"),
+        format!("tessera-game keil {token}"),
+        format!("tessera-game keil size={token}"),
+        format!("boardsize {token}"),
+        format!("komi {token}"),
+        format!("genmove {token}"),
+        format!("tessera-analyze {token}"),
+    ] {
+        let reason = ask(&mut gtp, &command).unwrap_err();
+        assert!(reason.len() < 300, "{}: {reason}", &command[..20]);
+        assert!(reason.contains("bbbb…'"), "{}: {reason}", &command[..20]);
+    }
+    assert_eq!(state(&mut gtp), before);
+}
+
+#[test]
+fn invisible_characters_are_shown_escaped() {
+    let mut gtp = Gtp::new(Some(1));
+    ask(&mut gtp, "tessera-game carteso").unwrap();
+    ask(&mut gtp, "tessera-play komi=0").unwrap();
+    ask(&mut gtp, "tessera-play play=vertical").unwrap();
+    let reason = ask(&mut gtp, "play v \u{feff}Bc3").unwrap_err();
+    assert!(reason.contains("'\\u{feff}Bc3'"), "{reason}");
+    assert!(!reason.contains("'Bc3'"), "{reason}");
+    let reason = ask(&mut gtp, "tessera-play B\u{441}3").unwrap_err();
+    assert!(reason.contains("'B\\u{441}3'"), "{reason}");
+    let reason = ask(&mut gtp, "tessera-game lin\u{200b}age").unwrap_err();
+    assert!(reason.contains("'lin\\u{200b}age'"), "{reason}");
+}
+
+#[test]
+fn komi_with_the_bid_is_refused() {
+    let mut gtp = Gtp::new(Some(1));
+    let before = state(&mut gtp);
+    let reason = ask(&mut gtp, "tessera-game linage komi=5000 protocol=bid").unwrap_err();
+    assert!(reason.contains("komi=X and protocol=bid"), "{reason}");
+    let reason = ask(&mut gtp, "tessera-game linage protocol=bid komi=5").unwrap_err();
+    assert!(reason.contains("komi=X and protocol=bid"), "{reason}");
+    assert_eq!(state(&mut gtp), before);
+    ask(&mut gtp, "tessera-game linage protocol=bid").unwrap();
+    ask(&mut gtp, "tessera-game linage komi=5 protocol=agreed").unwrap();
+    assert_eq!(state(&mut gtp)["komi"], 5);
+}

@@ -166,7 +166,7 @@ pub fn to_toml(entries: &[Entry], header: &str) -> String {
 
 /// Writes a set atomically (temporary file, then rename).
 pub fn save(path: &Path, entries: &[Entry], header: &str) -> std::io::Result<()> {
-    record::write_atomically(path, to_toml(entries, header).as_bytes())
+    crate::files::write_atomically(path, to_toml(entries, header).as_bytes())
 }
 
 impl Entry {

@@ -38,20 +38,22 @@
 //! - `[puzzle]` (optional): `title`, `goal`, and `solution`, turn tokens played from the
 //!   position after `turns` (checked on load).
 //!
-//! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with the
-//! turn number and the reason; saving ([`Record::save`]) writes a temporary file in the same
-//! directory and renames it over the target, so a crash never leaves a half-written record and a
-//! failed save leaves the old file as it was.
+//! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with its
+//! line and column, the turn number or field, and the reason; saving ([`Record::save`]) writes a
+//! temporary file in the same directory and renames it over the target, so a crash never leaves a
+//! half-written record and a failed save leaves the old file as it was.
 
+mod error;
 mod time;
 
+pub use error::RecordError;
 pub use time::{utc_from_unix, utc_now};
 
+use crate::files::Location;
 use crate::games::{format_komi, ButtonMode, Game, GameKind, GameOptions, Protocol};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use toml::value::Datetime;
 
 /// One game, as saved on disk.
@@ -219,77 +221,6 @@ pub struct Puzzle {
     pub solution: Vec<String>,
 }
 
-/// Why a record could not be loaded or saved.
-#[derive(Debug, thiserror::Error)]
-pub enum RecordError {
-    /// The file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// The file could not be written (the old file, if any, is unchanged).
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// Not valid TOML, or a field of the wrong type or with an unknown value.
-    #[error("{}{message}", location(*line, *column))]
-    Toml {
-        /// 1-based line of the problem, when known.
-        line: Option<usize>,
-        /// 1-based column (in characters) of the problem, when known.
-        column: Option<usize>,
-        /// What is wrong.
-        message: String,
-    },
-    /// A field has a value the game does not accept (size, komi, level, start time, result).
-    #[error("{0}")]
-    Invalid(String),
-    /// A turn is malformed or illegal. `turn` counts from 1, bid tokens included.
-    #[error("turn {turn} '{token}': {reason}")]
-    Turn {
-        /// 1-based turn number.
-        turn: usize,
-        /// The token as written in the file.
-        token: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// A step of the turn in progress is malformed or illegal.
-    #[error("turn {turn} (in progress), step '{step}': {reason}")]
-    Step {
-        /// 1-based number of the unfinished turn.
-        turn: usize,
-        /// The step as written in the file.
-        step: String,
-        /// Why it was refused.
-        reason: String,
-    },
-    /// A turn of the puzzle's solution is malformed or illegal.
-    #[error("puzzle solution turn {turn} '{token}': {reason}")]
-    Solution {
-        /// 1-based number within the solution.
-        turn: usize,
-        /// The token.
-        token: String,
-        /// Why it was refused.
-        reason: String,
-    },
-}
-
-fn location(line: Option<usize>, column: Option<usize>) -> String {
-    match (line, column) {
-        (Some(l), Some(c)) => format!("line {l}, column {c}: "),
-        _ => String::new(),
-    }
-}
-
 impl Record {
     /// The record of a session, started at `started` (see [`utc_now`]) by `players`. Only what
     /// the game uses goes into `options` (komi and protocol for the komi games, the button for
@@ -320,46 +251,70 @@ impl Record {
         }
     }
 
-    /// The game options the record describes, checked like `tessera-game` checks them.
+    /// The game options the record describes, checked like `tessera-game` checks them (and
+    /// refused, like there, when `komi` comes with `protocol = "bid"`).
     pub fn game_options(&self) -> Result<GameOptions, RecordError> {
         let o = &self.options;
         let mut args = Vec::new();
         if let Some(size) = o.size {
-            args.push(format!("size={size}"));
+            args.push(("size", format!("size={size}")));
         }
         if let Some(k) = o.komi {
-            args.push(format!("komi={}", format_komi(k.0)));
+            args.push(("komi", format!("komi={}", format_komi(k.0))));
         }
         if let Some(p) = o.protocol {
-            args.push(format!("protocol={}", enum_name(&p)));
+            args.push(("protocol", format!("protocol={}", enum_name(&p))));
         }
         if let Some(b) = o.button {
-            args.push(format!("button={}", enum_name(&b)));
+            args.push(("button", format!("button={}", enum_name(&b))));
         }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        GameOptions::parse(self.game, &args)
-            .map_err(|e| RecordError::Invalid(format!("options: {e}")))
+        let all: Vec<&str> = args.iter().map(|(_, a)| a.as_str()).collect();
+        GameOptions::parse(self.game, &all).map_err(|message| {
+            // The option at fault: the first one refused on its own; else a combination, which
+            // can only be komi with the bid.
+            let key = args
+                .iter()
+                .find(|(_, a)| GameOptions::parse(self.game, &[a.as_str()]).is_err())
+                .map_or("komi", |(k, _)| *k);
+            invalid(&format!("options.{key}"), message)
+        })
+    }
+
+    /// The game the record describes, at its start: the options checked, then checked by the
+    /// game itself (the komi against the board's points).
+    fn start(&self) -> Result<Session, RecordError> {
+        let options = self.game_options()?;
+        Session::new(self.game, options.clone()).map_err(|message| {
+            let zero_komi = GameOptions {
+                komi_half: 0,
+                ..options
+            };
+            let key = if Session::new(self.game, zero_komi).is_ok() {
+                "komi"
+            } else {
+                "size"
+            };
+            invalid(&format!("options.{key}"), message)
+        })
     }
 
     /// Parses a record from TOML text and checks its fields (not yet its turns: see
-    /// [`Record::replay`]).
+    /// [`Record::replay`]). Every error says where in the text the problem is.
     pub fn from_toml(text: &str) -> Result<Record, RecordError> {
-        let record: Record = toml::from_str(text).map_err(|e| {
-            let (line, column) = match e.span() {
-                Some(span) => {
-                    let (l, c) = line_column(text, span.start);
-                    (Some(l), Some(c))
-                }
-                None => (None, None),
-            };
-            RecordError::Toml {
-                line,
-                column,
-                message: e.message().trim_end().to_string(),
-            }
+        let record: Record = toml::from_str(text).map_err(|e| RecordError::Toml {
+            at: e.span().map(|span| Location::of(text, span.start)),
+            message: crate::quote::tidy(e.message().trim_end()),
         })?;
-        record.check_fields()?;
+        record.check_fields().map_err(|e| e.locate(text))?;
         Ok(record)
+    }
+
+    /// Parses a record from TOML text and replays it: [`Record::from_toml`] then
+    /// [`Record::replay`], every error with its place in the text.
+    pub fn from_toml_replayed(text: &str) -> Result<(Record, Session), RecordError> {
+        let record = Record::from_toml(text)?;
+        let session = record.replay().map_err(|e| e.locate(text))?;
+        Ok((record, session))
     }
 
     /// The record as TOML text (arrays one element a line).
@@ -370,22 +325,24 @@ impl Record {
 
     /// Replays the record through the rules: every turn, then the turn in progress, then the
     /// puzzle's solution (on a copy). The first bad one is reported with its number and why.
+    /// (A record read from a file: [`Record::from_toml_replayed`] also says where.)
     pub fn replay(&self) -> Result<Session, RecordError> {
-        let options = self.game_options()?;
-        let mut session = Session::new(self.game, options)
-            .map_err(|e| RecordError::Invalid(format!("options: {e}")))?;
+        let mut session = self.start()?;
         for (i, token) in self.turns.iter().enumerate() {
             session
                 .play_turn(token)
                 .map_err(|reason| RecordError::Turn {
+                    at: None,
                     turn: i + 1,
                     token: token.clone(),
                     reason,
                 })?;
         }
-        for step in &self.in_progress {
+        for (index, step) in self.in_progress.iter().enumerate() {
             let err = |reason: String| RecordError::Step {
+                at: None,
                 turn: self.turns.len() + 1,
+                index,
                 step: step.clone(),
                 reason,
             };
@@ -404,9 +361,14 @@ impl Record {
         let game = session.game();
         if let (Some(written), Some(actual)) = (&self.result, game.result_text()) {
             if *written != actual {
-                return Err(RecordError::Invalid(format!(
-                    "result says '{written}' but the turns give '{actual}'"
-                )));
+                return Err(invalid(
+                    "result",
+                    format!(
+                        "says {} but the turns give {}",
+                        crate::quote::Quoted(written),
+                        crate::quote::Quoted(&actual)
+                    ),
+                ));
             }
         }
         if let Some(puzzle) = &self.puzzle {
@@ -415,6 +377,7 @@ impl Record {
                 trial
                     .play_turn(token)
                     .map_err(|reason| RecordError::Solution {
+                        at: None,
                         turn: i + 1,
                         token: token.clone(),
                         reason,
@@ -426,31 +389,34 @@ impl Record {
 
     /// Reads a record and replays it. Nothing on disk changes.
     pub fn load(path: &Path) -> Result<(Record, Session), RecordError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+        let text = crate::files::read_text(path).map_err(|error| RecordError::Read {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
-        let record = Record::from_toml(&text)?;
-        let session = record.replay()?;
-        Ok((record, session))
+        Record::from_toml_replayed(&text)
     }
 
-    /// Writes the record atomically: a temporary file in the same directory, flushed to disk,
-    /// then renamed over `path`. On failure the temporary file is removed and an existing
-    /// `path` is left as it was.
+    /// Writes the record atomically (see [`crate::files::write_atomically`]): a crash never
+    /// leaves a half-written record, a failed save leaves the old file as it was, a symlink is
+    /// written through and the file keeps its permissions.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        write_atomically(path, self.to_toml().as_bytes()).map_err(|source| RecordError::Write {
-            path: path.to_path_buf(),
-            source,
+        crate::files::write_atomically(path, self.to_toml().as_bytes()).map_err(|error| {
+            RecordError::Write {
+                path: path.to_path_buf(),
+                error,
+            }
         })
     }
 
     fn check_fields(&self) -> Result<(), RecordError> {
         if !time::is_full_timestamp(&self.started) {
-            return Err(RecordError::Invalid(format!(
-                "started = {} must be a date and time with offset, e.g. 2025-01-31T18:00:00Z",
-                self.started
-            )));
+            return Err(invalid(
+                "started",
+                format!(
+                    "{} must be a date and time with offset, e.g. 2025-01-31T18:00:00Z",
+                    self.started
+                ),
+            ));
         }
         for (seat, p) in [
             ("first", &self.players.first),
@@ -458,14 +424,16 @@ impl Record {
         ] {
             match (p.kind, p.level) {
                 (PlayerKind::Human, Some(_)) => {
-                    return Err(RecordError::Invalid(format!(
-                        "players.{seat}: a human player has no level"
-                    )))
+                    return Err(invalid(
+                        &format!("players.{seat}.level"),
+                        "a human player has no level".into(),
+                    ))
                 }
                 (PlayerKind::Ai, Some(l)) if !(1..=10).contains(&l) => {
-                    return Err(RecordError::Invalid(format!(
-                        "players.{seat}: level {l} is not in 1..10"
-                    )))
+                    return Err(invalid(
+                        &format!("players.{seat}.level"),
+                        format!("level {l} is not in 1..10"),
+                    ))
                 }
                 _ => {}
             }
@@ -482,46 +450,13 @@ fn enum_name<T: Serialize>(v: &T) -> String {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
-/// Writes `bytes` to a fresh temporary file next to `path`, syncs it and renames it over
-/// `path` (atomic on POSIX file systems). Removes the temporary file on failure.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the path names no file"))?;
-    let tmp = dir.join(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+/// A field's value refused, not yet located in the text.
+fn invalid(field: &str, message: String) -> RecordError {
+    RecordError::Invalid {
+        at: None,
+        field: field.into(),
+        message,
     }
-    result
 }
 
 #[cfg(test)]

@@ -1,4 +1,6 @@
 use super::*;
+use crate::files::tests::{dir_entries, temp_dir};
+use crate::games::Describe;
 use crate::games::{AnyGame, Step};
 use crate::rng::FastRng;
 
@@ -43,31 +45,6 @@ fn random_session(kind: GameKind, seed: u64, random_steps: usize, finish: bool) 
 
 fn minimal(game: &str, extra: &str) -> String {
     format!("game = \"{game}\"\nstarted = 2025-01-31T18:00:00Z\nturns = []\n{extra}\n[options]\n")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-record-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn dir_entries(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-#[test]
-fn line_and_column_count_characters() {
-    let text = "ab\ncé d\nx";
-    assert_eq!(line_column(text, 0), (1, 1));
-    assert_eq!(line_column(text, 3), (2, 1));
-    assert_eq!(line_column(text, 6), (2, 3)); // after 'é' (two bytes)
-    assert_eq!(line_column(text, 9), (3, 1));
 }
 
 #[test]
@@ -317,6 +294,7 @@ fn bad_turns_are_refused_with_number_and_reason() {
                 turn: 2,
                 token,
                 reason,
+                ..
             }) => {
                 assert_eq!(token, "zz99");
                 assert!(!reason.is_empty());
@@ -335,7 +313,7 @@ fn bad_turns_are_refused_with_number_and_reason() {
             .insert(first_place + 1, r.turns[first_place].clone());
         match r.replay() {
             Err(RecordError::Turn { turn, .. }) => assert!(turn >= first_place + 2),
-            Err(RecordError::Invalid(e)) => assert!(e.contains("result")),
+            Err(RecordError::Invalid { field, .. }) => assert_eq!(field, "result"),
             other => panic!("{kind}: {other:?}"),
         }
         // A turn after the end.
@@ -352,7 +330,7 @@ fn bad_turns_are_refused_with_number_and_reason() {
         let mut r = good.clone();
         r.result = Some("nobody won".into());
         let e = r.replay().unwrap_err().to_string();
-        assert!(e.contains("result says 'nobody won'"), "{e}");
+        assert!(e.contains("result: says 'nobody won'"), "{e}");
         // A result on an unfinished game is kept as written (resignations).
         let mut r = good.clone();
         r.turns.truncate(2);
@@ -396,24 +374,125 @@ fn a_refused_load_changes_nothing_on_disk() {
 }
 
 #[test]
-fn atomic_write_replaces_and_leaves_no_temporary_file() {
-    let dir = temp_dir("atomic");
-    let path = dir.join("autosave.toml");
-    write_atomically(&path, b"first").unwrap();
-    write_atomically(&path, b"second").unwrap();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-    assert_eq!(dir_entries(&dir), vec!["autosave.toml"]);
-    // A target that cannot be replaced (a directory): the error is reported, the directory
-    // is untouched and no temporary file remains.
-    let blocker = dir.join("blocker");
-    std::fs::create_dir(&blocker).unwrap();
-    std::fs::write(blocker.join("inside"), b"keep").unwrap();
-    assert!(write_atomically(&blocker, b"x").is_err());
-    assert_eq!(dir_entries(&dir), vec!["autosave.toml", "blocker"]);
-    assert_eq!(std::fs::read(blocker.join("inside")).unwrap(), b"keep");
-    // A directory that does not exist.
+fn a_save_that_cannot_be_made_is_reported() {
+    let dir = temp_dir("unsaved");
     let record = Record::from_toml(&minimal("linage", "")).unwrap();
     let e = record.save(&dir.join("no/such/dir/x.toml")).unwrap_err();
     assert!(matches!(e, RecordError::Write { .. }), "{e}");
+    assert!(dir_entries(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn problems_after_parsing_give_the_line_of_the_field() {
+    let head = "game = \"linage\"\nstarted = 2025-01-31T18:00:00Z\n";
+    let load = |text: &str| Record::from_toml_replayed(text).unwrap_err().to_string();
+    // A turn: the line of its token.
+    let text = format!(
+        "{head}turns = [\n  \"komi=6.5\",\n  \"play=vertical\",\n  \"zz99\",\n]\n[options]\n"
+    );
+    let e = load(&text);
+    assert!(e.starts_with("line 6, column 3: turn 3 'zz99': "), "{e}");
+    // An option out of range, in a table or inline.
+    let e = load(&format!("{head}turns = []\n[options]\nsize = 99\n"));
+    assert_eq!(
+        e,
+        "line 5, column 8: options.size: linage size must be 5..19, not 99"
+    );
+    let e = load(&format!("{head}turns = []\noptions = {{ size = 4 }}\n"));
+    assert!(e.starts_with("line 4, column 20: options.size:"), "{e}");
+    // A komi larger than the board (checked by the game).
+    let e = load(&format!(
+        "{head}turns = []\n[options]\nsize = 5\nkomi = 26\n"
+    ));
+    assert!(
+        e.starts_with("line 6, column 8: options.komi: komi 26 is more than"),
+        "{e}"
+    );
+    // A level out of range.
+    let e = load(&format!(
+        "{head}turns = []\n[options]\n[players.first]\nname = \"a\"\nkind = \"human\"\n\
+         [players.second]\nname = \"b\"\nkind = \"ai\"\nlevel = 0\n"
+    ));
+    assert_eq!(
+        e,
+        "line 11, column 9: players.second.level: level 0 is not in 1..10"
+    );
+    // A result the turns contradict.
+    let text = format!(
+        "{head}result = \"V+8.5\"\nturns = [\"komi=0\", \"play=vertical\", \"pass\", \"pass\"]\n\
+         [options]\nsize = 5\n"
+    );
+    let e = load(&text);
+    assert!(
+        e.starts_with("line 3, column 10: result: says 'V+8.5' but the turns give"),
+        "{e}"
+    );
+    // A step in progress and a puzzle solution.
+    let e = load(&format!(
+        "{head}turns = [\"komi=0\", \"play=vertical\"]\nin_progress = [\"c3\"]\n[options]\n"
+    ));
+    assert!(
+        e.starts_with("line 4, column 16: turn 3 (in progress), step 'c3'"),
+        "{e}"
+    );
+    let e = load(&format!(
+        "{head}turns = [\"komi=0\", \"play=vertical\"]\n[options]\n\
+         [puzzle]\nsolution = [\"c3\", \"c3\"]\n"
+    ));
+    assert!(
+        e.starts_with("line 6, column 19: puzzle solution turn 2 'c3'"),
+        "{e}"
+    );
+    // Errors found by the parser keep its span.
+    let e = load(&format!("{head}turns = []\n[options]\nsize = \"big\"\n"));
+    assert!(e.starts_with("line 5, column 8:"), "{e}");
+}
+
+#[test]
+fn komi_with_the_bid_is_a_contradiction() {
+    let text = format!("{}protocol = \"bid\"\nkomi = 5000\n", minimal("linage", ""));
+    let e = Record::from_toml(&text).unwrap_err();
+    assert!(matches!(&e, RecordError::Invalid { field, .. } if field == "options.komi"));
+    let e = e.to_string();
+    assert!(
+        e.starts_with("line 7, column 8: options.komi: komi=X and protocol=bid"),
+        "{e}"
+    );
+    // Each alone is fine.
+    let text = format!("{}protocol = \"bid\"\n", minimal("linage", ""));
+    assert!(Record::from_toml(&text).is_ok());
+    let text = format!("{}komi = 5\n", minimal("linage", ""));
+    assert!(Record::from_toml(&text).is_ok());
+}
+
+#[test]
+fn invisible_characters_in_tokens_are_shown_escaped() {
+    let text = "game = \"carteso\"\nstarted = 2025-01-31T18:00:00Z\n\
+                turns = [\"komi=0\", \"play=vertical\", \"\u{feff}Bc3\"]\n[options]\n";
+    let e = Record::from_toml_replayed(text).unwrap_err().to_string();
+    assert!(
+        e.contains("turn 3 '\\u{feff}Bc3': '\\u{feff}Bc3' is not"),
+        "{e}"
+    );
+    assert!(!e.contains("'Bc3'"), "{e}");
+}
+
+#[test]
+fn a_file_that_is_not_utf8_gives_the_place_of_the_bad_byte() {
+    let dir = temp_dir("record-utf8");
+    let path = dir.join("game.toml");
+    let mut bytes = minimal("linage", "").into_bytes();
+    bytes.extend_from_slice(b"size = 9 # caf\xe9\n");
+    std::fs::write(&path, &bytes).unwrap();
+    let e = Record::load(&path).unwrap_err();
+    assert!(matches!(e, RecordError::Read { .. }), "{e:?}");
+    let e = e.to_string();
+    assert!(
+        e.ends_with(
+            "game.toml: line 6, column 15: byte 0xe9 is not UTF-8 text (save the file as UTF-8)"
+        ),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

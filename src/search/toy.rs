@@ -163,9 +163,6 @@ impl Game for TicTacToe {
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(steps[0])
     }
-    fn state_json(&self) -> serde_json::Value {
-        serde_json::json!({})
-    }
 }
 
 /// Multi-step Nim: a pile of tokens; a turn takes 1 to 3 of them one step at a time (a
@@ -363,8 +360,5 @@ impl Game for Race {
             [Step::Swap] => "swap".into(),
             _ => format!("take{takes}"),
         }
-    }
-    fn state_json(&self) -> serde_json::Value {
-        serde_json::json!({})
     }
 }

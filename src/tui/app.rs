@@ -1,18 +1,30 @@
 //! The model of the whole interface, its messages, and the pure `update`.
+//!
+//! Each screen owns its state and handles its keys ([`super::screen`]); `update` hands a key
+//! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
+//! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
 
-use super::engine::Report;
-use super::forms::{LoadForm, SettingsForm};
-use super::menu::Menu;
+use super::ai::Report;
+use super::challenge::{self, ChallengeForm};
+use super::commands::{Command, Table};
+use super::game_layout;
+use super::layout::MENU_MIN;
+use super::load_screen::LoadForm;
+use super::lobby::{self, Lobby};
+use super::menu::{Menu, ResumeOffer};
+use super::name_form::{self, NameForm};
 use super::new_game::NewGameForm;
+use super::online::{Event, Identity, LobbyView, Request};
 use super::play::Play;
 use super::rules::RulesScreen;
-use super::store::SavedGame;
-use super::{Effect, Note};
-use crate::config::Config;
-use crate::theme::Theme;
+use super::screen::{Component, Ctx, Transition};
+use super::settings::Settings;
+use super::settings_screen::SettingsForm;
+use super::store::{SavedGame, Storage};
+use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
+use crate::games::Game;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Something that happened.
 #[derive(Clone, Debug)]
@@ -25,8 +37,14 @@ pub enum Msg {
     Resize(u16, u16),
     /// A report from the engine.
     Engine(Report),
-    /// A record was loaded (or not).
-    Loaded(Result<Box<SavedGame>, String>),
+    /// A record was loaded (or not); `read_only` (with the reason) when it is the game
+    /// another window has open, or a record reviewed on a server.
+    Loaded {
+        /// The game, or why not.
+        game: Result<Box<SavedGame>, String>,
+        /// Show it read-only, for this reason.
+        read_only: Option<&'static str>,
+    },
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
     /// The saved games found for the Load screen.
@@ -34,54 +52,8 @@ pub enum Msg {
     /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
     /// away): save the game in progress and leave.
     Terminate,
-}
-
-/// The settings the interface runs with (from the config file, flags and the environment).
-#[derive(Clone, Debug)]
-pub struct Settings {
-    /// The configuration as it would be saved.
-    pub config: Config,
-    /// Where it was read from (and is saved to).
-    pub config_path: Option<PathBuf>,
-    /// The theme in use (already stripped of colour under `NO_COLOR`).
-    pub theme: Theme,
-    /// `NO_COLOR` is set.
-    pub no_color: bool,
-}
-
-impl Settings {
-    /// Settings from a configuration; returns a problem with the theme, if any.
-    pub fn new(
-        config: Config,
-        config_path: Option<PathBuf>,
-        no_color: bool,
-    ) -> (Settings, Option<String>) {
-        let (theme, problem) = config.resolve_theme(config_path.as_deref());
-        let theme = if no_color {
-            theme.without_colour()
-        } else {
-            theme
-        };
-        (
-            Settings {
-                config,
-                config_path,
-                theme,
-                no_color,
-            },
-            problem,
-        )
-    }
-
-    /// Plain ASCII drawing.
-    pub fn ascii(&self) -> bool {
-        self.config.ascii
-    }
-
-    /// The AI's time per turn.
-    pub fn ai_time(&self) -> Duration {
-        Duration::from_secs_f64(self.config.ai_time)
-    }
+    /// The game server said something (lobby, games, clocks).
+    Net(Event),
 }
 
 /// The screen shown.
@@ -99,6 +71,12 @@ pub enum Screen {
     Settings(SettingsForm),
     /// Loading a saved game.
     Load(LoadForm),
+    /// A server's lobby.
+    Lobby(Lobby),
+    /// Opening a challenge on a server.
+    Challenge(ChallengeForm),
+    /// Choosing a nickname on a server.
+    Name(NameForm),
 }
 
 /// The whole interface.
@@ -116,8 +94,71 @@ pub struct App {
     pub note: Option<Note>,
     /// The autosaved game, offered by Resume.
     pub resume: Option<SavedGame>,
+    /// Another program owns the autosave: Resume only views it, and this program's games are
+    /// saved to their own records (see [`store`]).
+    pub autosave_elsewhere: bool,
     /// Set once the program should end.
     pub quit: bool,
+    /// Where the session keeps its files.
+    pub storage: Storage,
+    /// The person's name as records show it.
+    pub user: String,
+    /// On a server: who this is and the lobby as last told (`None`: the program alone).
+    pub online: Option<Online>,
+}
+
+/// What a session on a server knows besides its screen.
+#[derive(Clone, Debug)]
+pub struct Online {
+    /// The key and nickname.
+    pub identity: Identity,
+    /// The lobby as the server last described it.
+    pub lobby: LobbyView,
+}
+
+/// What a key does while the terminal is too small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmallAction {
+    /// Quit.
+    Quit,
+    /// Back to the menu.
+    Back,
+}
+
+/// The only keys that work while the terminal is too small for the screen: nothing is played
+/// blind.
+#[rustfmt::skip]
+pub static TOO_SMALL: Table<(), SmallAction> = Table {
+    screen: "too_small",
+    rows: &[
+        Command::new(SmallAction::Quit, "quit", &["q"], |_| true, "quit", "quit"),
+        Command::new(SmallAction::Back, "back", &["Esc"], |_| true, "menu", "back to the menu"),
+    ],
+};
+
+/// Every command table: its config name and its command names (to check `[keys]`).
+pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
+    vec![
+        (menu::TABLE.screen, menu::TABLE.names()),
+        (new_game::TABLE.screen, new_game::TABLE.names()),
+        (
+            settings_screen::TABLE.screen,
+            settings_screen::TABLE.names(),
+        ),
+        (load_screen::TABLE.screen, load_screen::TABLE.names()),
+        (rules::TABLE.screen, rules::TABLE.names()),
+        (game_keys::BOARD.screen, game_keys::BOARD.names()),
+        (game_keys::RESULT.screen, game_keys::RESULT.names()),
+        (
+            game_keys::COMMAND_LINE.screen,
+            game_keys::COMMAND_LINE.names(),
+        ),
+        (TOO_SMALL.screen, TOO_SMALL.names()),
+        (lobby::TABLE.screen, lobby::TABLE.names()),
+        (challenge::TABLE.screen, challenge::TABLE.names()),
+        (name_form::TABLE.screen, name_form::TABLE.names()),
+        (game_keys::RECORD.screen, game_keys::RECORD.names()),
+    ]
 }
 
 impl App {
@@ -130,7 +171,65 @@ impl App {
             next_job: 0,
             note: None,
             resume: None,
+            autosave_elsewhere: false,
             quit: false,
+            storage: Storage::default(),
+            user: "player".into(),
+            online: None,
+        }
+    }
+
+    /// The lobby (on a server), offering the autosaved game against the AI.
+    pub fn lobby(&self) -> Lobby {
+        let online = self.online.as_ref();
+        Lobby {
+            view: online.map(|o| o.lobby.clone()).unwrap_or_default(),
+            selected: 0,
+            me: self.user.clone(),
+            resume: self.menu().resume,
+            help: false,
+        }
+    }
+
+    /// The home screen: the menu, or the lobby on a server (which then hears that this
+    /// session is back in it), or the nickname form before a nickname is chosen.
+    pub fn home(&mut self) -> Vec<Effect> {
+        match &self.online {
+            None => {
+                self.screen = Screen::Menu(self.menu());
+                Vec::new()
+            }
+            Some(o) if o.identity.name.is_none() => {
+                self.screen = Screen::Name(NameForm {
+                    fingerprint: o.identity.fingerprint.clone(),
+                    ..NameForm::default()
+                });
+                Vec::new()
+            }
+            Some(_) => {
+                self.screen = Screen::Lobby(self.lobby());
+                vec![Effect::Net(Request::Lobby)]
+            }
+        }
+    }
+
+    /// The menu, offering the autosaved game.
+    pub fn menu(&self) -> Menu {
+        Menu::new(self.resume.as_ref().map(|r| ResumeOffer {
+            what: format!(
+                "{} turn {}",
+                r.session.game().kind().title(),
+                r.session.turns().len() + 1
+            ),
+            elsewhere: self.autosave_elsewhere,
+        }))
+    }
+
+    /// Whether the terminal is large enough for the screen shown.
+    pub fn fits(&self) -> bool {
+        match &self.screen {
+            Screen::Game(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
+            _ => self.size.0 >= MENU_MIN.0 && self.size.1 >= MENU_MIN.1,
         }
     }
 
@@ -139,46 +238,129 @@ impl App {
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
             play.popup = Some(super::play::Popup::Result(0));
-        } else {
+        } else if !play.is_read_only() && play.online().is_none() {
+            if self.autosave_elsewhere && self.settings.config.autosave {
+                if let Some(p) = self.storage.record_path(&play.saved()) {
+                    play.say(format!(
+                        "another tessera window has the autosave: this game is saved to {} \
+                         after every turn",
+                        self.storage.shown_path(&p)
+                    ));
+                }
+            }
             fx.insert(0, Effect::Autosave(play.saved()));
         }
         self.screen = Screen::Game(Box::new(play));
         fx
     }
 
-    /// Leaves the game screen for the menu (saving the game in progress first).
-    pub fn to_menu(&mut self) -> Vec<Effect> {
-        let mut fx = Vec::new();
+    /// Leaves the game screen (saving the game in progress first).
+    pub(super) fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
-            if play.ai.job.is_some() {
+            if play.ai().job().is_some() {
                 fx.push(Effect::StopEngine);
             }
-            if !play.finished() {
+            if !play.finished() && !play.is_read_only() && play.online().is_none() {
                 let saved = play.saved();
-                self.resume = Some(saved.clone());
+                if !self.autosave_elsewhere {
+                    self.resume = Some(saved.clone());
+                }
                 fx.push(Effect::Autosave(saved));
-            } else {
+            } else if play.finished() && !self.autosave_elsewhere {
                 self.resume = None;
             }
         }
-        self.screen = Screen::Menu(Menu::default());
+    }
+
+    /// To the main menu or the lobby (saving the game in progress first).
+    pub fn to_menu(&mut self) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        self.leave_game(&mut fx);
+        fx.extend(self.home());
         fx
     }
 
     /// Leaves the program (saving the game in progress first).
     pub fn quit(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
-        if let Screen::Game(play) = &self.screen {
-            if play.ai.job.is_some() {
-                fx.push(Effect::StopEngine);
-            }
-            if !play.finished() {
-                fx.push(Effect::Autosave(play.saved()));
-            }
-        }
+        self.leave_game(&mut fx);
         self.quit = true;
         fx.push(Effect::Quit);
         fx
+    }
+
+    /// Carries out where a screen's key sends the interface.
+    fn go(&mut self, t: Transition) -> Vec<Effect> {
+        match t {
+            Transition::Stay(fx) => fx,
+            Transition::Quit => self.quit(),
+            Transition::Menu => self.to_menu(),
+            Transition::NewGame => {
+                let fx = self.to_menu();
+                self.screen = Screen::NewGame(NewGameForm::new(&self.settings));
+                fx
+            }
+            Transition::Rules => {
+                self.screen = Screen::Rules(RulesScreen::default());
+                Vec::new()
+            }
+            Transition::Settings => {
+                self.screen = Screen::Settings(SettingsForm::default());
+                Vec::new()
+            }
+            Transition::Load => {
+                self.screen = Screen::Load(LoadForm {
+                    paths: self.storage.paths,
+                    ..LoadForm::default()
+                });
+                vec![Effect::ListSaves]
+            }
+            Transition::Challenge => {
+                let form = NewGameForm::new(&self.settings);
+                self.screen = Screen::Challenge(ChallengeForm::new(form));
+                Vec::new()
+            }
+            Transition::MenuWith(more) => {
+                let mut fx = self.to_menu();
+                fx.extend(more);
+                fx
+            }
+            Transition::Resume => match (self.autosave_elsewhere, self.storage.autosave_path()) {
+                // Another window plays it: read it afresh, to view.
+                (true, Some(path)) => vec![Effect::View(path)],
+                _ => match self.resume.clone() {
+                    Some(saved) => {
+                        let mut play = Play::from_saved(saved, self.settings.ai_time());
+                        play.say("resumed");
+                        self.open_game(play)
+                    }
+                    None => Vec::new(),
+                },
+            },
+            Transition::Open(play) => self.open_game(*play),
+        }
+    }
+
+    fn ctx(&mut self) -> (Ctx<'_>, &mut Screen) {
+        (
+            Ctx {
+                settings: &mut self.settings,
+                note: &mut self.note,
+                next_job: &mut self.next_job,
+                size: self.size,
+                storage: &self.storage,
+                user: &self.user,
+            },
+            &mut self.screen,
+        )
+    }
+
+    /// Shows a note on the screen shown (the game's message lines, or the other screens').
+    pub(super) fn tell(&mut self, note: Note) {
+        match &mut self.screen {
+            Screen::Game(play) => play.note = Some(note),
+            _ => self.note = Some(note),
+        }
     }
 }
 
@@ -197,65 +379,51 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         Msg::Key(k) if k.kind == KeyEventKind::Release => Vec::new(),
         Msg::Key(k) if is_ctrl_c(&k) => app.quit(),
         Msg::Terminate => app.quit(),
-        Msg::Key(k) => on_key(app, k),
-        Msg::Mouse(m) => match &mut app.screen {
-            Screen::Game(play) => {
-                let size = app.size;
-                super::play_keys::on_mouse(play, m, size, &mut app.next_job)
-            }
-            _ => Vec::new(),
+        Msg::Key(k) if !app.fits() => match TOO_SMALL.lookup(&(), &app.settings.keymap, &k) {
+            Some(SmallAction::Quit) => app.quit(),
+            Some(SmallAction::Back) => app.to_menu(),
+            None => Vec::new(),
         },
+        Msg::Key(k) => on_key(app, k),
+        Msg::Mouse(m) => {
+            let (mut cx, screen) = app.ctx();
+            match screen {
+                Screen::Game(play) => game_keys::on_mouse(play, m, &mut cx),
+                _ => Vec::new(),
+            }
+        }
         Msg::Engine(r) => match &mut app.screen {
             Screen::Game(play) => play.on_report(r, &mut app.next_job),
             _ => Vec::new(),
         },
-        Msg::Loaded(Err(e)) => {
-            let note = Note::error(e);
-            match &mut app.screen {
-                Screen::Game(play) => play.note = Some(note),
-                _ => app.note = Some(note),
-            }
+        Msg::Loaded { game: Err(e), .. } => {
+            app.tell(Note::error(e));
             Vec::new()
         }
-        Msg::Loaded(Ok(saved)) => {
+        Msg::Loaded {
+            game: Ok(saved),
+            read_only,
+        } => {
             let mut fx = Vec::new();
-            if let Screen::Game(play) = &app.screen {
-                if play.ai.job.is_some() {
-                    fx.push(Effect::StopEngine);
-                }
+            app.leave_game(&mut fx);
+            let mut play = Play::from_saved(*saved, app.settings.ai_time());
+            if let Some(why) = read_only {
+                play = play.read_only(why);
+                play.say(format!("read-only: {why} ([ ] step through it)"));
+            } else {
+                play.say("game loaded");
             }
-            let saved = *saved;
-            let mut play = Play::new(
-                saved.session,
-                saved.players,
-                app.settings.ai_time(),
-                saved.started,
-            );
-            if let Some(r) = saved.result.filter(|r| r.contains("+R")) {
-                // A resignation is not part of the rules' state: keep it from the record.
-                let kind = play.session.kind();
-                if let Some(side) = [crate::games::Side::First, crate::games::Side::Second]
-                    .into_iter()
-                    .find(|&s| r.starts_with(kind.side_letter(s.other())))
-                {
-                    play.resigned = Some(side);
-                }
-            }
-            play.say("game loaded");
             fx.extend(app.open_game(play));
             fx
         }
         Msg::Saved(result) => {
-            let note = match result {
+            app.tell(match result {
                 Ok(s) => Note::info(s),
                 Err(e) => Note::error(e),
-            };
-            match &mut app.screen {
-                Screen::Game(play) => play.note = Some(note),
-                _ => app.note = Some(note),
-            }
+            });
             Vec::new()
         }
+        Msg::Net(event) => super::online_update::on_event(app, event),
         Msg::SaveList(files) => {
             if let Screen::Load(form) = &mut app.screen {
                 form.files = files;
@@ -265,30 +433,39 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
     }
 }
 
-fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
-    // Each screen's handler returns what it wants; screen changes are done here, where the
-    // whole model is at hand.
-    let screen = std::mem::replace(&mut app.screen, Screen::Menu(Menu::default()));
-    match screen {
-        Screen::Game(mut play) => {
-            let out = super::play_keys::on_key(&mut play, k, &mut app.next_job);
-            app.screen = Screen::Game(play);
-            match out {
-                super::play_keys::Outcome::Stay(fx) => fx,
-                super::play_keys::Outcome::Quit => app.quit(),
-                super::play_keys::Outcome::Menu => app.to_menu(),
-                super::play_keys::Outcome::NewGame => {
-                    let mut fx = app.to_menu();
-                    app.screen = Screen::NewGame(NewGameForm::new(&app.settings));
-                    fx.retain(|e| !matches!(e, Effect::Autosave(_)));
-                    fx
-                }
-            }
+impl Screen {
+    /// The screen as a component (its keys and its drawing).
+    pub fn component(&self) -> &dyn Component {
+        match self {
+            Screen::Game(play) => play.as_ref(),
+            Screen::Menu(m) => m,
+            Screen::NewGame(form) => form,
+            Screen::Settings(form) => form,
+            Screen::Load(form) => form,
+            Screen::Rules(r) => r,
+            Screen::Lobby(l) => l,
+            Screen::Challenge(form) => form,
+            Screen::Name(form) => form,
         }
-        Screen::Menu(menu) => super::menu::on_key(app, menu, k),
-        Screen::NewGame(form) => super::new_game::on_key(app, form, k),
-        Screen::Settings(form) => super::forms::settings_key(app, form, k),
-        Screen::Load(form) => super::forms::load_key(app, form, k),
-        Screen::Rules(rules) => super::rules::on_key(app, rules, k),
     }
+
+    fn component_mut(&mut self) -> &mut dyn Component {
+        match self {
+            Screen::Game(play) => play.as_mut(),
+            Screen::Menu(m) => m,
+            Screen::NewGame(form) => form,
+            Screen::Settings(form) => form,
+            Screen::Load(form) => form,
+            Screen::Rules(r) => r,
+            Screen::Lobby(l) => l,
+            Screen::Challenge(form) => form,
+            Screen::Name(form) => form,
+        }
+    }
+}
+
+fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
+    let (mut cx, screen) = app.ctx();
+    let t = screen.component_mut().on_key(k, &mut cx);
+    app.go(t)
 }

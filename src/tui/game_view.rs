@@ -1,111 +1,102 @@
-//! The game screen: the board on the left, the status, history and AI panels on the right,
-//! the message and key lines at the bottom, and the help and result popups.
+//! Draws the game screen: the board scaled to the space it has, the panels beside or below
+//! it, the message and key lines at the bottom, and the help and result popups.
 
-use super::app::Settings;
-use super::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
-use super::panels::{self, panel};
+use super::board::{BoardView, BoardWidget, Decorations, Glyphs};
+use super::game_keys::{self, RESULT_ACTIONS};
+use super::game_layout::{self, GameAreas};
+use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
+use super::panels;
 use super::play::{Play, Popup};
-use super::play_keys::RESULT_ACTIONS;
-use crate::board::Geometry;
-use crate::games::{Game, Side};
-use ratatui::layout::{Alignment, Rect};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::settings::Settings;
+use crate::games::{Describe, Game, Side};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
-/// Narrowest right-hand panel column.
-pub const PANEL_MIN_WIDTH: u16 = 30;
-/// Rows the right-hand panels need at least (status, AI and a few history lines).
-pub const PANEL_MIN_HEIGHT: u16 = 18;
-/// Rows of the AI panel (title included).
-const AI_HEIGHT: u16 = 6;
-
-/// Where the parts of the game screen go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameAreas {
-    /// The board picture (exactly its size).
-    pub board: Rect,
-    /// The right-hand column of panels.
-    pub panels: Rect,
-    /// The message line.
-    pub message: Rect,
-    /// The key line.
-    pub keys: Rect,
-}
-
-/// The smallest terminal the game screen needs for a board (columns, rows).
-pub fn needed(geo: &'static Geometry) -> (u16, u16) {
-    let l = BoardLayout::of(geo);
-    (
-        l.width() + 2 + PANEL_MIN_WIDTH,
-        (l.height() + 1).max(PANEL_MIN_HEIGHT) + 2,
-    )
-}
-
-/// Splits the screen, or says which size is needed.
-pub fn areas(size: (u16, u16), geo: &'static Geometry) -> Result<GameAreas, (u16, u16)> {
-    let (w, h) = size;
-    let need = needed(geo);
-    if w < need.0 || h < need.1 {
-        return Err(need);
+impl Component for Play {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        game_keys::on_key(self, k, cx)
     }
-    let l = BoardLayout::of(geo);
-    let main_h = h - 2;
-    let top = u16::from(main_h > l.height());
-    let board = Rect::new(1, top, l.width(), l.height());
-    let px = l.width() + 2;
-    Ok(GameAreas {
-        board,
-        panels: Rect::new(px, 0, w - px, main_h),
-        message: Rect::new(0, h - 2, w, 1),
-        keys: Rect::new(0, h - 1, w, 1),
-    })
-}
 
-/// Draws the "too small" notice.
-pub fn too_small(f: &mut Frame, need: (u16, u16), s: &Settings) {
-    let area = f.area();
-    let text = vec![
-        Line::styled("The terminal is too small.", s.theme.error),
-        Line::styled(
-            format!(
-                "This screen needs {}x{}; it is {}x{}.",
-                need.0, need.1, area.width, area.height
-            ),
-            s.theme.text,
-        ),
-        Line::styled(
-            "Enlarge the window (or choose a smaller board).",
-            s.theme.dim,
-        ),
-        Line::styled("q quits · Esc menu", s.theme.dim),
-    ];
-    let y = area.height.saturating_sub(text.len() as u16) / 2;
-    let r = Rect::new(0, y, area.width, area.height - y);
-    f.render_widget(
-        Paragraph::new(text)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true }),
-        r,
-    );
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        view(f, self, v.settings);
+    }
 }
 
 /// Draws the game screen.
 pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
     let size = (f.area().width, f.area().height);
-    let a = match areas(size, play.game().geometry()) {
+    let geo = play.game().geometry();
+    let a = match game_layout::areas(size, geo) {
         Ok(a) => a,
-        Err(need) => return too_small(f, need, s),
+        Err(need) => {
+            let what = format!("{} ({})", play.game().kind().title(), board_name(play));
+            return too_small(f, need, &what, s);
+        }
     };
     f.render_widget(Block::new().style(s.theme.text), f.area());
+    draw_board(f, play, s, &a);
+    panels::render_panels(f, a.panels, a.below, play, s);
+    f.render_widget(
+        Paragraph::new(panels::message_lines(play, s, a.message.width)),
+        a.message,
+    );
+    let hints = game_keys::table(play).hints(play, &s.keymap);
+    f.render_widget(Paragraph::new(hints_line(&hints, s, a.keys.width)), a.keys);
+    match play.popup() {
+        Some(Popup::Help) => {
+            let items = game_keys::help_table(play).help(play, &s.keymap);
+            help_popup(f, &items, s);
+        }
+        Some(Popup::Result(sel)) => result_popup(f, play, sel, s),
+        Some(Popup::Record(top)) => record_popup(f, play, top, s),
+        None => {}
+    }
+}
+
+/// The record as text to copy: no side frame, so that a selection takes only the text.
+fn record_popup(f: &mut Frame, play: &Play, top: u16, s: &Settings) {
+    let area = f.area();
+    let r = ratatui::layout::Rect::new(0, 0, area.width, area.height.saturating_sub(1));
+    let text = play.record_text().unwrap_or_default();
+    let lines: Vec<Line> = text.lines().map(|l| Line::raw(l.to_string())).collect();
+    let max_top = (lines.len() as u16).saturating_sub(r.height.saturating_sub(2));
+    let block = Block::new()
+        .borders(ratatui::widgets::Borders::TOP | ratatui::widgets::Borders::BOTTOM)
+        .title(Span::styled(
+            " The game's record: select it to copy ",
+            s.theme.title,
+        ))
+        .style(s.theme.text);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((top.min(max_top), 0)),
+        r,
+    );
+}
+
+/// "9x9" or "side 7".
+pub fn board_name(play: &Play) -> String {
+    let geo = play.game().geometry();
+    match geo.kind() {
+        crate::board::BoardKind::Square => format!("{0}x{0}", geo.size()),
+        crate::board::BoardKind::Hex => format!("side {}", geo.size()),
+    }
+}
+
+fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
     let last = play.last_cells();
     let legal = play.legal_highlights();
     let bv = BoardView::of_game(
         play.shown(),
         Decorations {
             last: &last,
-            cursor: Some(play.cursor),
-            overlay: play.overlay,
+            cursor: Some(play.cursor()),
+            overlay: play.overlay(),
             legal: &legal,
         },
     );
@@ -114,126 +105,29 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
             view: &bv,
             theme: &s.theme,
             glyphs: Glyphs::for_mode(s.ascii()),
+            scale: a.scale,
         },
         a.board,
     );
-    render_panels(f, a.panels, play, s);
-    f.render_widget(Paragraph::new(panels::message_line(play, s)), a.message);
-    f.render_widget(
-        Paragraph::new(panels::hints_line(
-            &panels::key_hints(play),
-            s,
-            a.keys.width,
-        )),
-        a.keys,
-    );
-    match play.popup {
-        Some(Popup::Help) => help_popup(f, play, s),
-        Some(Popup::Result(sel)) => result_popup(f, play, sel, s),
-        None => {}
-    }
-}
-
-/// Draws the three panels in the right-hand column.
-pub fn render_panels(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
-    let status = panels::status_lines(play, s, area.width);
-    let ai = panels::ai_lines(play, s, area.width);
-    let ai_h = AI_HEIGHT.min(area.height / 3).max(2);
-    let status_h = (status.len() as u16 + 1).min(area.height.saturating_sub(ai_h + 3));
-    let hist_h = area.height.saturating_sub(status_h + ai_h);
-    let r_status = Rect::new(area.x, area.y, area.width, status_h);
-    let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);
-    let r_ai = Rect::new(area.x, area.y + status_h + hist_h, area.width, ai_h);
-    f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
-    panels::render_history(f, r_hist, play, s);
-    f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
-}
-
-/// A centred rectangle of at most `w`×`h` inside `area`.
-pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn popup_block<'a>(title: &'a str, s: &Settings) -> Block<'a> {
-    let b = Block::bordered()
-        .title(Span::styled(format!(" {title} "), s.theme.title))
-        .border_style(s.theme.accent)
-        .style(s.theme.text);
-    if s.ascii() {
-        b.border_set(panels::ASCII_BORDER)
-    } else {
-        b
-    }
-}
-
-/// The keys of the game screen, for the help popup.
-pub fn help_text(play: &Play) -> Vec<(&'static str, &'static str)> {
-    let hex = play.game().geometry().kind() == crate::board::BoardKind::Hex;
-    let mut v = vec![("arrows hjkl", "move the cursor")];
-    if play.watching() {
-        v.push(("Space", "pause / go on (AI against AI)"));
-    } else {
-        v.push(("Enter Space", "place a stone at the cursor (or click)"));
-    }
-    if hex {
-        v.push(("y u b n", "move to the diagonal neighbours"));
-        v.push(("U Backspace", "take back (u moves on hexhex boards)"));
-    } else {
-        v.push(("u Backspace", "take back (vs AI: to your previous turn)"));
-    }
-    v.extend([
-        ("c", "switch stone colour (Carteso, Wunchunk)"),
-        ("e", "end the turn early (Wunchunk)"),
-        ("p", "pass"),
-        ("B", "take the button (Keil)"),
-        ("s", "swap colours (Wunchunk, White's first turn)"),
-        ("t", "ownership overlay on/off"),
-        ("[ ] Home End", "step through the history"),
-        (":", "command: a turn (d4,g7) · save F · load F · resign"),
-        ("r", "show the result again (after the end)"),
-        ("Esc", "back to the menu (the game is kept)"),
-        ("q Ctrl-C", "quit (the game is saved for Resume)"),
-    ]);
-    v
-}
-
-fn help_popup(f: &mut Frame, play: &Play, s: &Settings) {
-    let items = help_text(play);
-    let lines: Vec<Line> = items
-        .iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!("{k:>13}  "), s.theme.key),
-                Span::styled(what.to_string(), s.theme.text),
-            ])
-        })
-        .collect();
-    let r = centred(f.area(), 70, lines.len() as u16 + 2);
-    f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(lines).block(popup_block("Keys", s)), r);
 }
 
 /// "You win" / "You lose" / "Draw" when exactly one seat is a person's.
 pub fn verdict(play: &Play) -> Option<String> {
-    let humans: Vec<Side> = [Side::First, Side::Second]
-        .into_iter()
-        .filter(|&s| !play.player_of(s).is_ai())
-        .collect();
+    let humans: Vec<Side> = match (play.online(), play.my_side()) {
+        (Some(_), mine) => mine.into_iter().collect(),
+        (None, _) => [Side::First, Side::Second]
+            .into_iter()
+            .filter(|&s| !play.player_of(s).is_ai())
+            .collect(),
+    };
     let [you] = humans.as_slice() else {
         return None;
     };
-    let winner = match play.resigned {
+    let winner = match play.resigned() {
         Some(side) => Some(side.other()),
         None => play.game().outcome()?.winner(),
     };
-    let side = play.session.kind().side_name(*you);
+    let side = play.session().kind().side_name(*you);
     Some(match winner {
         None => format!("Draw (you played {side})"),
         Some(w) if w == *you => format!("You win, playing {side}!"),
@@ -241,18 +135,67 @@ pub fn verdict(play: &Play) -> Option<String> {
     })
 }
 
+/// A score line shortened for the dialog: number lists in brackets lose their trailing
+/// zeros (`[3, 5, 0, 1, …]`: zeros at the end decide nothing) and write runs of three zeros
+/// or more as one (`0×57`); then the line is cut to `width` with `…`.
+pub fn fit_score_line(line: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']').map(|c| open + c) else {
+            break;
+        };
+        out.push_str(&rest[..=open]);
+        let inner = &rest[open + 1..close];
+        let items: Vec<&str> = inner.split(", ").collect();
+        if items.len() > 1 && items.iter().all(|i| i.parse::<u64>().is_ok()) {
+            let keep = items.iter().rposition(|i| *i != "0").map_or(1, |p| p + 1);
+            let mut shown: Vec<String> = Vec::new();
+            let mut i = 0;
+            while i < keep {
+                let run = items[i..keep].iter().take_while(|x| **x == "0").count();
+                if run >= 3 {
+                    shown.push(format!("0×{run}"));
+                    i += run;
+                } else {
+                    shown.push(items[i].to_string());
+                    i += 1;
+                }
+            }
+            out.push_str(&shown.join(", "));
+            if keep < items.len() {
+                out.push_str(", …");
+            }
+        } else {
+            out.push_str(inner);
+        }
+        out.push(']');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    ellipsis(&out, width)
+}
+
 fn result_popup(f: &mut Frame, play: &Play, sel: usize, s: &Settings) {
     let t = &s.theme;
+    // The dialog fits the screen: lines are shortened, never wrapped, so that the actions
+    // always show.
+    let inner_w = (f.area().width.saturating_sub(4) as usize).min(76);
     let result = play.result_text().unwrap_or_else(|| "game over".into());
-    let mut lines = vec![Line::styled(result.clone(), t.accent)];
+    let mut lines = vec![Line::styled(ellipsis(&result, inner_w), t.accent)];
     if let Some(verdict) = verdict(play) {
-        lines.push(Line::styled(verdict, t.title));
+        lines.push(Line::styled(ellipsis(&verdict, inner_w), t.title));
     }
-    if play.resigned.is_none() {
-        for l in play.game().score_breakdown() {
-            if l != result {
-                lines.push(Line::styled(l, t.text));
-            }
+    if play.resigned().is_none() {
+        let room = (f.area().height as usize).saturating_sub(lines.len() + 4 + 2);
+        let breakdown: Vec<String> = play
+            .game()
+            .score_breakdown()
+            .into_iter()
+            .filter(|l| *l != result)
+            .collect();
+        for l in breakdown.iter().take(room) {
+            lines.push(Line::styled(fit_score_line(l, inner_w), t.text));
         }
     }
     lines.push(Line::raw(""));
@@ -268,10 +211,26 @@ fn result_popup(f: &mut Frame, play: &Play, sel: usize, s: &Settings) {
     let w = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
     let r = centred(f.area(), w.max(40), lines.len() as u16 + 2);
     f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(lines)
-            .block(popup_block("Game over", s))
-            .wrap(Wrap { trim: false }),
-        r,
-    );
+    f.render_widget(Paragraph::new(lines).block(popup_block("Game over", s)), r);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_score_line;
+
+    #[test]
+    fn score_arrays_lose_their_trailing_zeros() {
+        assert_eq!(
+            fit_score_line("Black (first player): [3, 5, 0, 1, 0, 0, 0]", 80),
+            "Black (first player): [3, 5, 0, 1, …]"
+        );
+        assert_eq!(fit_score_line("[0, 0]", 80), "[0, …]");
+        assert_eq!(
+            fit_score_line("[3, 3, 0, 0, 0, 0, 1, 0, 0, 2]", 80),
+            "[3, 3, 0×4, 1, 0, 0, 2]"
+        );
+        let header = "Score arrays: [chunks, crumbs, groups of size 2, 3, …], fewer is better";
+        assert_eq!(fit_score_line(header, 80), header);
+        assert_eq!(fit_score_line("abcdef", 4), "abc…");
+    }
 }

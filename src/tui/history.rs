@@ -10,7 +10,7 @@ impl Play {
     pub fn view_turn(&mut self, to: usize) {
         let last = self.session.turns().len();
         if to >= last && self.session.pending().is_empty() || to > last {
-            self.viewing = None;
+            self.leave_history();
             return;
         }
         // Step from the position shown (undo back or play forward) when that is closer than
@@ -44,6 +44,18 @@ impl Play {
             g = self.session.position_after(to);
         }
         self.viewing = Some((to, g));
+    }
+
+    /// Back to the live game; a message about viewing the history goes with it.
+    pub fn leave_history(&mut self) {
+        self.viewing = None;
+        if self
+            .note
+            .as_ref()
+            .is_some_and(|n| n.text.starts_with("viewing the history"))
+        {
+            self.note = None;
+        }
     }
 
     /// The turn number history stepping is at (the live game counts as the last).

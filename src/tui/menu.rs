@@ -1,25 +1,30 @@
 //! The main menu.
 
-use super::app::{App, Screen};
-use super::forms::{LoadForm, SettingsForm};
-use super::game_view::centred;
-use super::new_game::NewGameForm;
-use super::panels::hints_line;
-use super::play::Play;
-use super::rules::RulesScreen;
-use super::Effect;
-use crate::games::Game;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use super::commands::{Command, Table};
+use super::layout::{centred, key_line};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// The menu's state: which item is selected.
+/// The autosaved game as the menu offers it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeOffer {
+    /// "Keil turn 12".
+    pub what: String,
+    /// Another window has it open: it can only be viewed.
+    pub elsewhere: bool,
+}
+
+/// The menu's state.
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
-    /// Index into [`items`].
+    /// Index into [`Menu::items`].
     pub selected: usize,
+    /// The autosaved game, if there is one.
+    pub resume: Option<ResumeOffer>,
 }
 
 /// A menu entry.
@@ -27,7 +32,7 @@ pub struct Menu {
 pub enum Item {
     /// Choose and start a game.
     NewGame,
-    /// Continue the autosaved game.
+    /// Continue (or view) the autosaved game.
     Resume,
     /// Open a saved game.
     Load,
@@ -39,141 +44,141 @@ pub enum Item {
     Quit,
 }
 
-impl Item {
-    /// Label and shortcut key.
-    pub fn label(self) -> (&'static str, char) {
-        match self {
-            Item::NewGame => ("New game", 'n'),
-            Item::Resume => ("Resume", 'r'),
-            Item::Load => ("Load game", 'l'),
-            Item::Rules => ("Rules", 'u'),
-            Item::Settings => ("Settings", 's'),
-            Item::Quit => ("Quit", 'q'),
+/// What a menu command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Select the entry above.
+    Up,
+    /// Select the entry below.
+    Down,
+    /// Open the selected entry.
+    Open,
+    /// Open an entry by its key.
+    Item(Item),
+}
+
+fn always(_: &Menu) -> bool {
+    true
+}
+
+/// The menu's commands.
+#[rustfmt::skip]
+pub static TABLE: Table<Menu, Action> = Table {
+    screen: "menu",
+    rows: &[
+        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "choose", "select the entry above"),
+        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "choose", "select the entry below"),
+        Command::new(Action::Open, "open", &["Enter", "Space"], always, "open", "open the selected entry"),
+        Command::new(Action::Item(Item::NewGame), "new_game", &["n"], always, "", "New game"),
+        Command::new(Action::Item(Item::Resume), "resume", &["r"], |m| m.resume.is_some(), "", "Resume"),
+        Command::new(Action::Item(Item::Load), "load", &["l"], always, "", "Load game"),
+        Command::new(Action::Item(Item::Rules), "rules", &["u"], always, "", "Rules"),
+        Command::new(Action::Item(Item::Settings), "settings", &["s"], always, "", "Settings"),
+        Command::new(Action::Item(Item::Quit), "quit", &["q", "Esc"], always, "quit", "Quit"),
+    ],
+};
+
+impl Menu {
+    /// The menu, offering the autosaved game if there is one.
+    pub fn new(resume: Option<ResumeOffer>) -> Menu {
+        Menu {
+            selected: 0,
+            resume,
         }
+    }
+
+    /// The entries shown (Resume only when there is an autosaved game).
+    pub fn items(&self) -> Vec<Item> {
+        let mut v = vec![Item::NewGame];
+        if self.resume.is_some() {
+            v.push(Item::Resume);
+        }
+        v.extend([Item::Load, Item::Rules, Item::Settings, Item::Quit]);
+        v
     }
 }
 
-/// The entries shown (Resume only when there is an autosaved game).
-pub fn items(app: &App) -> Vec<Item> {
-    let mut v = vec![Item::NewGame];
-    if app.resume.is_some() {
-        v.push(Item::Resume);
-    }
-    v.extend([Item::Load, Item::Rules, Item::Settings, Item::Quit]);
-    v
-}
-
-/// Handles a key on the menu.
-pub fn on_key(app: &mut App, mut menu: Menu, k: KeyEvent) -> Vec<Effect> {
-    let list = items(app);
-    let chosen = match k.code {
-        KeyCode::Up | KeyCode::Char('k') => {
-            menu.selected = (menu.selected + list.len() - 1) % list.len();
-            None
-        }
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-            menu.selected = (menu.selected + 1) % list.len();
-            None
-        }
-        KeyCode::Enter | KeyCode::Char(' ') => list.get(menu.selected).copied(),
-        KeyCode::Esc => Some(Item::Quit),
-        KeyCode::Char(c) => list.iter().copied().find(|i| i.label().1 == c),
-        _ => None,
-    };
-    app.screen = Screen::Menu(menu);
-    let Some(item) = chosen else {
-        return Vec::new();
-    };
-    app.note = None;
-    match item {
-        Item::NewGame => {
-            app.screen = Screen::NewGame(NewGameForm::new(&app.settings));
-            Vec::new()
-        }
-        Item::Resume => match app.resume.clone() {
-            Some(saved) => {
-                let mut play = Play::new(
-                    saved.session,
-                    saved.players,
-                    app.settings.ai_time(),
-                    saved.started,
-                );
-                play.say("resumed");
-                app.open_game(play)
+impl Component for Menu {
+    /// Handles a key.
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        let list = self.items();
+        let chosen = match TABLE.lookup(self, &cx.settings.keymap, &k) {
+            None => return Transition::stay(),
+            Some(Action::Up) => {
+                self.selected = (self.selected + list.len() - 1) % list.len();
+                return Transition::stay();
             }
-            None => Vec::new(),
-        },
-        Item::Load => {
-            app.screen = Screen::Load(LoadForm::default());
-            vec![Effect::ListSaves]
-        }
-        Item::Rules => {
-            app.screen = Screen::Rules(RulesScreen::default());
-            Vec::new()
-        }
-        Item::Settings => {
-            app.screen = Screen::Settings(SettingsForm::default());
-            Vec::new()
-        }
-        Item::Quit => app.quit(),
-    }
-}
-
-/// Draws the menu.
-pub fn view(f: &mut Frame, app: &App, menu: &Menu) {
-    let s = &app.settings;
-    let t = &s.theme;
-    let area = f.area();
-    f.render_widget(Block::new().style(t.text), area);
-    let list = items(app);
-    let mut lines = vec![
-        Line::styled("t e s s e r a", t.title),
-        Line::styled("Keil · Carteso · Iris · Linage · Wunchunk", t.dim),
-        Line::raw(""),
-    ];
-    for (i, item) in list.iter().enumerate() {
-        let (label, key) = item.label();
-        let mut text = format!("{label:<12}");
-        if *item == Item::Resume {
-            if let Some(r) = &app.resume {
-                let g = r.session.game();
-                text = format!(
-                    "Resume: {} turn {}",
-                    g.kind().title(),
-                    r.session.turns().len() + 1
-                );
+            Some(Action::Down) => {
+                self.selected = (self.selected + 1) % list.len();
+                return Transition::stay();
             }
-        }
-        let style = if i == menu.selected {
-            t.selected
-        } else {
-            t.text
+            Some(Action::Open) => list[self.selected.min(list.len() - 1)],
+            Some(Action::Item(i)) => i,
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {key} "), t.key),
-            Span::styled(format!(" {text:<24}"), style),
-        ]));
+        *cx.note = None;
+        match chosen {
+            Item::NewGame => Transition::NewGame,
+            Item::Resume => Transition::Resume,
+            Item::Load => Transition::Load,
+            Item::Rules => Transition::Rules,
+            Item::Settings => Transition::Settings,
+            Item::Quit => Transition::Quit,
+        }
     }
-    let h = lines.len() as u16;
-    let r = centred(area, 50, h);
-    f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), r);
-    if let Some(n) = &app.note {
-        let y = (r.bottom() + 1).min(area.height.saturating_sub(3));
-        let nr = Rect::new(1, y, area.width.saturating_sub(2), 2);
-        let style = if n.error { t.error } else { t.text };
-        f.render_widget(
-            Paragraph::new(Line::styled(n.text.clone(), style))
-                .alignment(Alignment::Center)
-                .wrap(Wrap { trim: true }),
-            nr,
-        );
+
+    /// Draws the menu.
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let (s, note) = (v.settings, v.note);
+        let t = &s.theme;
+        let area = f.area();
+        f.render_widget(Block::new().style(t.text), area);
+        let live = TABLE.live(self, &s.keymap);
+        let key_of = |item: Item| {
+            live.iter()
+                .find(|l| l.command.action == Action::Item(item))
+                .and_then(|l| l.keys.first())
+                .map_or_else(|| " ".to_string(), ToString::to_string)
+        };
+        let mut lines = vec![
+            Line::styled("t e s s e r a", t.title),
+            Line::styled("Keil · Carteso · Iris · Linage · Wunchunk", t.dim),
+            Line::raw(""),
+        ];
+        for (i, item) in self.items().into_iter().enumerate() {
+            let text = match (item, &self.resume) {
+                (Item::NewGame, _) => "New game".to_string(),
+                (Item::Resume, Some(r)) if r.elsewhere => format!("View: {} (read-only)", r.what),
+                (Item::Resume, Some(r)) => format!("Resume: {}", r.what),
+                (Item::Resume, None) => "Resume".into(),
+                (Item::Load, _) => "Load game".into(),
+                (Item::Rules, _) => "Rules".into(),
+                (Item::Settings, _) => "Settings".into(),
+                (Item::Quit, _) => "Quit".into(),
+            };
+            let style = if i == self.selected {
+                t.selected
+            } else {
+                t.text
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {} ", key_of(item)), t.key),
+                Span::styled(format!(" {text:<30}"), style),
+            ]));
+        }
+        let h = lines.len() as u16;
+        let r = centred(area, 50, h);
+        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), r);
+        if let Some(n) = note {
+            let y = (r.bottom() + 1).min(area.height.saturating_sub(4));
+            let nr = Rect::new(1, y, area.width.saturating_sub(2), 3);
+            let style = if n.error { t.error } else { t.text };
+            f.render_widget(
+                Paragraph::new(Line::styled(n.text.clone(), style))
+                    .alignment(Alignment::Center)
+                    .wrap(Wrap { trim: true }),
+                nr,
+            );
+        }
+        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
-    let hints = [
-        ("↑↓", "choose"),
-        ("Enter", "open"),
-        ("n r l u s", "shortcuts"),
-        ("q", "quit"),
-    ];
-    let kr = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
-    f.render_widget(Paragraph::new(hints_line(&hints, s, area.width)), kr);
 }

@@ -8,31 +8,56 @@
 //!   save a file, quit…) for the runtime ([`runtime`]) to carry out; anything the runtime
 //!   learns comes back as another message.
 //! - [`view::view`] draws the model, one function per screen and panel.
+//! - Every screen is the same shape ([`screen`]): its own state, `on_key` made from its
+//!   command table ([`commands`]; the key line and the help come from the same table, and
+//!   the config file can rebind the keys, [`keymap`]), and `view`.
 //!
-//! The runtime blocks on a single channel fed by an input thread and the engine thread, and
-//! redraws only after a message: an idle interface uses no CPU.
+//! One session of the interface is a value that runs against any terminal ([`host`]): an
+//! output writer and its size, a channel of messages (keys, resizes, engine reports, what a
+//! game server says), the person's name, where files go ([`store::Storage`]), the settings,
+//! the AI to use. The program in a terminal ([`runtime`]), an SSH channel of `tessera serve`
+//! ([`crate::serve`]) and the tests drive the same code. It blocks on its channel and redraws
+//! only after a message: an idle interface uses no CPU.
 
+pub mod ai;
 pub mod app;
-pub mod bench;
 pub mod board;
+pub mod challenge;
 pub mod cli;
+pub mod commands;
+pub mod config_file;
+pub mod controller;
 pub mod cursor;
-pub mod engine;
-pub mod forms;
+pub mod game_keys;
+pub mod game_layout;
 pub mod game_view;
 pub mod history;
+pub mod host;
+pub mod keymap;
+pub mod latency;
+pub mod layout;
+pub mod line_edit;
+pub mod load_screen;
+pub mod lobby;
 pub mod menu;
+pub mod name_form;
 pub mod new_game;
+pub mod online;
+pub mod online_update;
 pub mod panels;
 pub mod play;
-pub mod play_keys;
+pub mod play_actions;
+pub mod play_online;
 pub mod rules;
 pub mod runtime;
+pub mod screen;
+pub mod settings;
+pub mod settings_screen;
 pub mod store;
 pub mod testing;
 pub mod view;
 
-use engine::Request;
+use ai::Request;
 use std::path::PathBuf;
 use store::SavedGame;
 
@@ -51,6 +76,8 @@ pub enum Effect {
     Save(PathBuf, SavedGame),
     /// Load a game record (answered by [`app::Msg::Loaded`]).
     Load(PathBuf),
+    /// Load a game record to show read-only (the autosave another window has open).
+    View(PathBuf),
     /// List the saved games (answered by [`app::Msg::SaveList`]).
     ListSaves,
     /// Write the settings to the config file (answered by [`app::Msg::Saved`]).
@@ -59,6 +86,8 @@ pub enum Effect {
     SetMouse(bool),
     /// Leave the program (after the autosave).
     Quit,
+    /// Send a request to the game server (ignored by a program alone).
+    Net(online::Request),
 }
 
 /// A message for the bottom line.

@@ -1,15 +1,14 @@
 //! The New game screen: game, board size, opponent, sides, komi, AI time.
 
-use super::app::{App, Screen, Settings};
-use super::game_view::centred;
-use super::menu::Menu;
-use super::panels::hints_line;
-use super::play::{Play, Player};
-use super::Effect;
+use super::commands::{Command, Table};
+use super::controller::Controller;
+use super::layout::{centred, key_line};
+use super::play::Play;
+use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
 use crate::session::Session;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
@@ -155,13 +154,13 @@ impl NewGameForm {
     }
 
     /// Who plays the two seats.
-    pub fn players(&self) -> [Player; 2] {
-        let ai = Player::Ai { level: self.level };
+    pub fn players(&self) -> [Controller; 2] {
+        let ai = Controller::Ai { level: self.level };
         match self.opponent {
-            Opponent::Human => [Player::Human, Player::Human],
+            Opponent::Human => [Controller::Human, Controller::Human],
             Opponent::AiVsAi => [ai, ai],
-            Opponent::Ai if self.seat == 0 => [Player::Human, ai],
-            Opponent::Ai => [ai, Player::Human],
+            Opponent::Ai if self.seat == 0 => [Controller::Human, ai],
+            Opponent::Ai => [ai, Controller::Human],
         }
     }
 
@@ -301,72 +300,94 @@ impl NewGameForm {
     }
 }
 
-/// Handles a key on the New game screen.
-pub fn on_key(app: &mut App, mut form: NewGameForm, k: KeyEvent) -> Vec<Effect> {
-    let fields = form.fields();
-    form.row = form.row.min(fields.len() - 1);
-    let field = fields[form.row];
-    match k.code {
-        KeyCode::Esc | KeyCode::Char('q') => {
-            app.screen = Screen::Menu(Menu::default());
-            return Vec::new();
-        }
-        KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-            form.row = (form.row + fields.len() - 1) % fields.len()
-        }
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-            form.row = (form.row + 1) % fields.len()
-        }
-        KeyCode::Left | KeyCode::Char('h' | '-') => form.change(field, -1),
-        KeyCode::Right | KeyCode::Char('l' | '+') => form.change(field, 1),
-        // Enter starts from any field, as the key line says: a newcomer who has not changed
-        // anything gets the defaults at once.
-        KeyCode::Enter | KeyCode::Char('s') => match form.start(super::store::now_rfc3339()) {
-            Ok(mut play) => {
-                play.say(format!(
-                    "{} started: ? shows the keys",
-                    play.session.kind().title()
-                ));
-                return app.open_game(play);
-            }
-            Err(e) => form.error = Some(e),
-        },
-        _ => {}
-    }
-    app.screen = Screen::NewGame(form);
-    Vec::new()
+/// What a command of the New game screen does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The field above.
+    Up,
+    /// The field below.
+    Down,
+    /// The field's previous value.
+    Less,
+    /// The field's next value.
+    More,
+    /// Start the game.
+    Start,
+    /// Back to the menu.
+    Back,
 }
 
-/// Draws the New game screen.
-pub fn view(f: &mut Frame, app: &App, form: &NewGameForm) {
-    let s = &app.settings;
-    let t = &s.theme;
-    let area = f.area();
-    f.render_widget(Block::new().style(t.text), area);
-    let mut lines = vec![Line::styled("New game", t.title), Line::raw("")];
-    for (i, field) in form.fields().into_iter().enumerate() {
-        let (label, value) = form.row_text(field);
-        let style = if i == form.row { t.selected } else { t.text };
-        let arrows = i == form.row && field != Field::Start;
-        lines.push(Line::from(vec![
-            Span::styled(format!("{label:>11}  "), t.dim),
-            Span::styled(if arrows { "< " } else { "  " }, t.key),
-            Span::styled(value, style),
-            Span::styled(if arrows { " >" } else { "" }, t.key),
-        ]));
+fn always(_: &NewGameForm) -> bool {
+    true
+}
+
+/// The New game screen's commands.
+#[rustfmt::skip]
+pub static TABLE: Table<NewGameForm, Action> = Table {
+    screen: "new_game",
+    rows: &[
+        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "field", "the field above"),
+        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "field", "the field below"),
+        Command::new(Action::Less, "less", &["Left", "h", "-"], always, "change", "change the field"),
+        Command::new(Action::More, "more", &["Right", "l", "+"], always, "change", "change the field"),
+        Command::new(Action::Start, "start", &["Enter", "s"], always, "start", "start the game"),
+        Command::new(Action::Back, "back", &["Esc", "q"], always, "back", "back to the menu"),
+    ],
+};
+
+impl Component for NewGameForm {
+    /// Handles a key.
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        let fields = self.fields();
+        self.row = self.row.min(fields.len() - 1);
+        let field = fields[self.row];
+        match TABLE.lookup(self, &cx.settings.keymap, &k) {
+            None => {}
+            Some(Action::Back) => return Transition::Menu,
+            Some(Action::Up) => self.row = (self.row + fields.len() - 1) % fields.len(),
+            Some(Action::Down) => self.row = (self.row + 1) % fields.len(),
+            Some(Action::Less) => self.change(field, -1),
+            Some(Action::More) => self.change(field, 1),
+            // Enter starts from any field, as the key line says: a newcomer who has not
+            // changed anything gets the defaults at once.
+            Some(Action::Start) => match self.start(super::store::now_rfc3339()) {
+                Ok(mut play) => {
+                    play.say(format!(
+                        "{} started: ? shows the keys",
+                        play.session().kind().title()
+                    ));
+                    return Transition::Open(Box::new(play));
+                }
+                Err(e) => self.error = Some(e),
+            },
+        }
+        Transition::stay()
     }
-    if let Some(e) = &form.error {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(e.clone(), t.error));
+
+    /// Draws the form.
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let s = v.settings;
+        let t = &s.theme;
+        let area = f.area();
+        f.render_widget(Block::new().style(t.text), area);
+        let mut lines = vec![Line::styled("New game", t.title), Line::raw("")];
+        for (i, field) in self.fields().into_iter().enumerate() {
+            let (label, value) = self.row_text(field);
+            let style = if i == self.row { t.selected } else { t.text };
+            let arrows = i == self.row && field != Field::Start;
+            lines.push(Line::from(vec![
+                Span::styled(format!("{label:>11}  "), t.dim),
+                Span::styled(if arrows { "< " } else { "  " }, t.key),
+                Span::styled(value, style),
+                Span::styled(if arrows { " >" } else { "" }, t.key),
+            ]));
+        }
+        if let Some(e) = &self.error {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(e.clone(), t.error));
+        }
+        let r = centred(area, 72, lines.len() as u16);
+        f.render_widget(Paragraph::new(lines), r);
+        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
-    let r = centred(area, 72, lines.len() as u16);
-    f.render_widget(Paragraph::new(lines), r);
-    let hints = [
-        ("↑↓", "field"),
-        ("←→", "change"),
-        ("Enter", "start"),
-        ("Esc", "back"),
-    ];
-    let kr = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
-    f.render_widget(Paragraph::new(hints_line(&hints, s, area.width)), kr);
 }

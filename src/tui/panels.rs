@@ -1,41 +1,15 @@
-//! The panels of the game screen: status, move history, AI, and the bottom lines.
+//! The panels of the game screen: status, move history, AI, and the message lines.
 
-use super::app::Settings;
+use super::ai::{Analysis, Purpose};
 use super::board::Glyphs;
-use super::engine::Purpose;
-use super::play::{has_colour_choice, BidStep, Play, Popup};
-use crate::games::{format_komi, Game, GameKind, Side, Step, Stone};
+use super::layout::{panel, wrap_words};
+use super::play::{has_colour_choice, title_case, BidStep, Play};
+use super::settings::Settings;
+use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-
-/// Frame characters of ASCII mode.
-pub const ASCII_BORDER: border::Set = border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
-
-/// A panel: a title in the top rule, no other frame (saves rows at 80×24).
-pub fn panel<'a>(title: &'a str, s: &Settings) -> Block<'a> {
-    let b = Block::new()
-        .borders(Borders::TOP)
-        .title(Span::styled(format!(" {title} "), s.theme.title))
-        .border_style(s.theme.dim);
-    if s.ascii() {
-        b.border_set(ASCII_BORDER)
-    } else {
-        b
-    }
-}
 
 /// How a side is shown in panels: its stone for black/white games, its initial otherwise.
 pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
@@ -43,13 +17,6 @@ pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
         GameKind::Carteso | GameKind::Linage => kind.side_letter(side).to_string(),
         _ => glyphs.stone(Stone::of_side(side)).to_string(),
     }
-}
-
-fn title_case(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
 }
 
 /// The status panel's lines.
@@ -70,12 +37,12 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             t.text,
         ),
     ])];
-    let human_name = if play.players.iter().all(|p| !p.is_ai()) {
+    let human_name = if play.players().iter().all(|p| !p.is_ai()) {
         "player"
     } else {
         "you"
     };
-    let bid = if play.viewing.is_none() {
+    let bid = if !play.is_viewing() {
         play.bid_step()
     } else {
         None
@@ -84,7 +51,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         // Sides are not taken yet: say who does what in the bid instead.
         for (seat, what) in [(0, "sets komi"), (1, "picks a side")] {
             let active = (step == BidStep::Komi) == (seat == 0);
-            let who = play.players[seat].describe(human_name);
+            let who = play.seat_label(seat, human_name);
             lines.push(Line::from(vec![
                 Span::styled(if active { "▶ " } else { "  " }, t.accent),
                 Span::styled(format!("{what}: "), t.dim),
@@ -96,11 +63,11 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         if bid.is_some() {
             break;
         }
-        let to_move = !g.is_over() && play.resigned.is_none() && g.to_move() == side;
-        let who = if play.viewing.is_some() {
+        let to_move = !g.is_over() && play.resigned().is_none() && g.to_move() == side;
+        let who = if play.is_viewing() {
             String::new()
         } else {
-            play.player_of(side).describe(human_name)
+            play.seat_label(play.seat_of(side), human_name)
         };
         lines.push(Line::from(vec![
             Span::styled(if to_move { "▶ " } else { "  " }, t.accent),
@@ -109,11 +76,23 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             Span::styled(who, t.dim),
         ]));
     }
+    if let Some(line) = clock_line(play, s) {
+        lines.push(line);
+    }
     for (label, value) in g.status() {
+        // During the bid the lines above say who does what.
+        if bid.is_some() && label == "bid" {
+            continue;
+        }
         lines.extend(wrapped(label, &value, width, s));
     }
-    if has_colour_choice(kind) && play.viewing.is_none() {
-        let (glyph, name) = if play.colour == Stone::Black {
+    if play.overlay() {
+        if let Some(legend) = overlay_legend(kind) {
+            lines.extend(wrapped("overlay", legend, width, s));
+        }
+    }
+    if has_colour_choice(kind) && play.can_act() {
+        let (glyph, name) = if play.colour() == Stone::Black {
             (glyphs.black, "black")
         } else {
             (glyphs.white, "white")
@@ -124,9 +103,13 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             Span::styled("  (c switches)", t.dim),
         ]));
     }
-    if let Some((n, _)) = &play.viewing {
+    if play.is_viewing() {
         lines.push(Line::styled(
-            format!("viewing after turn {n} of {}", play.session.turns().len()),
+            format!(
+                "viewing after turn {} of {}",
+                play.viewed_turn(),
+                play.session().turns().len()
+            ),
             t.accent,
         ));
     } else if let Some(r) = play.result_text() {
@@ -134,22 +117,67 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             Span::styled("result: ", t.dim),
             Span::styled(r, t.accent),
         ]));
-    } else if !play.controller().is_ai() {
+    } else if let Some(why) = play.read_only_reason() {
+        lines.extend(wrapped("read-only", why, width, s));
+    } else if let Some(status) = play.online().and_then(|o| o.status.clone()) {
+        lines.extend(wrapped("server", &status, width, s));
+    } else if play.can_act() || (play.online().is_none() && !play.controller().is_ai()) {
         match play.bid_step() {
             Some(BidStep::Komi) => lines.push(Line::from(vec![
                 Span::styled("your komi offer: ", t.dim),
-                Span::styled(format_komi(play.komi_offer), t.accent),
+                Span::styled(format_komi(play.komi_offer()), t.accent),
             ])),
             Some(BidStep::Side) => {
                 lines.push(Line::styled("choose your side", t.accent));
-                if let Some(e) = play.ai.estimate.as_ref() {
-                    lines.push(estimate_line(play, e, s));
+                if let Some(e) = play.ai().estimate() {
+                    lines.extend(estimate_lines(play, e, s, width));
                 }
             }
             None => {}
         }
     }
     lines
+}
+
+/// The clocks of a game on a server: `time: ● 4:05 · ○ 3:59`, the running one highlighted.
+fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
+    let o = play.online()?;
+    o.clock.control.allowance()?;
+    let t = &s.theme;
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let kind = play.session().kind();
+    let mut spans = vec![Span::styled("time: ", t.dim)];
+    for side in [Side::First, Side::Second] {
+        if side == Side::Second {
+            spans.push(Span::styled(" · ", t.dim));
+        }
+        let seat = play.seat_of(side);
+        let left = super::online::clock_text(o.clock.left_at(seat, o.now));
+        let style = if o.clock.running == Some(seat) {
+            t.accent
+        } else {
+            t.text
+        };
+        spans.push(Span::styled(
+            format!("{} {left}", side_mark(kind, side, glyphs)),
+            style,
+        ));
+    }
+    spans.push(Span::styled(
+        format!("  ({})", o.clock.control.describe()),
+        t.dim,
+    ));
+    Some(Line::from(spans))
+}
+
+/// What the overlay's marks mean, for the games that have one.
+pub fn overlay_legend(kind: GameKind) -> Option<&'static str> {
+    match kind {
+        GameKind::Keil => Some("b Black's territory, w White's, - nobody's"),
+        GameKind::Linage => Some("v Vertical's region, h Horizontal's, * free"),
+        GameKind::Carteso => Some("claimed groups in their claimer's style"),
+        _ => None,
+    }
 }
 
 /// `label: value`, word-wrapped to `width` with the continuation lines indented.
@@ -181,7 +209,7 @@ pub fn wrapped(label: &str, value: &str, width: u16, s: &Settings) -> Vec<Line<'
 
 /// The komi the bid set (half points; 0 before the `komi=` turn).
 fn bid_komi(play: &Play) -> u16 {
-    play.session
+    play.session()
         .turns()
         .iter()
         .flat_map(|t| &t.steps)
@@ -192,35 +220,46 @@ fn bid_komi(play: &Play) -> u16 {
         .unwrap_or(0)
 }
 
-fn estimate_line(play: &Play, e: &super::engine::Analysis, s: &Settings) -> Line<'static> {
-    let kind = play.session.kind();
+fn estimate_lines(play: &Play, e: &Analysis, s: &Settings, width: u16) -> Vec<Line<'static>> {
+    let kind = play.session().kind();
     let side = |best: &str| best.trim_start_matches("play=").to_string();
-    let text = match (&e.best, e.win_rate) {
-        (Some(best), Some(w)) => format!(
-            "AI's estimate: {} wins {:.0}% at komi {}",
-            side(best),
-            w * 100.0,
-            format_komi(bid_komi(play))
+    match (&e.best, e.win_rate) {
+        (Some(best), Some(w)) => wrapped(
+            "AI's estimate",
+            &format!(
+                "{} wins {:.0}% at komi {}",
+                side(best),
+                w * 100.0,
+                format_komi(bid_komi(play))
+            ),
+            width,
+            s,
         ),
-        (Some(best), None) => format!("the AI would take {}", side(best)),
-        _ => format!("the AI has no estimate for {}", kind.title()),
-    };
-    Line::styled(text, s.theme.dim)
+        (Some(best), None) => vec![Line::styled(
+            format!("the AI would take {}", side(best)),
+            s.theme.dim,
+        )],
+        _ => vec![Line::styled(
+            format!("the AI has no estimate for {}", kind.title()),
+            s.theme.dim,
+        )],
+    }
 }
 
 /// Number of lines of the history: one per turn, one for the turn in progress.
 pub fn history_len(play: &Play) -> usize {
-    play.session.turns().len() + usize::from(!play.session.pending().is_empty())
+    let s = play.session();
+    s.turns().len() + usize::from(!s.pending().is_empty())
 }
 
 /// The history lines `from..from + count` (only those are built: a long game has thousands).
 /// The current turn (the one history stepping shows) is highlighted.
 pub fn history_lines(play: &Play, s: &Settings, from: usize, count: usize) -> Vec<Line<'static>> {
     let t = &s.theme;
-    let kind = play.session.kind();
+    let kind = play.session().kind();
     let glyphs = Glyphs::for_mode(s.ascii());
     let current = play.viewed_turn();
-    let turns = play.session.turns();
+    let turns = play.session().turns();
     let mut lines: Vec<Line> = turns
         .iter()
         .enumerate()
@@ -228,14 +267,21 @@ pub fn history_lines(play: &Play, s: &Settings, from: usize, count: usize) -> Ve
         .take(count)
         .map(|(i, turn)| {
             let style = if i + 1 == current { t.selected } else { t.text };
-            Line::from(vec![
-                Span::styled(format!("{:>3}. ", i + 1), t.dim),
-                Span::styled(format!("{} ", side_mark(kind, turn.side, glyphs)), t.text),
-                Span::styled(turn.token.clone(), style),
-            ])
+            // The bid's turns say who did what; the others show the side and the token.
+            match play.bid_sentence(i) {
+                Some(text) => Line::from(vec![
+                    Span::styled(format!("{:>3}. ", i + 1), t.dim),
+                    Span::styled(text, style),
+                ]),
+                None => Line::from(vec![
+                    Span::styled(format!("{:>3}. ", i + 1), t.dim),
+                    Span::styled(format!("{} ", side_mark(kind, turn.side, glyphs)), t.text),
+                    Span::styled(turn.token.clone(), style),
+                ]),
+            }
         })
         .collect();
-    let pending = play.session.pending();
+    let pending = play.session().pending();
     if !pending.is_empty() && lines.len() < count && from <= turns.len() {
         let g = play.game();
         let text: Vec<String> = pending.iter().map(|&st| g.format_step(st)).collect();
@@ -259,9 +305,10 @@ pub fn render_history(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
     f.render_widget(block, area);
     let h = inner.height as usize;
     let len = history_len(play);
-    let focus = match &play.viewing {
-        Some((n, _)) => n.saturating_sub(1),
-        None => len.saturating_sub(1),
+    let focus = if play.is_viewing() {
+        play.viewed_turn().saturating_sub(1)
+    } else {
+        len.saturating_sub(1)
     };
     let top = (focus + 1).saturating_sub(h).min(len.saturating_sub(h));
     f.render_widget(Paragraph::new(history_lines(play, s, top, h)), inner);
@@ -273,11 +320,10 @@ const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 /// The AI panel's lines.
 pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
-    let kind = play.session.kind();
-    let glyphs = Glyphs::for_mode(s.ascii());
     let mut lines = Vec::new();
-    let a = play.ai.analysis.as_ref();
-    let state = match play.ai.job {
+    let ai = play.ai();
+    let a = ai.analysis();
+    let state = match ai.job() {
         Some((_, purpose)) => {
             let tick = a.map_or(0, |a| (a.elapsed.as_millis() / 100) as usize);
             let spin = if s.ascii() {
@@ -293,36 +339,68 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             let secs = a.map_or(0.0, |a| a.elapsed.as_secs_f64());
             Span::styled(format!("{spin} {what}… {secs:.1} s"), t.accent)
         }
-        None if play.players.iter().all(|p| !p.is_ai()) => {
+        None if play
+            .online()
+            .is_some_and(|o| o.seat.is_none() && !o.analysis) =>
+        {
+            Span::styled("analysis off: a turns it on", t.dim)
+        }
+        None if play.online().is_some_and(|o| o.seat.is_none()) => Span::styled("analysis", t.dim),
+        None if play.players().iter().all(|p| !p.is_ai()) => {
             Span::styled("no AI in this game", t.dim)
         }
         None if play.finished() => Span::styled("game over", t.dim),
-        None if play.viewing.is_none() && play.controller().is_ai() => {
+        None if play.is_read_only() => Span::styled("read-only", t.dim),
+        None if !play.is_viewing() && play.controller().is_ai() => {
             Span::styled("AI to move", t.dim)
         }
         None => Span::styled("waiting for you", t.dim),
     };
     lines.push(Line::from(state));
+    // Nothing is left to decide (only passes, or the game is over): the final score, not
+    // a win rate.
+    if !play.is_viewing() {
+        if let Some(end) = play.settled_end().filter(|_| !play.finished()) {
+            let result = end.result_text().unwrap_or_else(|| "game over".into());
+            lines.push(Line::from(vec![
+                Span::styled("settled: ", t.dim),
+                Span::styled(result, t.accent),
+            ]));
+            lines.push(Line::styled("only passes are left", t.dim));
+            return lines;
+        }
+    }
     let Some(a) = a else {
         return lines;
     };
-    if let (Some(w), Some(side)) = (a.win_rate, play.ai.side) {
-        let first = if side == Side::First { w } else { 1.0 - w };
-        let bar_w = width.saturating_sub(16).clamp(4, 30) as usize;
-        let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
-        let (full, empty) = if s.ascii() {
-            ("#", "-")
-        } else {
-            ("█", "░")
+    let kind = play.session().kind();
+    if let (Some(proven), Some(side)) = (a.proven, ai.side()) {
+        let winner = match proven {
+            "win" => Some(side),
+            "loss" => Some(side.other()),
+            _ => None,
         };
-        let pct = |v: f64| format!("{:>3.0}%", v * 100.0);
+        let text = match winner {
+            Some(w) => format!("{} wins (proven)", title_case(kind.side_name(w))),
+            None => "a draw (proven)".into(),
+        };
+        lines.push(Line::styled(text, t.accent));
+    } else if let (Some(w), Some(side)) = (a.win_rate, ai.side()) {
+        lines.push(win_bar(kind, side, w, s, width));
+    }
+    if let (Some(score), Some(side)) = (a.score, ai.side()) {
+        let first = if side == Side::First { score } else { -score };
+        let lead = if first >= 0.0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         lines.push(Line::from(vec![
-            Span::styled(format!("{} ", side_mark(kind, Side::First, glyphs)), t.text),
-            Span::styled(format!("{} ", pct(first)), t.text),
-            Span::styled(full.repeat(filled), t.bar_first),
-            Span::styled(empty.repeat(bar_w - filled), t.bar_second),
-            Span::styled(format!(" {} ", pct(1.0 - first)), t.text),
-            Span::styled(side_mark(kind, Side::Second, glyphs), t.text),
+            Span::styled("score ", t.dim),
+            Span::styled(
+                format!("{} by {:.1}", kind.side_letter(lead), first.abs()),
+                t.text,
+            ),
         ]));
     }
     if let Some(best) = &a.best {
@@ -351,158 +429,88 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// The keys that work now, most useful first.
-pub fn key_hints(play: &Play) -> Vec<(&'static str, &'static str)> {
-    if play.popup == Some(Popup::Help) {
-        return vec![("any key", "close the help")];
-    }
-    if let Some(Popup::Result(_)) = play.popup {
-        return vec![
-            ("←→", "choose"),
-            ("Enter", "select"),
-            ("n", "new game"),
-            ("s", "save"),
-            ("b", "back to the position"),
-            ("q", "quit"),
-        ];
-    }
-    if play.command.is_some() {
-        return vec![("Enter", "run"), ("Esc", "cancel")];
-    }
-    if play.viewing.is_some() {
-        return vec![
-            ("[ ]", "step"),
-            ("Home", "start"),
-            ("End", "back to the game"),
-            ("?", "help"),
-            ("q", "quit"),
-        ];
-    }
-    let mut k = Vec::new();
-    let g = play.game();
-    let hex = g.geometry().kind() == crate::board::BoardKind::Hex;
-    let undo = if hex { "U" } else { "u" };
-    if play.finished() {
-        k.extend([("r", "result"), ("[ ]", "history"), (undo, "undo")]);
-    } else if play.watching() {
-        let pause = if play.paused { "go on" } else { "pause" };
-        k.extend([("Space", pause), ("[ ]", "history")]);
-    } else if play.controller().is_ai() {
-        k.extend([("[ ]", "history"), (undo, "undo")]);
+/// The win-rate bar: the first side's share on the left.
+fn win_bar(kind: GameKind, side: Side, w: f64, s: &Settings, width: u16) -> Line<'static> {
+    let t = &s.theme;
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let first = if side == Side::First { w } else { 1.0 - w };
+    let bar_w = width.saturating_sub(16).clamp(4, 30) as usize;
+    let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
+    let (full, empty) = if s.ascii() {
+        ("#", "-")
     } else {
-        match play.bid_step() {
-            Some(BidStep::Komi) => {
-                k.extend([("←→", "komi ±0.5"), ("PgUp/Dn", "±5"), ("Enter", "offer")])
-            }
-            Some(BidStep::Side) => {
-                let kind = g.kind();
-                k.push((side_key(kind, Side::First), side_hint(kind, Side::First)));
-                k.push((side_key(kind, Side::Second), side_hint(kind, Side::Second)));
-            }
-            None => {
-                k.push((
-                    if hex {
-                        "←→↑↓ yubn"
-                    } else {
-                        "←→↑↓"
-                    },
-                    "move",
-                ));
-                k.push(("Enter", "place"));
-                let mut legal = Vec::new();
-                g.legal_steps(&mut legal);
-                if has_colour_choice(g.kind()) {
-                    k.push(("c", "colour"));
-                }
-                for (step, key, what) in [
-                    (Step::End, "e", "end turn"),
-                    (Step::Pass, "p", "pass"),
-                    (Step::Button, "B", "button"),
-                    (Step::Swap, "s", "swap"),
-                ] {
-                    if legal.contains(&step) {
-                        k.push((key, what));
-                    }
-                }
-                k.push((undo, "undo"));
-                k.push(("[ ]", "history"));
-                if !g.ownership().is_empty() {
-                    k.push(("t", "overlay"));
-                }
-            }
-        }
-    }
-    k.extend([(":", "command"), ("?", "help"), ("q", "quit")]);
-    // "? help" and "q quit" are the last two: hints_line always keeps them.
-    k
-}
-
-fn side_hint(kind: GameKind, side: Side) -> &'static str {
-    match (kind, side) {
-        (GameKind::Keil, Side::First) => "take black (moves first)",
-        (GameKind::Keil, Side::Second) => "take white (gets komi)",
-        (_, Side::First) => "take vertical (moves first)",
-        (_, Side::Second) => "take horizontal (gets komi)",
-    }
-}
-
-fn side_key(kind: GameKind, side: Side) -> &'static str {
-    match (kind.side_letter(side), side) {
-        ('B', _) => "b",
-        ('W', _) => "w",
-        ('V', _) => "v",
-        ('H', _) => "h",
-        (_, Side::First) => "1",
-        (_, Side::Second) => "2",
-    }
-}
-
-/// One line of key hints, cut to `width` at a whole hint; the last two hints (help and quit
-/// on the game screen) are kept whatever is dropped before them.
-pub fn hints_line(hints: &[(&str, &str)], s: &Settings, width: u16) -> Line<'static> {
-    let cost = |i: usize, (key, what): &(&str, &str)| {
-        usize::from(i > 0) * 3 + key.chars().count() + 1 + what.chars().count()
+        ("█", "░")
     };
-    let keep = hints.len().min(2);
-    let (head, tail) = hints.split_at(hints.len() - keep);
-    let tail_w: usize = tail.iter().map(|h| cost(1, h)).sum();
-    let mut chosen: Vec<&(&str, &str)> = Vec::new();
-    let mut used = 0;
-    for (i, h) in head.iter().enumerate() {
-        let w = cost(i, h);
-        if used + w + tail_w > width as usize {
-            break;
-        }
-        used += w;
-        chosen.push(h);
-    }
-    if used + tail_w <= width as usize {
-        chosen.extend(tail);
-    }
-    let mut spans = Vec::new();
-    for (i, (key, what)) in chosen.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::styled(" · ", s.theme.dim));
-        }
-        spans.push(Span::styled(key.to_string(), s.theme.key));
-        spans.push(Span::styled(format!(" {what}"), s.theme.text));
-    }
-    Line::from(spans)
+    let pct = |v: f64| format!("{:>3.0}%", v * 100.0);
+    Line::from(vec![
+        Span::styled(format!("{} ", side_mark(kind, Side::First, glyphs)), t.text),
+        Span::styled(format!("{} ", pct(first)), t.text),
+        Span::styled(full.repeat(filled), t.bar_first),
+        Span::styled(empty.repeat(bar_w - filled), t.bar_second),
+        Span::styled(format!(" {} ", pct(1.0 - first)), t.text),
+        Span::styled(side_mark(kind, Side::Second, glyphs), t.text),
+    ])
 }
 
-/// The message line: the command being typed, else the last note.
-pub fn message_line(play: &Play, s: &Settings) -> Line<'static> {
-    if let Some(c) = &play.command {
-        return Line::from(vec![
-            Span::styled(":", s.theme.key),
-            Span::styled(format!("{c}█"), s.theme.text),
-        ]);
+/// The message lines (two): the command being typed (scrolled so its cursor shows), else the
+/// last note, word-wrapped.
+pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
+    if let Some(c) = play.command() {
+        let mut line = c.line(
+            (width as usize).saturating_sub(1),
+            s.theme.text,
+            s.theme.selected,
+        );
+        line.spans.insert(0, Span::styled(":", s.theme.key));
+        return vec![line];
     }
-    match &play.note {
-        Some(n) => Line::styled(
-            n.text.clone(),
-            if n.error { s.theme.error } else { s.theme.text },
-        ),
-        None => Line::styled(String::new(), Style::new()),
+    match play.note() {
+        Some(n) => {
+            let style = if n.error { s.theme.error } else { s.theme.text };
+            let mut rows = wrap_words(&n.text, width as usize);
+            if rows.len() > 2 {
+                let rest = rows[1..].join(" ");
+                rows.truncate(2);
+                rows[1] = super::layout::ellipsis(&rest, width as usize);
+            }
+            rows.into_iter().map(|r| Line::styled(r, style)).collect()
+        }
+        None => Vec::new(),
     }
 }
+
+/// Draws the status, history and AI panels: stacked in a column, or side by side in a band
+/// below the board.
+pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Settings) {
+    if below {
+        let w = area.width / 3;
+        let cols = [
+            Rect::new(area.x, area.y, w, area.height),
+            Rect::new(area.x + w, area.y, w, area.height),
+            Rect::new(area.x + 2 * w, area.y, area.width - 2 * w, area.height),
+        ];
+        let status = status_lines(play, s, cols[0].width);
+        f.render_widget(Paragraph::new(status).block(panel("Status", s)), cols[0]);
+        render_history(f, cols[1], play, s);
+        let ai = ai_lines(play, s, cols[2].width);
+        f.render_widget(Paragraph::new(ai).block(panel("AI", s)), cols[2]);
+        return;
+    }
+    let status = status_lines(play, s, area.width);
+    let ai = ai_lines(play, s, area.width);
+    let ai_h = (ai.len() as u16 + 1)
+        .clamp(AI_HEIGHT, AI_HEIGHT + 2)
+        .min(area.height / 3)
+        .max(2);
+    let status_h = (status.len() as u16 + 1).min(area.height.saturating_sub(ai_h + 3));
+    let hist_h = area.height.saturating_sub(status_h + ai_h);
+    let r_status = Rect::new(area.x, area.y, area.width, status_h);
+    let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);
+    let r_ai = Rect::new(area.x, area.y + status_h + hist_h, area.width, ai_h);
+    f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
+    render_history(f, r_hist, play, s);
+    f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
+}
+
+/// Rows of the AI panel (title included) at least.
+const AI_HEIGHT: u16 = 6;

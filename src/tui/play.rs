@@ -1,42 +1,19 @@
-//! The model of the game screen: the session, who plays which seat, the cursor, history
-//! stepping, the AI's state, and the pure operations on them. Key handling is in
-//! [`super::play_keys`]; drawing in [`super::game_view`].
+//! The model of the game screen: the session, who controls which seat, the cursor, history
+//! stepping, the AI's state, and the queries on them. What changes the game is in
+//! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
+//! [`super::game_view`] and [`super::panels`].
 
+use super::ai::{Analysis, Purpose};
+use super::controller::Controller;
 use super::cursor::{self, Dir};
-use super::engine::{Analysis, Purpose, Report, Request};
+use super::line_edit::LineEdit;
+use super::online::{ClockState, GameId};
 use super::store::SavedGame;
-use super::{Effect, Note};
+use super::Note;
 use crate::board::Cell;
-use crate::games::{AnyGame, Game, GameKind, Illegal, Side, Step, Stone};
+use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
 use crate::session::Session;
-use std::time::Duration;
-
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// Someone at the keyboard.
-    Human,
-    /// The AI at a level (1–10).
-    Ai {
-        /// Strength, 1–10.
-        level: u8,
-    },
-}
-
-impl Player {
-    /// Whether this is the AI.
-    pub fn is_ai(self) -> bool {
-        matches!(self, Player::Ai { .. })
-    }
-
-    /// "you", "AI level 3" (with `human_name` for people at the keyboard).
-    pub fn describe(self, human_name: &str) -> String {
-        match self {
-            Player::Human => human_name.to_string(),
-            Player::Ai { level } => format!("AI level {level}"),
-        }
-    }
-}
+use std::time::{Duration, Instant};
 
 /// A popup over the game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,56 +22,94 @@ pub enum Popup {
     Help,
     /// The result, with a selected action.
     Result(usize),
+    /// The game's record as text to copy (`:save` on a server), scrolled this many lines.
+    Record(u16),
 }
 
 /// What the AI panel shows.
 #[derive(Clone, Debug, Default)]
 pub struct AiPanel {
+    pub(super) job: Option<(u64, Purpose)>,
+    pub(super) side: Option<Side>,
+    pub(super) analysis: Option<Analysis>,
+    pub(super) estimate: Option<Analysis>,
+}
+
+impl AiPanel {
     /// The job in progress, if any.
-    pub job: Option<(u64, Purpose)>,
+    pub fn job(&self) -> Option<(u64, Purpose)> {
+        self.job
+    }
+
     /// The side the analysis is for (the side to move in the analysed position).
-    pub side: Option<Side>,
+    pub fn side(&self) -> Option<Side> {
+        self.side
+    }
+
     /// The latest analysis (kept after the job ends).
-    pub analysis: Option<Analysis>,
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+
     /// The AI's estimate for the player choosing a side in the bid.
-    pub estimate: Option<Analysis>,
+    pub fn estimate(&self) -> Option<&Analysis> {
+        self.estimate.as_ref()
+    }
 }
 
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
-    /// The game and its turns.
-    pub session: Session,
-    /// Who plays the seat that makes the first turn, and the other seat.
-    pub players: [Player; 2],
-    /// AI thinking time per turn.
-    pub ai_time: Duration,
-    /// When the game started (for the record).
-    pub started: String,
-    /// The cursor.
-    pub cursor: Cell,
+    pub(super) session: Session,
+    pub(super) players: [Controller; 2],
+    pub(super) ai_time: Duration,
+    pub(super) started: String,
+    pub(super) cursor: Cell,
     /// The screen column hexhex up/down moves aim for.
-    pub column: Option<u16>,
-    /// The stone colour chosen with `c` (Carteso, Wunchunk).
-    pub colour: Stone,
-    /// Ownership overlay on (`t`).
-    pub overlay: bool,
+    pub(super) column: Option<u16>,
+    pub(super) colour: Stone,
+    pub(super) overlay: bool,
     /// History stepping: the turn number shown and its position; `None` shows the game.
-    pub viewing: Option<(usize, AnyGame)>,
-    /// The AI's state.
-    pub ai: AiPanel,
+    pub(super) viewing: Option<(usize, AnyGame)>,
+    pub(super) ai: AiPanel,
     /// The komi a person is about to offer in the bid, in half points.
-    pub komi_offer: u16,
-    /// The side that resigned.
-    pub resigned: Option<Side>,
-    /// The popup shown, if any.
-    pub popup: Option<Popup>,
-    /// The `:` command line being typed.
-    pub command: Option<String>,
-    /// The last message for the bottom line.
-    pub note: Option<Note>,
-    /// AI against AI: no new turn starts while paused (Space toggles).
-    pub paused: bool,
+    pub(super) komi_offer: u16,
+    pub(super) resigned: Option<Side>,
+    pub(super) popup: Option<Popup>,
+    pub(super) command: Option<LineEdit>,
+    pub(super) note: Option<Note>,
+    pub(super) paused: bool,
+    /// Why nothing may change the game, when nothing may.
+    pub(super) read_only: Option<&'static str>,
+    /// A game on a server: its players, clocks, this session's seat.
+    pub(super) online: Option<OnlineGame>,
+    /// The record shown by [`Popup::Record`].
+    pub(super) record_text: Option<String>,
+}
+
+/// What the game screen knows of a game on a server besides the position.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    /// The game's number on the server.
+    pub id: GameId,
+    /// The seat that made the first turn, and the other.
+    pub names: [String; 2],
+    /// This session's seat; none for a watcher.
+    pub seat: Option<usize>,
+    /// The clocks.
+    pub clock: ClockState,
+    /// The result the server gives (resignation and time included).
+    pub result: Option<String>,
+    /// What the server says about the players (someone away), if anything.
+    pub status: Option<String>,
+    /// A player is away: nobody may play until they are back.
+    pub waiting: bool,
+    /// The time the clocks are shown at (the server's last word or tick).
+    pub now: Instant,
+    /// A watcher asked for the AI's analysis.
+    pub analysis: bool,
+    /// The position (turns and steps played) the last analysis was started for.
+    pub analysed: Option<usize>,
 }
 
 /// The least time an AI turn takes on screen against a person: enough to see "thinking" and
@@ -108,6 +123,11 @@ pub fn has_colour_choice(kind: GameKind) -> bool {
     matches!(kind, GameKind::Carteso | GameKind::Wunchunk)
 }
 
+/// Whether a game has an ownership overlay (`t`).
+pub fn has_overlay(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Keil | GameKind::Carteso | GameKind::Linage)
+}
+
 /// Where the opening bid stands, seen from its legal steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidStep {
@@ -119,7 +139,12 @@ pub enum BidStep {
 
 impl Play {
     /// A new game screen for a session.
-    pub fn new(session: Session, players: [Player; 2], ai_time: Duration, started: String) -> Play {
+    pub fn new(
+        session: Session,
+        players: [Controller; 2],
+        ai_time: Duration,
+        started: String,
+    ) -> Play {
         let geo = session.game().geometry();
         let komi_offer = session.options().komi_half.max(1);
         Play {
@@ -139,7 +164,79 @@ impl Play {
             command: None,
             note: None,
             paused: false,
+            read_only: None,
+            online: None,
+            record_text: None,
         }
+    }
+
+    /// A game screen for a saved game (a resignation is kept from its result).
+    pub fn from_saved(saved: SavedGame, ai_time: Duration) -> Play {
+        let result = saved.result.clone();
+        let mut play = Play::new(saved.session, saved.players, ai_time, saved.started);
+        if let Some(r) = result.filter(|r| r.contains("+R")) {
+            // A resignation is not part of the rules' state: keep it from the record.
+            let kind = play.session.kind();
+            play.resigned = [Side::First, Side::Second]
+                .into_iter()
+                .find(|&s| r.starts_with(kind.side_letter(s.other())));
+        }
+        play
+    }
+
+    /// The same game, shown read-only for a reason ("this game is open in another tessera
+    /// window", "a record under review"): history, overlay and help work; nothing changes
+    /// the game and the AI does not move.
+    pub fn read_only(mut self, why: &'static str) -> Play {
+        self.read_only = Some(why);
+        self
+    }
+
+    /// Whether the game is shown read-only.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only.is_some()
+    }
+
+    /// Why the game is shown read-only, if it is.
+    pub fn read_only_reason(&self) -> Option<&'static str> {
+        self.read_only
+    }
+
+    /// The game on a server this screen shows, if it is one.
+    pub fn online(&self) -> Option<&OnlineGame> {
+        self.online.as_ref()
+    }
+
+    /// The record text [`Popup::Record`] shows.
+    pub fn record_text(&self) -> Option<&str> {
+        self.record_text.as_deref()
+    }
+
+    /// The seat that plays `side` in the live position (the bid and the pie swap exchange
+    /// seats).
+    pub fn seat_of(&self, side: Side) -> usize {
+        side.index() ^ usize::from(self.game().swapped())
+    }
+
+    /// How a seat is named in the panels: the player's nickname on a server (", you" for
+    /// one's own), else `human_name` for a person and "AI level N" for the AI.
+    pub fn seat_label(&self, seat: usize, human_name: &str) -> String {
+        match &self.online {
+            Some(o) if o.seat == Some(seat) => format!("{} (you)", o.names[seat]),
+            Some(o) => o.names[seat].clone(),
+            None => self.players[seat].describe(human_name),
+        }
+    }
+
+    /// The side this session's person plays on a server, if they play.
+    pub fn my_side(&self) -> Option<Side> {
+        let seat = self.online.as_ref()?.seat?;
+        Some(Side::from_index(seat ^ usize::from(self.game().swapped())))
+    }
+
+    /// The game and its turns.
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     /// The live position.
@@ -147,28 +244,159 @@ impl Play {
         self.session.game()
     }
 
+    /// Who controls the seat that makes the first turn, and the other seat.
+    pub fn players(&self) -> [Controller; 2] {
+        self.players
+    }
+
+    /// The cell under the cursor.
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+
+    /// Puts the cursor on a cell (as a click does).
+    pub fn set_cursor(&mut self, cell: Cell) {
+        self.cursor = cell;
+        self.column = None;
+    }
+
+    /// The stone colour chosen with `c` (Carteso, Wunchunk).
+    pub fn colour(&self) -> Stone {
+        self.colour
+    }
+
+    /// Whether the ownership overlay is on.
+    pub fn overlay(&self) -> bool {
+        self.overlay
+    }
+
+    /// The AI's state.
+    pub fn ai(&self) -> &AiPanel {
+        &self.ai
+    }
+
+    /// The komi a person is about to offer in the bid, in half points.
+    pub fn komi_offer(&self) -> u16 {
+        self.komi_offer
+    }
+
+    /// The side that resigned.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    /// The popup shown, if any.
+    pub fn popup(&self) -> Option<Popup> {
+        self.popup
+    }
+
+    /// The `:` command line being typed, if open.
+    pub fn command(&self) -> Option<&LineEdit> {
+        self.command.as_ref()
+    }
+
+    /// The message for the bottom lines.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// AI against AI: whether it is paused (Space).
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// When the game started (RFC 3339).
+    pub fn started(&self) -> &str {
+        &self.started
+    }
+
+    /// Whether history stepping shows an earlier position.
+    pub fn is_viewing(&self) -> bool {
+        self.viewing.is_some()
+    }
+
     /// The position on screen (the live one, or the one history stepping shows).
     pub fn shown(&self) -> &AnyGame {
         self.viewing.as_ref().map_or(self.game(), |(_, g)| g)
     }
 
-    /// Who plays `side` in the live position (a bid or a pie swap exchanges seats).
-    pub fn player_of(&self, side: Side) -> Player {
+    /// Who controls `side` in the live position (a bid or a pie swap exchanges seats).
+    pub fn player_of(&self, side: Side) -> Controller {
         self.players[side.index() ^ usize::from(self.game().swapped())]
     }
 
     /// Who is to act now.
-    pub fn controller(&self) -> Player {
+    pub fn controller(&self) -> Controller {
         self.player_of(self.game().to_move())
     }
 
-    /// Whether the game has ended (by the rules or by resignation).
+    /// Whether the game has ended (by the rules, by resignation, or on a server by time).
     pub fn finished(&self) -> bool {
-        self.resigned.is_some() || self.game().is_over()
+        self.resigned.is_some()
+            || self.game().is_over()
+            || self.online.as_ref().is_some_and(|o| o.result.is_some())
     }
 
-    /// The result line: the rules' result, or the resignation.
+    /// Whether the AI plays both sides (a game to watch).
+    pub fn watching(&self) -> bool {
+        self.players.iter().all(|p| p.is_ai())
+    }
+
+    /// Whether a person at the keyboard may play a step now (on a server: the person whose
+    /// seat is to move).
+    pub fn can_act(&self) -> bool {
+        let mine = match &self.online {
+            Some(o) => !o.waiting && o.seat == Some(self.seat_of(self.game().to_move())),
+            None => true,
+        };
+        self.viewing.is_none()
+            && !self.finished()
+            && !self.controller().is_ai()
+            && self.read_only.is_none()
+            && mine
+    }
+
+    /// How a seat is named in sentences: "you" and "the AI" when one person plays the AI,
+    /// else "player 1"/"player 2" or "AI 1"/"AI 2" by seat.
+    pub fn seat_name(&self, seat: usize) -> String {
+        if let Some(o) = &self.online {
+            return if o.seat == Some(seat) {
+                "you".into()
+            } else {
+                o.names[seat].clone()
+            };
+        }
+        let [a, b] = self.players;
+        match (a.is_ai(), b.is_ai()) {
+            (false, true) | (true, false) if self.players[seat].is_ai() => "the AI".into(),
+            (false, true) | (true, false) => "you".into(),
+            (false, false) => format!("player {}", seat + 1),
+            (true, true) => format!("AI {}", seat + 1),
+        }
+    }
+
+    /// Who did what in a turn of the bid ("you set komi 2.5", "the AI took Vertical"); `None`
+    /// for the other turns.
+    pub fn bid_sentence(&self, turn: usize) -> Option<String> {
+        let t = self.session.turns().get(turn)?;
+        // The seats are exchanged only once the side is picked: during the bid the seat is
+        // the side's index.
+        let who = self.seat_name(t.side.index());
+        match t.steps.as_slice() {
+            [Step::Komi(h)] => Some(format!("{who} set komi {}", crate::games::format_komi(*h))),
+            [Step::Choose(side)] => {
+                let name = self.session.kind().side_name(*side);
+                Some(format!("{who} took {}", title_case(name)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The result line: the server's (on a server), the rules' result, or the resignation.
     pub fn result_text(&self) -> Option<String> {
+        if let Some(r) = self.online.as_ref().and_then(|o| o.result.clone()) {
+            return Some(r);
+        }
         if let Some(side) = self.resigned {
             let kind = self.session.kind();
             return Some(format!(
@@ -192,6 +420,15 @@ impl Play {
             Some(Step::Komi(_)) => Some(BidStep::Komi),
             Some(Step::Choose(_)) => Some(BidStep::Side),
             _ => None,
+        }
+    }
+
+    /// The bid step a person at the keyboard must take now, if any.
+    pub fn human_bid(&self) -> Option<BidStep> {
+        if self.can_act() {
+            self.bid_step()
+        } else {
+            None
         }
     }
 
@@ -251,7 +488,27 @@ impl Play {
         }
     }
 
-    /// Sets the note shown in the bottom line.
+    /// The game's end when nothing but one forced step after another is left (a Linage board
+    /// without a free region, a full Carteso board): the position after those steps, which
+    /// is over. `None` while there is a choice.
+    pub fn settled_end(&self) -> Option<AnyGame> {
+        let mut g = self.game().clone();
+        let mut v = Vec::new();
+        // Each forced step ends a turn or the game; a few hundred covers any board.
+        for _ in 0..1000 {
+            if g.is_over() {
+                return Some(g);
+            }
+            g.legal_steps(&mut v);
+            match v.as_slice() {
+                [only] => g.play(*only),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Sets the note shown in the bottom lines.
     pub fn say(&mut self, text: impl Into<String>) {
         self.note = Some(Note::info(text));
     }
@@ -277,285 +534,12 @@ impl Play {
         self.cursor = m.cell;
         self.column = m.column;
     }
+}
 
-    /// Why a person cannot act now, if they cannot.
-    fn not_your_turn(&self) -> Option<String> {
-        if self.viewing.is_some() {
-            return Some("viewing the history: End returns to the game".into());
-        }
-        if self.finished() {
-            return Some("the game is over".into());
-        }
-        if self.controller().is_ai() {
-            return Some("the AI is to move: wait, or press u to take back".into());
-        }
-        None
-    }
-
-    /// A person plays one step. Illegal: the rules' reason, and nothing changes.
-    pub fn human_step(&mut self, step: Step, next_job: &mut u64) -> Vec<Effect> {
-        if let Some(why) = self.not_your_turn() {
-            self.complain(why);
-            return Vec::new();
-        }
-        let before = self.session.turns().len();
-        if let Err(e) = self.session.play_step(step) {
-            let what = match step.cell() {
-                Some(c) => format!("{}: {e}", self.game().geometry().name(c)),
-                None => format!("{}: {e}", self.game().format_step(step)),
-            };
-            self.complain(what);
-            return Vec::new();
-        }
-        self.note = None;
-        self.play_forced();
-        self.after_change(before, next_job)
-    }
-
-    /// Places at `cell` with the stone the game and the colour choice call for.
-    pub fn place_at(&mut self, cell: Cell, next_job: &mut u64) -> Vec<Effect> {
-        let stone = self.placement_stone();
-        self.human_step(Step::Place { cell, stone }, next_job)
-    }
-
-    /// Plays the rest of the turn while exactly one step is possible and it is a stone (the
-    /// forced partner of an Iris coloured cell).
-    fn play_forced(&mut self) {
-        let mut v = Vec::new();
-        while self.game().steps_in_turn() > 0 && !self.game().is_over() {
-            self.game().legal_steps(&mut v);
-            match v.as_slice() {
-                [s @ Step::Place { cell, .. }] => {
-                    let (s, name) = (*s, self.game().geometry().name(*cell));
-                    if self.session.play_step(s).is_err() {
-                        break;
-                    }
-                    self.say(format!("{name} placed for you (forced)"));
-                }
-                _ => break,
-            }
-        }
-    }
-
-    /// Plays a whole turn token typed on the command line (or one step of a turn in
-    /// progress).
-    pub fn human_token(&mut self, text: &str, next_job: &mut u64) -> Vec<Effect> {
-        if let Some(why) = self.not_your_turn() {
-            self.complain(why);
-            return Vec::new();
-        }
-        let before = self.session.turns().len();
-        let result = if self.session.pending().is_empty() {
-            self.session.play_turn(text)
-        } else {
-            self.game()
-                .parse_step(text)
-                .and_then(|s| self.session.play_step(s).map_err(|e| e.to_string()))
-        };
-        match result {
-            Err(e) => {
-                self.complain(format!("{text}: {e}"));
-                Vec::new()
-            }
-            Ok(()) => {
-                self.note = None;
-                self.play_forced();
-                self.after_change(before, next_job)
-            }
-        }
-    }
-
-    /// After the game changed: autosave a completed turn, show the result at the end, let
-    /// the AI move when it is its turn.
-    pub fn after_change(&mut self, turns_before: usize, next_job: &mut u64) -> Vec<Effect> {
-        let mut fx = Vec::new();
-        if self.finished() {
-            if let Some((id, _)) = self.ai.job.take() {
-                let _ = id;
-                fx.push(Effect::StopEngine);
-            }
-            self.popup = Some(Popup::Result(0));
-            fx.push(Effect::GameOver(self.saved()));
-            return fx;
-        }
-        if self.session.turns().len() != turns_before {
-            fx.push(Effect::Autosave(self.saved()));
-            self.ai.estimate = None;
-        }
-        fx.extend(self.schedule(next_job));
-        fx
-    }
-
-    /// Starts the AI when it is to move and not yet thinking; asks for its estimate when a
-    /// person must pick a side in the bid against it.
-    pub fn schedule(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if self.finished() || (self.paused && self.watching()) {
-            return Vec::new();
-        }
-        let to_move = self.game().to_move();
-        let purpose = if self.controller().is_ai() {
-            Purpose::Turn
-        } else if self.bid_step() == Some(BidStep::Side)
-            && self.player_of(to_move.other()).is_ai()
-            && self.ai.estimate.is_none()
-        {
-            Purpose::Estimate
-        } else {
-            if let Some((_, Purpose::Estimate)) = self.ai.job {
-                self.ai.job = None;
-                return vec![Effect::StopEngine];
-            }
-            return Vec::new();
-        };
-        if matches!(self.ai.job, Some((_, p)) if p == purpose) {
-            return Vec::new();
-        }
-        let level = match (self.controller(), self.player_of(to_move.other())) {
-            (Player::Ai { level }, _) | (_, Player::Ai { level }) => level,
-            _ => 1,
-        };
-        *next_job += 1;
-        let id = *next_job;
-        self.ai.job = Some((id, purpose));
-        self.ai.side = Some(to_move);
-        self.ai.analysis = None;
-        vec![Effect::StartEngine(Request {
-            id,
-            game: self.game().clone(),
-            level,
-            time: self.ai_time,
-            pace: if self.watching() {
-                WATCH_PACE
-            } else {
-                PLAY_PACE
-            },
-            purpose,
-        })]
-    }
-
-    /// Whether the AI plays both sides (a game to watch).
-    pub fn watching(&self) -> bool {
-        self.players.iter().all(|p| p.is_ai())
-    }
-
-    /// Handles an engine report (reports of stopped jobs are ignored).
-    pub fn on_report(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
-        let Some((id, _)) = self.ai.job else {
-            return Vec::new();
-        };
-        if report.id() != id {
-            return Vec::new();
-        }
-        match report {
-            Report::Progress { analysis, .. } => {
-                self.ai.analysis = Some(analysis);
-                Vec::new()
-            }
-            Report::Estimate { analysis, .. } => {
-                self.ai.job = None;
-                self.ai.estimate = Some(analysis.clone());
-                self.ai.analysis = Some(analysis);
-                Vec::new()
-            }
-            Report::Failed { message, .. } => {
-                self.ai.job = None;
-                self.complain(format!("AI: {message}"));
-                Vec::new()
-            }
-            Report::Turn {
-                steps, analysis, ..
-            } => {
-                self.ai.job = None;
-                self.ai.analysis = Some(analysis);
-                let before = self.session.turns().len();
-                let token = self.game().format_turn(&steps);
-                let mut trial = self.session.clone();
-                for &s in &steps {
-                    if let Err(e) = trial.play_step(s) {
-                        self.complain(format!("the AI chose an illegal turn {token}: {e}"));
-                        return Vec::new();
-                    }
-                }
-                self.session = trial;
-                self.say(format!("AI played {token}"));
-                self.after_change(before, next_job)
-            }
-        }
-    }
-
-    /// Takes back: the stones of a turn in progress; against the AI, back to the last
-    /// position where a person was to move before their previous turn; else one turn.
-    pub fn take_back(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if self.viewing.is_some() {
-            self.complain("viewing the history: End returns to the game");
-            return Vec::new();
-        }
-        let mut fx = Vec::new();
-        if self.ai.job.take().is_some() {
-            fx.push(Effect::StopEngine);
-        }
-        let had_turns = self.session.turns().len();
-        if !self.session.pending().is_empty() {
-            self.session.undo_turn();
-            self.say("took back the stones of this turn");
-        } else if self.players.iter().all(|p| !p.is_ai()) {
-            if self.session.undo_turn() {
-                self.resigned = None;
-                self.say("took back one turn");
-            } else {
-                self.complain("nothing to take back");
-            }
-        } else {
-            // Only undo when a person's turn is in the log, else the AI's first turn would
-            // just be played again.
-            let mut probe = self.session.clone();
-            let mut found = false;
-            while probe.undo_turn() {
-                if !self.player_of_in(&probe).is_ai() {
-                    found = true;
-                    break;
-                }
-            }
-            if found {
-                self.session = probe;
-                self.resigned = None;
-                self.say("took back to your previous turn");
-            } else {
-                self.complain("nothing of yours to take back");
-            }
-        }
-        self.popup = None;
-        self.ai.estimate = None;
-        if self.session.turns().len() != had_turns {
-            fx.push(Effect::Autosave(self.saved()));
-        }
-        fx.extend(self.schedule(next_job));
-        fx
-    }
-
-    fn player_of_in(&self, s: &Session) -> Player {
-        let g = s.game();
-        self.players[g.to_move().index() ^ usize::from(g.swapped())]
-    }
-
-    /// Resigns for the side to move (a person's side).
-    pub fn resign(&mut self) -> Vec<Effect> {
-        if let Some(why) = self.not_your_turn() {
-            self.complain(why);
-            return Vec::new();
-        }
-        self.resigned = Some(self.game().to_move());
-        let mut fx = Vec::new();
-        if self.ai.job.take().is_some() {
-            fx.push(Effect::StopEngine);
-        }
-        self.popup = Some(Popup::Result(0));
-        fx.push(Effect::GameOver(self.saved()));
-        fx
-    }
-
-    /// Explains an illegal step without playing it (for messages).
-    pub fn why_illegal(&self, step: Step) -> Option<Illegal> {
-        self.game().check(step).err()
-    }
+/// "vertical" → "Vertical".
+pub fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }

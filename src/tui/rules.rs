@@ -1,14 +1,13 @@
 //! The Rules screen: each game's rules in our own words, with a small board picture drawn by
 //! the board widget (a hand-made position, so it works whether or not the game is built in).
 
-use super::app::{App, Screen};
 use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
-use super::menu::Menu;
-use super::panels::{hints_line, panel};
-use super::Effect;
+use super::commands::{Command, Table};
+use super::layout::{key_line, panel, wrap_words};
+use super::screen::{Component, Ctx, Transition, ViewCtx};
 use crate::board::Geometry;
 use crate::games::{GameKind, Mark, Side, Stone};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
@@ -42,7 +41,9 @@ Territory: empty points joined by adjacency; it is yours when every stone linked
 yours. Score: your stones + your territory (+ komi for White, + 0.5 for the button). The game \
 ends after two passes in a row.
 
-Button: while nobody has taken it you may not pass, but you may take it instead of a stone."
+Button: while nobody has taken it you may not pass, but you may take it instead of a stone.
+
+In a game, t shows the territory: b Black's, w White's, - nobody's."
         }
         GameKind::Carteso => {
             "\
@@ -55,7 +56,7 @@ opponent of whoever just placed.
 
 A group is finished when it can no longer grow taller or wider. After every placement each \
 unclaimed finished group is claimed by its owner (marked | for Vertical, - for Horizontal \
-next to its stones) and stays claimed.
+next to its stones, as in the picture) and stays claimed.
 
 Score: stones in the groups you claimed (+ komi for Horizontal). Two passes in a row end the \
 game. Komi is bid: the first player sets it, the second picks a side."
@@ -85,7 +86,10 @@ with horizontal lines but no vertical line, Horizontal's; with both, it is free.
 Place a stone in a free region, or pass; afterwards every region must still hold a line.
 
 Score: the points of your regions (+ komi for Horizontal). Two passes in a row end the game. \
-Komi is bid: the first player sets it, the second picks a side. t shows who owns what."
+Komi is bid: the first player sets it, the second picks a side.
+
+In a game, t shows who owns what: v Vertical's region, h Horizontal's, * free (as in the \
+picture)."
         }
         GameKind::Wunchunk => {
             "\
@@ -102,11 +106,20 @@ wins; then fewest crumbs; then fewest groups of 2, of 3, and so on."
     }
 }
 
+/// The board of a game's picture.
+fn picture_geometry(kind: GameKind) -> &'static Geometry {
+    match kind {
+        GameKind::Carteso | GameKind::Linage => Geometry::square(5),
+        _ => Geometry::hex(3),
+    }
+}
+
 /// A small hand-made position showing the game's idea.
 pub fn picture(kind: GameKind) -> BoardView {
-    let (geo, letters) = match kind {
-        GameKind::Carteso | GameKind::Linage => (Geometry::square(5), ['v', 'h']),
-        _ => (Geometry::hex(3), ['b', 'w']),
+    let geo = picture_geometry(kind);
+    let letters = match kind {
+        GameKind::Carteso | GameKind::Linage => ['v', 'h'],
+        _ => ['b', 'w'],
     };
     let mut v = BoardView::empty(geo, letters);
     fn put(v: &mut BoardView, name: &str, stone: Stone) -> usize {
@@ -180,80 +193,150 @@ pub fn picture(kind: GameKind) -> BoardView {
     v
 }
 
-/// Handles a key on the Rules screen.
-pub fn on_key(app: &mut App, mut r: RulesScreen, k: KeyEvent) -> Vec<Effect> {
-    match k.code {
-        KeyCode::Esc | KeyCode::Char('q') => {
-            app.screen = Screen::Menu(Menu::default());
-            return Vec::new();
-        }
-        KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') | KeyCode::BackTab => {
-            r.game = (r.game + 4) % 5;
-            r.scroll = 0;
-        }
-        KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') | KeyCode::Tab => {
-            r.game = (r.game + 1) % 5;
-            r.scroll = 0;
-        }
-        KeyCode::PageDown | KeyCode::Char(' ') => r.scroll = r.scroll.saturating_add(5),
-        KeyCode::PageUp => r.scroll = r.scroll.saturating_sub(5),
-        _ => {}
+/// What the marks of a game's picture mean (one line), if it has any.
+pub fn legend(kind: GameKind) -> Option<&'static str> {
+    match kind {
+        GameKind::Linage => Some("v Vertical's, h Horizontal's, * free"),
+        GameKind::Carteso => Some("| claimed by Vertical, - by Horizontal"),
+        GameKind::Iris => Some("letters or colours: coloured cells, a pair each"),
+        _ => None,
     }
-    app.screen = Screen::Rules(r);
-    Vec::new()
 }
 
-/// Draws the Rules screen: the games across the top, the picture left, the text right.
-pub fn view(f: &mut Frame, app: &App, r: &RulesScreen) {
-    let s = &app.settings;
-    let t = &s.theme;
-    let area = f.area();
-    f.render_widget(Block::new().style(t.text), area);
-    let mut tabs = Vec::new();
-    for (i, k) in GameKind::ALL.iter().enumerate() {
-        let style = if i == r.game { t.selected } else { t.dim };
-        tabs.push(ratatui::text::Span::styled(
-            format!(" {} ", k.title()),
-            style,
-        ));
-        tabs.push(ratatui::text::Span::raw(" "));
-    }
-    f.render_widget(
-        Paragraph::new(Line::from(tabs)),
-        Rect::new(1, 0, area.width.saturating_sub(1), 1),
-    );
-    let kind = GameKind::ALL[r.game];
-    let pic = picture(kind);
-    let l = BoardLayout::of(pic.geometry);
-    let body_h = area.height.saturating_sub(3);
+/// What a command of the Rules screen does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The previous game.
+    Previous,
+    /// The next game.
+    Next,
+    /// Scroll by some lines (negative: up).
+    Scroll(i32),
+    /// Back to the menu.
+    Back,
+}
+
+fn always(_: &RulesScreen) -> bool {
+    true
+}
+
+/// The Rules screen's commands.
+#[rustfmt::skip]
+pub static TABLE: Table<RulesScreen, Action> = Table {
+    screen: "rules",
+    rows: &[
+        Command::new(Action::Previous, "previous", &["Left", "h", "BackTab"], always, "game", "the previous game"),
+        Command::new(Action::Next, "next", &["Right", "l", "Tab"], always, "game", "the next game"),
+        Command::new(Action::Scroll(-1), "line_up", &["Up", "k"], always, "", "scroll a line"),
+        Command::new(Action::Scroll(1), "line_down", &["Down", "j"], always, "", "scroll a line"),
+        Command::new(Action::Scroll(-10), "page_up", &["PgUp"], always, "scroll", "scroll a page"),
+        Command::new(Action::Scroll(10), "page_down", &["PgDn", "Space"], always, "scroll", "scroll a page"),
+        Command::new(Action::Back, "back", &["Esc", "q"], always, "back", "back to the menu"),
+    ],
+};
+
+/// Where the picture and the text go on a screen of `size`: the picture's left column (if
+/// shown) and the text's area (its panel, title rule included).
+fn areas(kind: GameKind, size: (u16, u16)) -> (Option<Rect>, Rect) {
+    let (w, h) = size;
+    let l = BoardLayout::of(picture_geometry(kind));
+    let body_h = h.saturating_sub(3);
     let pic_w = l.width() + 2;
-    if area.width > pic_w + 20 && body_h >= l.height() {
-        f.render_widget(
-            BoardWidget {
-                view: &pic,
-                theme: &s.theme,
-                glyphs: Glyphs::for_mode(s.ascii()),
-            },
-            Rect::new(1, 2, l.width(), l.height()),
-        );
+    let side = w > pic_w + 20;
+    let pic = (side && body_h >= l.height() + 2).then(|| Rect::new(1, 2, l.width(), l.height()));
+    let text_x = if side { pic_w + 1 } else { 1 };
+    (
+        pic,
+        Rect::new(text_x, 1, w.saturating_sub(text_x + 1), body_h + 1),
+    )
+}
+
+/// The most the text scrolls on a screen of `size`: its wrapped lines less the rows shown.
+pub fn max_scroll(kind: GameKind, size: (u16, u16)) -> u16 {
+    let (_, tr) = areas(kind, size);
+    // Wrapped exactly as the view wraps it.
+    let lines = Paragraph::new(text(kind))
+        .wrap(Wrap { trim: false })
+        .line_count(tr.width);
+    (lines as u16).saturating_sub(tr.height.saturating_sub(1))
+}
+
+impl Component for RulesScreen {
+    /// Handles a key.
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        match TABLE.lookup(self, &cx.settings.keymap, &k) {
+            None => {}
+            Some(Action::Back) => return Transition::Menu,
+            Some(Action::Previous) => {
+                self.game = (self.game + 4) % 5;
+                self.scroll = 0;
+            }
+            Some(Action::Next) => {
+                self.game = (self.game + 1) % 5;
+                self.scroll = 0;
+            }
+            Some(Action::Scroll(n)) => {
+                let max = max_scroll(GameKind::ALL[self.game], cx.size);
+                self.scroll = (i32::from(self.scroll) + n).clamp(0, i32::from(max)) as u16;
+            }
+        }
+        Transition::stay()
     }
-    let text_x = if area.width > pic_w + 20 {
-        pic_w + 1
-    } else {
-        1
-    };
-    let tr = Rect::new(text_x, 1, area.width.saturating_sub(text_x + 1), body_h + 1);
-    f.render_widget(
-        Paragraph::new(text(kind))
-            .block(panel(kind.title(), s))
-            .style(t.text)
-            .wrap(Wrap { trim: false })
-            .scroll((r.scroll, 0)),
-        tr,
-    );
-    let hints = [("←→", "game"), ("PgUp/PgDn", "scroll"), ("Esc", "back")];
-    let kr = Rect::new(0, area.height.saturating_sub(1), area.width, 1);
-    f.render_widget(Paragraph::new(hints_line(&hints, s, area.width)), kr);
+
+    /// Draws the games across the top, the picture left (with its legend), the text right.
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let s = v.settings;
+        let t = &s.theme;
+        let area = f.area();
+        f.render_widget(Block::new().style(t.text), area);
+        let mut tabs = Vec::new();
+        for (i, k) in GameKind::ALL.iter().enumerate() {
+            let style = if i == self.game { t.selected } else { t.dim };
+            tabs.push(ratatui::text::Span::styled(
+                format!(" {} ", k.title()),
+                style,
+            ));
+            tabs.push(ratatui::text::Span::raw(" "));
+        }
+        f.render_widget(
+            Paragraph::new(Line::from(tabs)),
+            Rect::new(1, 0, area.width.saturating_sub(1), 1),
+        );
+        let kind = GameKind::ALL[self.game];
+        let (pic_area, tr) = areas(kind, (area.width, area.height));
+        if let Some(r) = pic_area {
+            let pic = picture(kind);
+            f.render_widget(
+                BoardWidget {
+                    view: &pic,
+                    theme: &s.theme,
+                    glyphs: Glyphs::for_mode(s.ascii()),
+                    scale: 1,
+                },
+                r,
+            );
+            if let Some(legend) = legend(kind) {
+                let lines: Vec<Line> = wrap_words(legend, r.width as usize)
+                    .into_iter()
+                    .map(|l| Line::styled(l, t.dim))
+                    .collect();
+                let lr = Rect::new(r.x, r.bottom() + 1, r.width, lines.len() as u16);
+                if lr.bottom() < area.height.saturating_sub(1) {
+                    f.render_widget(Paragraph::new(lines), lr);
+                }
+            }
+        }
+        let scroll = self.scroll.min(max_scroll(kind, (area.width, area.height)));
+        f.render_widget(
+            Paragraph::new(text(kind))
+                .block(panel(kind.title(), s))
+                .style(t.text)
+                .wrap(Wrap { trim: false })
+                .scroll((scroll, 0)),
+            tr,
+        );
+        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+    }
 }
 
 #[cfg(test)]

@@ -1,38 +1,20 @@
-//! The runtime: sets the terminal up (and always restores it, panics included), feeds
-//! messages to `update`, carries out its effects and redraws.
-//!
-//! One channel carries every message: an input thread blocks on the terminal, the engine
-//! thread sends its reports. The main thread blocks on the channel, so an idle interface
-//! does nothing at all; it redraws once per batch of messages.
+//! The program in its own terminal: reads the settings (config file, flags, `TERM`,
+//! `NO_COLOR`), puts the terminal in raw mode, feeds its keys and resizes to a session
+//! ([`super::host`]) through an input thread, turns SIGTERM and SIGHUP into an orderly end,
+//! and restores the terminal however the program ends (a panic included).
 
-use super::app::{update, App, Msg, Screen, Settings};
-use super::engine::Engine;
-use super::{store, view, Effect, Note};
+use super::app::Msg;
+use super::host::{self, Host};
+use super::settings::{Settings, TermEnv};
+use super::store::Storage;
 use crate::config;
-use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind,
-};
-use ratatui::crossterm::execute;
-use ratatui::crossterm::terminal::{
-    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
-};
-use ratatui::Terminal;
-use std::collections::VecDeque;
-use std::io::{stdout, Write};
+use ratatui::crossterm::event::{self, Event, MouseEventKind};
+use ratatui::crossterm::terminal::{disable_raw_mode, enable_raw_mode};
+use std::io::stdout;
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Sender};
 
-/// How the interface starts.
-#[derive(Clone, Debug)]
-pub enum Start {
-    /// At the menu.
-    Menu,
-    /// Straight into a game.
-    Play(Box<super::play::Play>),
-    /// Loading a record.
-    Load(PathBuf),
-}
+pub use super::host::Start;
 
 /// Options common to every way of starting the interface.
 #[derive(Clone, Debug, Default)]
@@ -43,7 +25,8 @@ pub struct UiOptions {
     pub ascii: bool,
 }
 
-/// Reads the settings (config file, flags, `NO_COLOR`); the problems go to the menu's note.
+/// Reads the settings (config file, flags, the terminal's `TERM` and `NO_COLOR`); the
+/// problems go to the menu's note.
 pub fn settings(ui: &UiOptions) -> (Settings, Vec<String>) {
     let loaded = config::load(ui.config.as_deref());
     let mut problems: Vec<String> = loaded.problem.into_iter().collect();
@@ -51,99 +34,60 @@ pub fn settings(ui: &UiOptions) -> (Settings, Vec<String>) {
     if ui.ascii {
         cfg.ascii = true;
     }
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let (settings, theme_problem) = Settings::new(cfg, loaded.path, no_color);
-    problems.extend(theme_problem);
+    let (settings, more) = Settings::for_terminal(cfg, loaded.path, &TermEnv::from_process());
+    problems.extend(more);
+    problems.extend(settings.keymap.unknown(&super::app::key_tables()));
     (settings, problems)
 }
 
 /// Puts the terminal back as it was. Safe to call more than once.
 pub fn restore_terminal() {
     let _ = disable_raw_mode();
-    let _ = execute!(
-        stdout(),
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        ratatui::crossterm::cursor::Show
-    );
-    let _ = stdout().flush();
+    host::restore(&mut stdout());
 }
 
-/// Runs the interface until the player quits.
-pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
-    let (settings, problems) = settings(&ui);
-    let mut app = App::new(settings, (80, 24));
-    if !problems.is_empty() {
-        app.note = Some(Note::error(problems.join("; ")));
-    }
-    if let Some(saved) = store::autosave_path().and_then(|p| store::load(&p).ok()) {
-        app.resume = Some(saved);
-    }
-    let mut queue: VecDeque<Msg> = VecDeque::new();
-    let mut first: Vec<Effect> = Vec::new();
-    match start {
-        Start::Menu => {}
-        Start::Play(play) => {
-            first = app.open_game(*play);
-            // Straight into a game: the config problem goes to its message line.
-            if let (Screen::Game(play), Some(note)) = (&mut app.screen, app.note.take()) {
-                play.note = Some(note);
-            }
-        }
-        Start::Load(path) => queue.push_back(Msg::Loaded(
-            store::load(&path)
-                .map(Box::new)
-                .map_err(|e| format!("{}: {e}", path.display())),
-        )),
-    }
+/// The login name records show for the person at this terminal, else "player".
+fn login_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "player".into())
+}
 
+/// Runs the interface in this terminal until the player quits.
+pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
+    let settings = settings(&ui);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         // A crash of the AI is reported on screen as a failed job; anything else restores
         // the terminal before the message is printed.
-        if std::thread::current().name() == Some(super::engine::THREAD_NAME) {
-            super::engine::note_panic(format!("the AI crashed: {info}"));
+        if std::thread::current().name() == Some(super::ai::THREAD_NAME) {
             return;
         }
         restore_terminal();
         hook(info);
     }));
     enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen)?;
-    if app.settings.config.mouse {
-        execute!(stdout(), EnableMouseCapture)?;
-    }
-    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-    let size = terminal.size()?;
-    app.size = (size.width, size.height);
-
+    let size = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
     let (tx, rx) = channel::<Msg>();
     spawn_input(tx.clone());
     spawn_signals(tx.clone());
-    let engine_tx = tx.clone();
-    let mut engine = Engine::spawn(move |r| {
-        let _ = engine_tx.send(Msg::Engine(r));
+    let result = host::run(Host {
+        out: Box::new(stdout()),
+        size,
+        events: rx,
+        sender: tx,
+        user: login_name(),
+        identity: None,
+        storage: Storage::platform(ui.config.clone()),
+        settings,
+        ai: super::ai::local(),
+        link: None,
+        start,
     });
-
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        main_loop(&mut app, &mut terminal, &mut engine, &rx, queue, first)
-    }));
-    if result.is_err() {
-        // The panic hook has restored the terminal and printed the panic; keep the game.
-        if let Screen::Game(play) = &app.screen {
-            if !play.finished() {
-                let _ = autosave(&app, &play.saved());
-            }
-        }
-    }
-    drop(engine);
     restore_terminal();
-    match result {
-        Ok(r) => r,
-        Err(_) => Err(anyhow::anyhow!(
-            "the interface crashed (the game was autosaved)"
-        )),
-    }
+    result
 }
 
 fn spawn_input(tx: Sender<Msg>) {
@@ -184,126 +128,3 @@ fn spawn_signals(tx: Sender<Msg>) {
 
 #[cfg(not(unix))]
 fn spawn_signals(_tx: Sender<Msg>) {}
-
-fn main_loop(
-    app: &mut App,
-    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
-    engine: &mut Engine,
-    rx: &Receiver<Msg>,
-    mut queue: VecDeque<Msg>,
-    first: Vec<Effect>,
-) -> anyhow::Result<()> {
-    let mut warned = false;
-    carry_out(app, engine, first, &mut queue, &mut warned);
-    loop {
-        while let Some(msg) = queue.pop_front() {
-            let fx = update(app, msg);
-            carry_out(app, engine, fx, &mut queue, &mut warned);
-        }
-        if app.quit {
-            return Ok(());
-        }
-        terminal.draw(|f| view::view(f, app))?;
-        // Block until something happens, then take everything that is already waiting.
-        match rx.recv() {
-            Ok(m) => queue.push_back(m),
-            Err(_) => return Ok(()),
-        }
-        while let Ok(m) = rx.try_recv() {
-            queue.push_back(m);
-        }
-    }
-}
-
-fn autosave(app: &App, saved: &store::SavedGame) -> Result<(), String> {
-    if !app.settings.config.autosave {
-        return Ok(());
-    }
-    let path = store::autosave_path().ok_or("no data directory on this system")?;
-    store::save(&path, saved)
-}
-
-/// Carries out effects; what they learn comes back as messages on `queue`.
-fn carry_out(
-    app: &mut App,
-    engine: &mut Engine,
-    fx: Vec<Effect>,
-    queue: &mut VecDeque<Msg>,
-    autosave_warned: &mut bool,
-) {
-    for e in fx {
-        match e {
-            Effect::StartEngine(req) => engine.start(req),
-            Effect::StopEngine => engine.stop(),
-            Effect::Autosave(saved) => match autosave(app, &saved) {
-                // Said once: the same failure after every turn would hide every other message.
-                Err(e) if !*autosave_warned => {
-                    *autosave_warned = true;
-                    queue.push_back(Msg::Saved(Err(format!("autosave failed: {e}"))));
-                }
-                Err(_) => {}
-                Ok(()) => *autosave_warned = false,
-            },
-            Effect::GameOver(_) => {
-                store::remove_autosave();
-                app.resume = None;
-            }
-            Effect::Save(path, saved) => {
-                let r = store::save(&path, &saved)
-                    .map(|()| format!("saved to {}", path.display()))
-                    .map_err(|e| format!("{}: {e}", path.display()));
-                queue.push_back(Msg::Saved(r));
-            }
-            Effect::Load(path) => queue.push_back(Msg::Loaded(
-                store::load(&path)
-                    .map(Box::new)
-                    .map_err(|e| format!("{}: {e}", path.display())),
-            )),
-            Effect::ListSaves => {
-                let mut files: Vec<PathBuf> = store::saves_dir()
-                    .and_then(|d| std::fs::read_dir(d).ok())
-                    .map(|rd| {
-                        rd.filter_map(|e| e.ok().map(|e| e.path()))
-                            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                files.sort();
-                queue.push_back(Msg::SaveList(files));
-            }
-            Effect::SaveConfig(cfg) => {
-                let path = app
-                    .settings
-                    .config_path
-                    .clone()
-                    .or_else(config::default_path);
-                let r = match path {
-                    None => Err("no config directory on this system".to_string()),
-                    Some(p) => write_atomic(&p, &cfg.to_toml())
-                        .map(|()| {
-                            app.settings.config_path = Some(p.clone());
-                            format!("settings saved to {}", p.display())
-                        })
-                        .map_err(|e| format!("{}: {e}", p.display())),
-                };
-                queue.push_back(Msg::Saved(r));
-            }
-            Effect::SetMouse(on) => {
-                let _ = if on {
-                    execute!(stdout(), EnableMouseCapture)
-                } else {
-                    execute!(stdout(), DisableMouseCapture)
-                };
-            }
-            Effect::Quit => app.quit = true,
-        }
-    }
-}
-
-/// Writes a file through a temporary file and a rename, creating the folder.
-fn write_atomic(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    crate::record::write_atomically(path, text.as_bytes())
-}

@@ -1,11 +1,17 @@
-//! Saving and loading games for the interface: the autosave (for Resume) and records the
-//! player saves or loads by name. The file format is the records module's (SPEC §4,
-//! [`crate::record`]); this adapter only translates between a [`Record`] and what the
-//! interface keeps (a [`Session`] and who plays which seat).
+//! Saving and loading games for the interface: the autosave (for Resume) and its lock, and
+//! records the player saves or loads by name. The file format is the records module's (SPEC
+//! §4, [`crate::record`]); this adapter only translates between a [`Record`] and what the
+//! interface keeps (a [`Session`] and who controls which seat).
+//!
+//! Only one program at a time owns the autosave: it holds an exclusive lock on
+//! `autosave.lock` next to it for as long as it runs (`fs4`; the system drops the lock when
+//! the program ends, however it ends). A second program finds the lock taken: it shows the
+//! autosaved game read-only, and saves its own games to their records in `games/` instead.
 
-use super::play::Player;
+use super::controller::Controller;
 use crate::record::{self, PlayerKind, Players, Record};
 use crate::session::Session;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// A game as the interface saves and resumes it.
@@ -14,53 +20,172 @@ pub struct SavedGame {
     /// The game and its turns.
     pub session: Session,
     /// Who plays the seat that makes the first turn, and the other seat.
-    pub players: [Player; 2],
+    pub players: [Controller; 2],
     /// When the game started (RFC 3339, UTC).
     pub started: String,
     /// The result, once the game is over (including a resignation).
     pub result: Option<String>,
 }
 
-/// The file Resume reads.
-pub fn autosave_path() -> Option<PathBuf> {
-    crate::config::data_dir().map(|d| d.join("autosave.toml"))
+/// Where a session keeps its files, passed in by whoever runs it: the platform data and
+/// config directories for the program in a terminal, a folder per key on a server.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Storage {
+    /// The data directory: `autosave.toml`, `autosave.lock`, `games/`. `None`: nothing is
+    /// saved (tests; a platform without a home).
+    pub data: Option<PathBuf>,
+    /// The config file Settings → Save writes.
+    pub config: Option<PathBuf>,
+    /// Whether the person may name files (`:save FILE`, `:load FILE`, the Load screen's path
+    /// line). Off on a server: a session there reaches only its own folder.
+    pub paths: bool,
+    /// The current directory and the home directory, to show paths short (free paths only).
+    pub cwd: Option<PathBuf>,
+    /// See `cwd`.
+    pub home: Option<PathBuf>,
 }
 
-/// The folder the Load screen lists and `:save NAME` writes to.
-pub fn saves_dir() -> Option<PathBuf> {
-    crate::config::data_dir().map(|d| d.join("games"))
-}
+impl Storage {
+    /// The platform's directories (the program in a terminal), with `--config PATH` if given.
+    pub fn platform(config: Option<PathBuf>) -> Storage {
+        Storage {
+            data: crate::config::data_dir(),
+            config: config.or_else(crate::config::default_path),
+            paths: true,
+            cwd: std::env::current_dir().ok(),
+            home: directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf()),
+        }
+    }
 
-/// The name a person is recorded under: the login name, else "player".
-fn human_name() -> String {
-    std::env::var("USER")
-        .or_else(|_| std::env::var("USERNAME"))
-        .ok()
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| "player".into())
-}
+    /// The file Resume reads.
+    pub fn autosave_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("autosave.toml"))
+    }
 
-fn to_record_player(p: Player) -> record::Player {
-    match p {
-        Player::Human => record::Player::human(&human_name()),
-        Player::Ai { level } => record::Player::ai("tessera", level),
+    /// The folder the Load screen lists and `:save NAME` writes to.
+    pub fn saves_dir(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("games"))
+    }
+
+    /// The file whose lock says which program owns the autosave.
+    pub fn lock_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("autosave.lock"))
+    }
+
+    /// Where a game's own record goes in `games/` (the result screen's Save, and the
+    /// autosave of a program that does not own `autosave.toml`).
+    pub fn record_path(&self, game: &SavedGame) -> Option<PathBuf> {
+        self.saves_dir().map(|d| d.join(record_name(game)))
+    }
+
+    /// A path as messages show it: relative to the data directory when inside it
+    /// (`games/keil-20261122T143849Z.toml`), else (free paths only) to the current
+    /// directory, else to the home directory (`~/…`), else whole; without free paths, only
+    /// the file name.
+    pub fn shown_path(&self, p: &Path) -> String {
+        let under = |base: &Option<PathBuf>| {
+            base.as_ref()
+                .and_then(|b| p.strip_prefix(b).ok().map(PathBuf::from))
+        };
+        if let Some(rel) = under(&self.data) {
+            return rel.display().to_string();
+        }
+        if !self.paths {
+            return p
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        }
+        if let Some(rel) = under(&self.cwd).filter(|_| p.is_absolute()) {
+            return rel.display().to_string();
+        }
+        if let Some(rel) = under(&self.home) {
+            return format!("~/{}", rel.display());
+        }
+        p.display().to_string()
+    }
+
+    /// Removes the autosave (after the game it holds has ended or been abandoned).
+    pub fn remove_autosave(&self) {
+        if let Some(p) = self.autosave_path() {
+            let _ = std::fs::remove_file(p);
+        }
     }
 }
 
-fn from_record_player(p: &record::Player) -> Player {
+/// The file name of a game's own record: `KIND-STARTED.toml`.
+pub fn record_name(game: &SavedGame) -> String {
+    format!(
+        "{}-{}.toml",
+        game.session.kind().name(),
+        game.started.replace([':', '-'], "")
+    )
+}
+
+/// Who owns the autosave.
+#[derive(Debug)]
+pub enum AutosaveSlot {
+    /// This program: the lock is held while the file stays open.
+    Held(File),
+    /// Another program holds the lock.
+    Elsewhere,
+    /// No lock could be taken (no data directory, a file system without locks): the
+    /// autosave is used without one, as before locks existed.
+    Unlocked(String),
+}
+
+impl AutosaveSlot {
+    /// Whether another program owns the autosave.
+    pub fn elsewhere(&self) -> bool {
+        matches!(self, AutosaveSlot::Elsewhere)
+    }
+}
+
+/// Tries to take the autosave's lock (never waits).
+pub fn lock_autosave(path: &Path) -> AutosaveSlot {
+    if let Some(dir) = path.parent() {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return AutosaveSlot::Unlocked(format!("{}: {e}", dir.display()));
+        }
+    }
+    let file = match std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) => return AutosaveSlot::Unlocked(format!("{}: {e}", path.display())),
+    };
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => AutosaveSlot::Held(file),
+        Err(fs4::TryLockError::WouldBlock) => AutosaveSlot::Elsewhere,
+        Err(fs4::TryLockError::Error(e)) => {
+            AutosaveSlot::Unlocked(format!("{}: {e}", path.display()))
+        }
+    }
+}
+
+fn to_record_player(p: Controller, human: &str) -> record::Player {
+    match p {
+        Controller::Human => record::Player::human(human),
+        Controller::Ai { level } => record::Player::ai("tessera", level),
+    }
+}
+
+fn from_record_player(p: &record::Player) -> Controller {
     match (p.kind, p.level) {
-        (PlayerKind::Ai, level) => Player::Ai {
+        (PlayerKind::Ai, level) => Controller::Ai {
             level: level.unwrap_or(5),
         },
-        (PlayerKind::Human, _) => Player::Human,
+        (PlayerKind::Human, _) => Controller::Human,
     }
 }
 
-/// The record of a game as the interface has it.
-pub fn to_record(game: &SavedGame) -> Record {
+/// The record of a game as the interface has it; the people in it are recorded as `human`.
+pub fn to_record(game: &SavedGame, human: &str) -> Record {
     let players = Players {
-        first: to_record_player(game.players[0]),
-        second: to_record_player(game.players[1]),
+        first: to_record_player(game.players[0], human),
+        second: to_record_player(game.players[1], human),
     };
     let started = game.started.parse().unwrap_or_else(|_| record::utc_now());
     let mut r = Record::from_session(&game.session, players, started);
@@ -71,13 +196,14 @@ pub fn to_record(game: &SavedGame) -> Record {
     r
 }
 
-/// Writes a game record (atomically: a temporary file, then a rename), creating the folder.
-pub fn save(path: &Path, game: &SavedGame) -> Result<(), String> {
+/// Writes a game record (atomically: a temporary file, then a rename), creating the folder;
+/// the people in it are recorded as `human`.
+pub fn save(path: &Path, game: &SavedGame, human: &str) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    to_record(game).save(path).map_err(|e| e.to_string())
+    to_record(game, human).save(path).map_err(|e| e.to_string())
 }
 
 /// Reads a game record, replaying every turn through the rules; a bad record is refused
@@ -95,13 +221,6 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
     })
 }
 
-/// Removes the autosave (after the game it holds has ended or been abandoned).
-pub fn remove_autosave() {
-    if let Some(p) = autosave_path() {
-        let _ = std::fs::remove_file(p);
-    }
-}
-
 /// The current time as RFC 3339 UTC (`2025-01-31T12:00:00Z`), for the record's start time.
 pub fn now_rfc3339() -> String {
     record::utc_now().to_string()
@@ -112,7 +231,7 @@ mod tests {
     use super::*;
     use crate::games::{GameKind, GameOptions};
 
-    fn saved(tokens: &[&str], players: [Player; 2], result: Option<&str>) -> SavedGame {
+    fn saved(tokens: &[&str], players: [Controller; 2], result: Option<&str>) -> SavedGame {
         let mut session = Session::new(
             GameKind::Linage,
             GameOptions::parse(GameKind::Linage, &[]).unwrap(),
@@ -135,10 +254,10 @@ mod tests {
         let path = dir.join("sub").join("g.toml");
         let g = saved(
             &["komi=6.5", "play=vertical", "e5"],
-            [Player::Ai { level: 4 }, Player::Human],
+            [Controller::Ai { level: 4 }, Controller::Human],
             Some("V+R (horizontal resigned)"),
         );
-        save(&path, &g).unwrap();
+        save(&path, &g, "player").unwrap();
         let back = load(&path).unwrap();
         assert_eq!(back.session.tokens(), g.session.tokens());
         assert_eq!(back.players, g.players);
@@ -152,6 +271,18 @@ mod tests {
         let e = load(&path).unwrap_err();
         assert!(e.contains("turn 4") && e.contains("occupied"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_second_lock_on_the_autosave_is_refused_until_the_first_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("tessera-lock-{}", std::process::id()));
+        let path = dir.join("autosave.lock");
+        let first = lock_autosave(&path);
+        assert!(matches!(first, AutosaveSlot::Held(_)), "{first:?}");
+        assert!(lock_autosave(&path).elsewhere());
+        drop(first);
+        assert!(matches!(lock_autosave(&path), AutosaveSlot::Held(_)));
         std::fs::remove_dir_all(&dir).ok();
     }
 

@@ -36,7 +36,7 @@ pub fn app(width: u16, height: u16) -> super::app::App {
         theme: "default".into(),
         ..crate::config::Config::default()
     };
-    let (settings, _) = super::app::Settings::new(config, None, false);
+    let (settings, _) = super::settings::Settings::new(config, None, false);
     super::app::App::new(settings, (width, height))
 }
 
@@ -71,8 +71,16 @@ pub fn game_screen(app: &super::app::App) -> &super::play::Play {
     }
 }
 
+/// The game screen's model, to change (panics when the interface is elsewhere).
+pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
+    match &mut app.screen {
+        super::app::Screen::Game(p) => p,
+        _ => panic!("not on the game screen"),
+    }
+}
+
 /// The name of the cell under the game screen's cursor.
 pub fn cursor_name(app: &super::app::App) -> String {
     let p = game_screen(app);
-    crate::games::Game::geometry(p.game()).name(p.cursor)
+    crate::games::Game::geometry(p.game()).name(p.cursor())
 }

@@ -1,11 +1,10 @@
-//! Draws the model: one function per screen.
+//! Draws the model: each screen draws itself; the "too small" notice stands in for a screen
+//! the terminal cannot hold.
 
 use super::app::{App, Screen};
-use super::{forms, game_view, menu, new_game, rules};
+use super::layout::{too_small, MENU_MIN};
+use super::screen::ViewCtx;
 use ratatui::Frame;
-
-/// The smallest terminal the menus and forms need.
-pub const MENU_MIN: (u16, u16) = (60, 18);
 
 /// Draws the whole interface.
 pub fn view(f: &mut Frame, app: &App) {
@@ -22,6 +21,9 @@ pub fn ascii_of(c: char) -> char {
         '·' | '…' => '.',
         '●' => 'X',
         '○' => 'O',
+        '◉' | '×' => 'x',
+        '◎' => 'o',
+        '◈' => '%',
         '◆' | '█' => '#',
         '▶' | '→' => '>',
         '←' => '<',
@@ -50,17 +52,16 @@ fn ascii_pass(buf: &mut ratatui::buffer::Buffer) {
 
 fn draw(f: &mut Frame, app: &App) {
     let area = f.area();
+    let s = &app.settings;
     if !matches!(app.screen, Screen::Game(_))
         && (area.width < MENU_MIN.0 || area.height < MENU_MIN.1)
     {
-        return game_view::too_small(f, MENU_MIN, &app.settings);
+        return too_small(f, MENU_MIN, "This screen", s);
     }
-    match &app.screen {
-        Screen::Menu(m) => menu::view(f, app, m),
-        Screen::NewGame(form) => new_game::view(f, app, form),
-        Screen::Game(play) => game_view::view(f, play, &app.settings),
-        Screen::Rules(r) => rules::view(f, app, r),
-        Screen::Settings(form) => forms::settings_view(f, app, form),
-        Screen::Load(form) => forms::load_view(f, app, form),
-    }
+    let v = ViewCtx {
+        settings: s,
+        note: app.note.as_ref(),
+        storage: &app.storage,
+    };
+    app.screen.component().view(f, &v);
 }

@@ -7,7 +7,9 @@ use crate::games::square::{
     single_step_turn, Rect,
 };
 use crate::games::state::{self, number};
+use crate::games::Describe;
 use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -157,8 +159,9 @@ impl<const W: usize> Game for CartesoG<W> {
         match (stone, cell) {
             (Some(stone), Some(cell)) => Ok(Step::Place { cell, stone }),
             _ => Err(format!(
-                "'{t}' is not a Carteso move: a colour and a point of the {n}×{n} board like \
+                "{} is not a Carteso move: a colour and a point of the {n}×{n} board like \
                  Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
+                Quoted(t),
                 n = geo.size()
             )),
         }
@@ -180,26 +183,6 @@ impl<const W: usize> Game for CartesoG<W> {
 
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
-    }
-
-    fn state_json(&self) -> Value {
-        let mut m = state::base(self);
-        m.insert(
-            "score".into(),
-            state::per_side(self, self.points().unwrap()),
-        );
-        let geo = self.sq.geometry();
-        let claims: Vec<Value> = self
-            .claims()
-            .into_iter()
-            .map(|c| {
-                let cells: Vec<String> = c.cells.iter().map(|&p| geo.name(p)).collect();
-                json!({"cells": cells, "claimer": GameKind::Carteso.side_name(c.claimer)})
-            })
-            .collect();
-        m.insert("claims".into(), Value::Array(claims));
-        m.insert("komi".into(), number(self.komi()));
-        Value::Object(m)
     }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
@@ -233,7 +216,28 @@ impl<const W: usize> Game for CartesoG<W> {
     fn claimed_by(&self, cell: Cell) -> Option<Side> {
         self.claimer(cell)
     }
+}
 
+impl<const W: usize> Describe for CartesoG<W> {
+    fn state_json(&self) -> Value {
+        let mut m = state::base(self);
+        m.insert(
+            "score".into(),
+            state::per_side(self, self.points().unwrap()),
+        );
+        let geo = self.sq.geometry();
+        let claims: Vec<Value> = self
+            .claims()
+            .into_iter()
+            .map(|c| {
+                let cells: Vec<String> = c.cells.iter().map(|&p| geo.name(p)).collect();
+                json!({"cells": cells, "claimer": GameKind::Carteso.side_name(c.claimer)})
+            })
+            .collect();
+        m.insert("claims".into(), Value::Array(claims));
+        m.insert("komi".into(), number(self.komi()));
+        Value::Object(m)
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         let opening = self.turns.opening();
         if !opening.is_settled() {
@@ -250,7 +254,6 @@ impl<const W: usize> Game for CartesoG<W> {
             ("horizontal", format_points(h as f64 + self.komi())),
         ]
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         let claims = self.claims();
         let count = |side: Side| claims.iter().filter(|c| c.claimer == side).count();

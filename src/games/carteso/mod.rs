@@ -9,7 +9,7 @@
 //! *reach component* has the same F, so a group is finished iff its bounding box equals the
 //! component's. The state keeps, per colour, the list of reach components with their boxes:
 //! a black stone leaves black's components as they are and takes its point out of one white
-//! component (splitting it, [`SquareBits::pieces_without`]), so after a placement only the
+//! component (splitting it, `SquareBits::pieces_without`), so after a placement only the
 //! placed stone's group and the opponent-colour groups of a component whose box shrank can
 //! have become finished.
 
@@ -31,11 +31,6 @@ impl Carteso {
     /// Komi for Horizontal, in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         on_sized!(self, g => g.komi())
-    }
-
-    /// The opening protocol's state (phase, komi, whether the players swapped seats).
-    pub fn opening(&self) -> &Opening {
-        on_sized!(self, g => g.opening())
     }
 
     /// Stones in the groups each side has claimed, before komi (index: [`Side::index`]).
@@ -211,11 +206,6 @@ impl<const W: usize> CartesoG<W> {
     /// Komi for Horizontal, in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         self.turns.opening().komi()
-    }
-
-    /// The opening protocol's state (phase, komi, whether the players swapped seats).
-    pub fn opening(&self) -> &Opening {
-        self.turns.opening()
     }
 
     /// Stones in the groups each side has claimed, before komi (index: [`Side::index`]).

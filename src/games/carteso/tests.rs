@@ -3,6 +3,7 @@
 //! placer of every stone — which decides square groups — is part of each picture.
 
 use super::*;
+use crate::games::Describe;
 use crate::games::{Game, Illegal, Mark, Outcome, Protocol};
 use serde_json::json;
 

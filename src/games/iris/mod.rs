@@ -29,8 +29,9 @@ mod tests;
 
 use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
+use crate::games::Describe;
 use crate::rng::FastRng;
-use crate::zobrist::{cell_key, extra_key, keys};
+use crate::zobrist::{cell_key, extra, extra_key};
 use tables::{Tables, GRAY};
 
 /// "No cell" in the compact fields.
@@ -39,7 +40,7 @@ const NO_CELL: Cell = Cell::MAX;
 /// Zobrist piece index (spare kind) for "the first stone of the turn in progress is here".
 const FIRST_STONE_PIECE: usize = 3;
 /// Extra key XORed in while the game's first turn (one gray stone) is to be played.
-const OPENING_KEY: usize = keys::GAME_SPECIFIC;
+const OPENING_KEY: usize = extra::GAME_SPECIFIC;
 
 /// Undo flags.
 const WAS_PASS: u8 = 1;
@@ -174,11 +175,6 @@ impl Iris {
         self.opening
     }
 
-    /// The mask of a side's stones.
-    pub fn stones(&self, side: Side) -> Mask {
-        self.stones[side.index()]
-    }
-
     /// The stones of both sides recomputed into a hash from scratch, plus the turn state, for
     /// checking the incremental [`Game::hash`].
     pub fn hash_from_scratch(&self) -> u64 {
@@ -196,13 +192,13 @@ impl Iris {
     fn state_hash(&self) -> u64 {
         let mut h = 0;
         if self.to_move == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.last_was_pass {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.over {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         if self.opening {
             h ^= extra_key(OPENING_KEY);
@@ -284,7 +280,7 @@ impl Iris {
     }
 
     /// The cells the next stone may go on (empty when only a pass is left or the game is over).
-    pub fn legal_cells(&self) -> Mask {
+    pub(crate) fn legal_cells(&self) -> Mask {
         if self.over {
             Mask::EMPTY
         } else if self.opening {
@@ -504,28 +500,6 @@ impl Game for Iris {
         notation::format_turn(self.geo, steps)
     }
 
-    fn state_json(&self) -> serde_json::Value {
-        let mut m = state::base(self);
-        let scores = [
-            self.group_scores(Side::First),
-            self.group_scores(Side::Second),
-        ];
-        let best = |s: &Vec<u32>| f64::from(s.first().copied().unwrap_or(0));
-        m.insert(
-            "score".into(),
-            state::per_side(self, [best(&scores[0]), best(&scores[1])]),
-        );
-        let mut groups = serde_json::Map::new();
-        for side in [Side::First, Side::Second] {
-            groups.insert(
-                self.side_name(side).into(),
-                serde_json::json!(scores[side.index()]),
-            );
-        }
-        m.insert("group_scores".into(), serde_json::Value::Object(groups));
-        serde_json::Value::Object(m)
-    }
-
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
         debug_assert!(!self.over, "random_step on a finished game");
         let stone = Stone::of_side(self.to_move);
@@ -563,11 +537,33 @@ impl Game for Iris {
         let l = *self.tables.label.get(cell as usize)?;
         (l != GRAY).then_some(l)
     }
+}
 
+impl Describe for Iris {
+    fn state_json(&self) -> serde_json::Value {
+        let mut m = state::base(self);
+        let scores = [
+            self.group_scores(Side::First),
+            self.group_scores(Side::Second),
+        ];
+        let best = |s: &Vec<u32>| f64::from(s.first().copied().unwrap_or(0));
+        m.insert(
+            "score".into(),
+            state::per_side(self, [best(&scores[0]), best(&scores[1])]),
+        );
+        let mut groups = serde_json::Map::new();
+        for side in [Side::First, Side::Second] {
+            groups.insert(
+                self.side_name(side).into(),
+                serde_json::json!(scores[side.index()]),
+            );
+        }
+        m.insert("group_scores".into(), serde_json::Value::Object(groups));
+        serde_json::Value::Object(m)
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         score::status(self)
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
     }

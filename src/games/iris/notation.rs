@@ -5,6 +5,7 @@
 use super::Iris;
 use crate::board::{Cell, Geometry};
 use crate::games::{Game, Step, Stone};
+use crate::quote::Quoted;
 
 /// Parses one step: a cell name or `pass`.
 pub(super) fn parse_step(game: &Iris, text: &str) -> Result<Step, String> {
@@ -27,12 +28,14 @@ fn parse_cell(game: &Iris, t: &str) -> Result<Cell, String> {
     let mut chars = t.chars();
     if chars.next().and_then(Stone::from_letter).is_some() && geo.parse(chars.as_str()).is_some() {
         return Err(format!(
-            "'{t}': Iris stones take no colour letter (write '{}')",
-            chars.as_str().to_ascii_lowercase()
+            "{}: Iris stones take no colour letter (write {})",
+            Quoted(t),
+            Quoted(&chars.as_str().to_ascii_lowercase())
         ));
     }
     Err(format!(
-        "'{t}' is not a cell of this board (side {}) nor 'pass'",
+        "{} is not a cell of this board (side {}) nor 'pass'",
+        Quoted(t),
         geo.size()
     ))
 }
@@ -55,14 +58,15 @@ pub(super) fn parse_turn(game: &Iris, token: &str) -> Result<Vec<Step>, String> 
     let parts: Vec<&str> = t.split(',').collect();
     if parts.len() > 2 {
         return Err(format!(
-            "'{t}': an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'"
+            "{}: an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'",
+            Quoted(t)
         ));
     }
     let stone = Stone::of_side(game.to_move());
     let mut steps = Vec::with_capacity(2);
     for part in &parts {
         if part.trim().eq_ignore_ascii_case("pass") {
-            return Err(format!("'{t}': pass is a whole turn on its own"));
+            return Err(format!("{}: pass is a whole turn on its own", Quoted(t)));
         }
         let cell = parse_cell(game, part.trim())?;
         steps.push(Step::Place { cell, stone });

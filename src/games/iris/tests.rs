@@ -2,6 +2,7 @@
 
 use super::score::compare;
 use super::*;
+use crate::games::Describe;
 use crate::session::Session;
 use std::cmp::Ordering;
 

@@ -2,7 +2,7 @@
 //! depend on the common neighbours of two points, with captures, the repetition rule on each
 //! player's own earlier positions, territory, komi and the button.
 //!
-//! Layout: [`links`] precomputes each point's neighbours in cyclic order and its *diagonals*
+//! Layout: `links` precomputes each point's neighbours in cyclic order and its *diagonals*
 //! (which give every pair's common neighbours), and the neighbour *patterns* through which the
 //! hot paths read links with a few shifts and masks; `board` holds the stones with the
 //! patterns of every point's neighbours and diagonals and incrementally maintained groups
@@ -33,7 +33,7 @@
 //!   all legal steps (`tessera bench` measures that policy too, in a second row).
 
 mod board;
-pub mod links;
+pub(crate) mod links;
 mod notation;
 mod repetition;
 mod rules;
@@ -46,6 +46,7 @@ pub use score::Territory;
 use super::opening::Opening;
 use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
 use crate::board::{Cell, Geometry};
+use crate::games::Describe;
 use crate::rng::FastRng;
 use board::Board;
 use links::{LinkTable, BLACK, EMPTY, WHITE};
@@ -53,13 +54,13 @@ use repetition::Repetitions;
 
 /// Zobrist extra-key index XORed in once the button has been taken (by anyone): this is the
 /// part of the button that belongs to the position of the repetition rule.
-const KEY_BUTTON_TAKEN: usize = crate::zobrist::keys::GAME_SPECIFIC;
+const KEY_BUTTON_TAKEN: usize = crate::zobrist::extra::GAME_SPECIFIC;
 /// Zobrist extra-key index XORed in while White holds the button (it changes who wins).
-const KEY_BUTTON_WHITE: usize = crate::zobrist::keys::GAME_SPECIFIC + 1;
+const KEY_BUTTON_WHITE: usize = crate::zobrist::extra::GAME_SPECIFIC + 1;
 
 /// What `undo` needs besides the board snapshot: the small state before a step.
 #[derive(Clone, Copy, Debug)]
-struct Record {
+struct Undo {
     step: Step,
     to_move: Side,
     button: Option<Side>,
@@ -84,7 +85,7 @@ pub struct Keil {
     button: Option<Side>,
     /// Passes in succession (two end the game).
     passes: u8,
-    history: Vec<Record>,
+    history: Vec<Undo>,
     /// Board snapshots ([`Board::push_snapshot`], `2 * words` each): the start, then the board
     /// after every step.
     snapshots: Vec<u64>,
@@ -156,11 +157,6 @@ impl Keil {
         })
     }
 
-    /// The opening protocol's state (komi, phase, whether the sides were swapped).
-    pub fn opening(&self) -> &Opening {
-        &self.opening
-    }
-
     /// Komi in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         self.opening.komi()
@@ -218,7 +214,7 @@ impl Keil {
     }
 
     fn hash_with_board_key(&self, board_key: u64) -> u64 {
-        use crate::zobrist::{extra_key, keys};
+        use crate::zobrist::{extra, extra_key};
         let mut h = board_key ^ self.opening.hash();
         if self.button.is_some() {
             h ^= extra_key(KEY_BUTTON_TAKEN);
@@ -227,13 +223,13 @@ impl Keil {
             h ^= extra_key(KEY_BUTTON_WHITE);
         }
         if self.to_move() == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.passes == 1 {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.is_over() {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         h
     }
@@ -364,10 +360,6 @@ impl Game for Keil {
         tokens.join(",")
     }
 
-    fn state_json(&self) -> serde_json::Value {
-        self.state_object()
-    }
-
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         self.random_playout_step(rng, buf)
     }
@@ -375,11 +367,15 @@ impl Game for Keil {
     fn ownership(&self) -> Vec<Option<Mark>> {
         self.territory().marks
     }
+}
 
+impl Describe for Keil {
+    fn state_json(&self) -> serde_json::Value {
+        self.state_object()
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         self.status_lines()
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         self.breakdown_lines()
     }

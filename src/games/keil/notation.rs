@@ -7,6 +7,7 @@ use crate::board::{Cell, Geometry};
 use crate::games::opening::Opening;
 use crate::games::state::{base, number, per_side};
 use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
+use crate::quote::Quoted;
 use serde_json::{json, Value};
 
 impl Keil {
@@ -35,7 +36,8 @@ impl Keil {
             return Ok(Step::Place { cell, stone });
         }
         Err(format!(
-            "'{t}' is not a point of this board, pass, button, komi=X or play=black|white"
+            "{} is not a point of this board, pass, button, komi=X or play=black|white",
+            Quoted(t)
         ))
     }
 
@@ -131,7 +133,7 @@ impl Keil {
                     "." => {}
                     "B" | "b" | "X" | "x" => stones.push((cell, Stone::Black)),
                     "W" | "w" | "O" | "o" => stones.push((cell, Stone::White)),
-                    other => return Err(format!("unknown point '{other}' in the picture")),
+                    other => return Err(format!("unknown point {} in the picture", Quoted(other))),
                 }
                 cell += 1;
             }

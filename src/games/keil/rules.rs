@@ -4,7 +4,7 @@
 use super::board::Verdict;
 use super::links::EMPTY;
 use super::repetition::Entry;
-use super::{colour_of, Keil, Record};
+use super::{colour_of, Keil, Undo};
 use crate::board::{Cell, Mask};
 use crate::games::{Game, Illegal, Step, Stone};
 use crate::rng::FastRng;
@@ -81,7 +81,7 @@ impl Keil {
     pub(super) fn play_step(&mut self, step: Step) {
         debug_assert!(self.check(step).is_ok(), "illegal step {step:?}");
         let mover = self.to_move();
-        self.history.push(Record {
+        self.history.push(Undo {
             step,
             to_move: self.to_move,
             button: self.button,

@@ -7,7 +7,9 @@ use crate::games::square::{
     single_step_turn,
 };
 use crate::games::state::{self, number};
+use crate::games::Describe;
 use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
+use crate::quote::Quoted;
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -139,9 +141,9 @@ impl<const W: usize> Game for LinageG<W> {
             })
             .ok_or_else(|| {
                 format!(
-                    "'{}' is not a Linage move: a point of the {n}×{n} board like c5, pass, \
+                    "{} is not a Linage move: a point of the {n}×{n} board like c5, pass, \
                      komi=X or play=vertical|horizontal",
-                    text.trim(),
+                    Quoted(text.trim()),
                     n = geo.size()
                 )
             })
@@ -161,32 +163,6 @@ impl<const W: usize> Game for LinageG<W> {
 
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
-    }
-
-    fn state_json(&self) -> Value {
-        let mut m = state::base(self);
-        let [v, h] = self.owned_points();
-        m.insert(
-            "score".into(),
-            state::per_side(self, self.points().unwrap()),
-        );
-        let mut regions: Vec<(&'static str, usize)> = self
-            .regions()
-            .into_iter()
-            .map(|r| (owner_name(r.owner), r.cells.len()))
-            .collect();
-        // Owner names sort as the reference data does: free, horizontal, vertical.
-        regions.sort();
-        let regions: Vec<Value> = regions
-            .into_iter()
-            .map(|(owner, size)| json!({"owner": owner, "size": size}))
-            .collect();
-        m.insert("regions".into(), Value::Array(regions));
-        m.insert("vertical_points".into(), json!(v));
-        m.insert("horizontal_points".into(), json!(h));
-        m.insert("free_points".into(), json!(self.free_points()));
-        m.insert("komi".into(), number(self.komi()));
-        Value::Object(m)
     }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
@@ -225,7 +201,34 @@ impl<const W: usize> Game for LinageG<W> {
             })
             .collect()
     }
+}
 
+impl<const W: usize> Describe for LinageG<W> {
+    fn state_json(&self) -> Value {
+        let mut m = state::base(self);
+        let [v, h] = self.owned_points();
+        m.insert(
+            "score".into(),
+            state::per_side(self, self.points().unwrap()),
+        );
+        let mut regions: Vec<(&'static str, usize)> = self
+            .regions()
+            .into_iter()
+            .map(|r| (owner_name(r.owner), r.cells.len()))
+            .collect();
+        // Owner names sort as the reference data does: free, horizontal, vertical.
+        regions.sort();
+        let regions: Vec<Value> = regions
+            .into_iter()
+            .map(|(owner, size)| json!({"owner": owner, "size": size}))
+            .collect();
+        m.insert("regions".into(), Value::Array(regions));
+        m.insert("vertical_points".into(), json!(v));
+        m.insert("horizontal_points".into(), json!(h));
+        m.insert("free_points".into(), json!(self.free_points()));
+        m.insert("komi".into(), number(self.komi()));
+        Value::Object(m)
+    }
     fn status(&self) -> Vec<(&'static str, String)> {
         let opening = self.turns.opening();
         if !opening.is_settled() {
@@ -243,7 +246,6 @@ impl<const W: usize> Game for LinageG<W> {
             ("free", self.free_points().to_string()),
         ]
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         let regions = self.regions();
         let count = |side: Side| regions.iter().filter(|r| r.owner == Some(side)).count();

@@ -5,7 +5,7 @@
 //!
 //! Owned regions never change again (nothing may be placed in them), so the state keeps only
 //! the free regions as a list and the owned points as one mask per side. A placement splits
-//! one free region into at most four pieces ([`SquareBits::pieces_without`]); each piece is
+//! one free region into at most four pieces (`SquareBits::pieces_without`); each piece is
 //! classified by the line starts it contains.
 
 mod game;
@@ -42,11 +42,6 @@ impl Linage {
     /// Komi for Horizontal, in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         on_sized!(self, g => g.komi())
-    }
-
-    /// The opening protocol's state (phase, komi, whether the players swapped seats).
-    pub fn opening(&self) -> &Opening {
-        on_sized!(self, g => g.opening())
     }
 
     /// Points in regions owned by each side, before komi (index: [`Side::index`]).
@@ -215,11 +210,6 @@ impl<const W: usize> LinageG<W> {
     /// Komi for Horizontal, in points (0 until the bid sets it).
     pub fn komi(&self) -> f64 {
         self.turns.opening().komi()
-    }
-
-    /// The opening protocol's state (phase, komi, whether the players swapped seats).
-    pub fn opening(&self) -> &Opening {
-        self.turns.opening()
     }
 
     /// Points in regions owned by each side, before komi (index: [`Side::index`]).

@@ -1,6 +1,7 @@
 //! Every clause of SPEC §3 Linage on a hand-built position that fails if the clause is wrong.
 
 use super::*;
+use crate::games::Describe;
 use crate::games::{Game, Mark, Outcome, Protocol, Stone};
 
 /// Options for an `n`×`n` board with agreed komi `komi_half / 2`.

@@ -241,12 +241,6 @@ impl<const W: usize> SquareBits<W> {
         self.geo
     }
 
-    /// Points per side.
-    #[inline]
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
     /// Every point of the board.
     #[inline]
     pub fn all(&self) -> BitSet<W> {
@@ -271,16 +265,6 @@ impl<const W: usize> SquareBits<W> {
         let north = shl_small(m, n) & self.all;
         let south = shr_small(m, n);
         *m | east | west | north | south
-    }
-
-    /// The points orthogonally next to `c`.
-    #[inline]
-    pub fn neighbours(&self, c: Cell) -> BitSet<W> {
-        let mut m = BitSet::EMPTY;
-        for &d in self.geo.neighbours(c) {
-            m.insert(d as usize);
-        }
-        m
     }
 
     /// Everything in `within` connected to `seed` through orthogonal steps inside `within`

@@ -5,7 +5,7 @@ mod bits;
 mod sized;
 mod turns;
 
-pub use bits::{last_bit, same, single, Pieces, Rect, SquareBits};
+pub use bits::{single, Rect, SquareBits};
 pub(crate) use sized::sized_game;
 pub use sized::two_words;
 pub use turns::{

@@ -106,9 +106,6 @@ macro_rules! sized_game {
             fn format_turn(&self, steps: &[$crate::games::Step]) -> String {
                 on_sized!(self, g => g.format_turn(steps))
             }
-            fn state_json(&self) -> serde_json::Value {
-                on_sized!(self, g => g.state_json())
-            }
             fn random_step(
                 &self,
                 rng: &mut $crate::rng::FastRng,
@@ -124,6 +121,12 @@ macro_rules! sized_game {
             }
             fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
                 on_sized!(self, g => g.pair_label(cell))
+            }
+        }
+
+        impl $crate::games::Describe for $name {
+            fn state_json(&self) -> serde_json::Value {
+                on_sized!(self, g => g.state_json())
             }
             fn status(&self) -> Vec<(&'static str, String)> {
                 on_sized!(self, g => g.status())

@@ -3,7 +3,7 @@
 
 use crate::games::opening::Opening;
 use crate::games::{format_komi, GameKind, Illegal, Outcome, Side, Step};
-use crate::zobrist::{extra_key, keys};
+use crate::zobrist::{extra, extra_key};
 
 /// Everything about the turn order that is not on the board. Small and `Copy`: each undo
 /// entry keeps the previous value.
@@ -40,6 +40,7 @@ impl TurnState {
 
     /// The side whose step comes next (the bid's chooser while komi is being settled).
     #[inline]
+    #[allow(clippy::wrong_self_convention)] // "the side to move", not a conversion
     pub fn to_move(&self) -> Side {
         self.opening.to_move().unwrap_or(self.mover)
     }
@@ -48,12 +49,6 @@ impl TurnState {
     #[inline]
     pub fn is_over(&self) -> bool {
         self.passes >= 2
-    }
-
-    /// Whether the previous turn was a pass.
-    #[inline]
-    pub fn last_was_pass(&self) -> bool {
-        self.passes >= 1
     }
 
     /// Whether placements and passes are what comes next (komi settled, game not over).
@@ -66,13 +61,13 @@ impl TurnState {
     pub fn hash(&self) -> u64 {
         let mut h = self.opening.hash();
         if self.to_move() == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.passes >= 1 {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.passes >= 2 {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         h
     }
@@ -106,12 +101,12 @@ impl TurnState {
             _ => self.passes = 0,
         }
         self.mover = self.mover.other();
-        let mut delta = extra_key(keys::SECOND_TO_MOVE);
+        let mut delta = extra_key(extra::SECOND_TO_MOVE);
         if (before >= 1) != (self.passes >= 1) {
-            delta ^= extra_key(keys::LAST_WAS_PASS);
+            delta ^= extra_key(extra::LAST_WAS_PASS);
         }
         if (before >= 2) != (self.passes >= 2) {
-            delta ^= extra_key(keys::OVER);
+            delta ^= extra_key(extra::OVER);
         }
         delta
     }

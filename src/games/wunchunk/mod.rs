@@ -35,17 +35,18 @@ mod tests;
 
 use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
+use crate::games::Describe;
 use crate::rng::FastRng;
-use crate::zobrist::{cell_key, extra_key, keys};
+use crate::zobrist::{cell_key, extra, extra_key};
 use groups::{Groups, Joined, RingNeighbours};
 
 /// Zobrist piece index (spare kind) used with the cell index `k` for "k stones left this turn".
 const STONES_LEFT_PIECE: usize = 3;
 /// Extra keys: a turn is under way (at least one stone placed), the colours are swapped, the
 /// swap is available now.
-const IN_TURN_KEY: usize = keys::GAME_SPECIFIC;
-const SWAPPED_KEY: usize = keys::GAME_SPECIFIC + 1;
-const SWAP_OPEN_KEY: usize = keys::GAME_SPECIFIC + 2;
+const IN_TURN_KEY: usize = extra::GAME_SPECIFIC;
+const SWAPPED_KEY: usize = extra::GAME_SPECIFIC + 1;
+const SWAP_OPEN_KEY: usize = extra::GAME_SPECIFIC + 2;
 
 /// Undo flags.
 const WAS_PASS: u8 = 1;
@@ -203,11 +204,6 @@ impl Wunchunk {
             && self.to_move == Side::Second
     }
 
-    /// The mask of a colour's stones.
-    pub fn stones(&self, colour: Side) -> Mask {
-        self.stones[colour.index()]
-    }
-
     /// Number of empty cells.
     pub fn empty_cells(&self) -> u32 {
         self.empty_pool.len() as u32
@@ -238,13 +234,13 @@ impl Wunchunk {
     fn state_hash(&self) -> u64 {
         let mut h = 0;
         if self.to_move == Side::Second {
-            h ^= extra_key(keys::SECOND_TO_MOVE);
+            h ^= extra_key(extra::SECOND_TO_MOVE);
         }
         if self.last_was_pass {
-            h ^= extra_key(keys::LAST_WAS_PASS);
+            h ^= extra_key(extra::LAST_WAS_PASS);
         }
         if self.over {
-            h ^= extra_key(keys::OVER);
+            h ^= extra_key(extra::OVER);
         }
         if self.placed > 0 {
             h ^= extra_key(IN_TURN_KEY);
@@ -506,6 +502,23 @@ impl Game for Wunchunk {
         notation::format_turn(self.geo, steps)
     }
 
+    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
+        debug_assert!(!self.over, "random_step on a finished game");
+        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
+        // bits for the cell (multiply-shift, as `FastRng::below`).
+        let r = rng.next_u64();
+        let stone = if r & 1 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
+        let cell = self.empty_pool.get(k as usize);
+        Step::Place { cell, stone }
+    }
+}
+
+impl Describe for Wunchunk {
     fn state_json(&self) -> serde_json::Value {
         let mut m = state::base(self);
         let mut score = serde_json::Map::new();
@@ -521,26 +534,9 @@ impl Game for Wunchunk {
         m.insert("swapped".into(), serde_json::json!(self.swapped));
         serde_json::Value::Object(m)
     }
-
-    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
-        debug_assert!(!self.over, "random_step on a finished game");
-        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
-        // bits for the cell (multiply-shift, as `FastRng::below`).
-        let r = rng.next_u64();
-        let stone = if r & 1 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
-        let cell = self.empty_pool.get(k as usize);
-        Step::Place { cell, stone }
-    }
-
     fn status(&self) -> Vec<(&'static str, String)> {
         score::status(self)
     }
-
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
     }

@@ -4,6 +4,7 @@
 
 use crate::board::{Cell, Geometry};
 use crate::games::{Step, Stone};
+use crate::quote::Quoted;
 
 /// Parses a stone written as colour letter and cell (`Bh11`, `wi2`).
 pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), String> {
@@ -15,12 +16,14 @@ pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), S
     }
     if geo.parse(t).is_some() {
         return Err(format!(
-            "'{t}': a Wunchunk stone needs its colour ('B{0}' or 'W{0}')",
+            "{}: a Wunchunk stone needs its colour ('B{1}' or 'W{1}')",
+            Quoted(t),
             t.to_ascii_lowercase()
         ));
     }
     Err(format!(
-        "'{t}' is not a stone (colour and cell, e.g. 'Bd4') on this board (side {})",
+        "{} is not a stone (colour and cell, e.g. 'Bd4') on this board (side {})",
+        Quoted(t),
         geo.size()
     ))
 }
@@ -63,7 +66,7 @@ pub(super) fn parse_turn(
     }
     let mut steps = Vec::new();
     for part in t.split(',') {
-        let (cell, stone) = parse_stone(geo, part).map_err(|e| format!("in '{t}': {e}"))?;
+        let (cell, stone) = parse_stone(geo, part).map_err(|e| format!("in {}: {e}", Quoted(t)))?;
         steps.push(Step::Place { cell, stone });
     }
     if steps.len() < stones_allowed {

@@ -1,19 +1,22 @@
-//! Where every cell and coordinate label of a board goes on the screen.
+//! Where every cell and coordinate label of a board goes on the screen, at three scales.
 //!
-//! Cells are two screen columns apart, so the column between two cells (the *gap*) can hold
-//! the cursor's brackets, the last turn's parentheses and Carteso's claim markers.
+//! At scale `s` (1, 2 or 3) cells are `2s` screen columns apart and rows `s` screen rows apart
+//! (hexhex rows are still offset by half a cell, `s` columns). From scale 2 on, the column
+//! on each side of a cell belongs to that cell alone (the cursor's brackets go there) and the
+//! column half-way between two cells holds Carteso's claim marker; at scale 1 the one column
+//! between two cells holds only the claim marker.
 //!
 //! Square boards: column letters along the top and bottom, row numbers (1 at the bottom) on
 //! both sides.
 //!
-//! Hexhex boards (SPEC §1): cell `(r,k)` at column `2k + r` (shifted so that the picture starts
-//! at column 0), rows top to bottom. Row letters stand in a fixed column at both ends of every
-//! row. Each number `k` names a slanting line of cells (`(r,k)` sits one column right of
-//! `(r-1,k)`) and is written next to both end cells of its line, so that a number always
-//! names the cell beside it: above the top row's cells, left of the first cell of the rows
-//! along the upper-left edge, below the bottom row's cells, right of the last cell of the rows
-//! along the lower-right edge. Two-digit numbers above and below the board are written
-//! downwards (tens over units) so that neighbouring labels never run together.
+//! Hexhex boards (SPEC §1): cell `(r,k)` at column `s·(2k + r)` (shifted so that the picture
+//! starts at column 0), rows top to bottom. Row letters stand in a fixed column at both ends
+//! of every row. Each number `k` names a slanting line of cells (`(r,k)` sits half a cell
+//! right of `(r-1,k)`) and is written next to both end cells of its line, so that a number
+//! always names the cell beside it: above the top row's cells, left of the first cell of the
+//! rows along the upper-left edge, below the bottom row's cells, right of the last cell of the
+//! rows along the lower-right edge. At scale 1, two-digit numbers above and below the board
+//! are written downwards (tens over units) so that neighbouring labels never run together.
 
 use crate::board::{BoardKind, Cell, Geometry};
 use std::sync::OnceLock;
@@ -33,6 +36,7 @@ pub struct Label {
 #[derive(Debug)]
 pub struct BoardLayout {
     geometry: &'static Geometry,
+    scale: u16,
     width: u16,
     height: u16,
     pos: Vec<(u16, u16)>,
@@ -42,21 +46,35 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    /// The layout of a board, computed once per board and kept.
+    /// The smallest scale.
+    pub const MIN_SCALE: u16 = 1;
+    /// The largest scale.
+    pub const MAX_SCALE: u16 = 3;
+
+    /// The layout of a board at scale 1, computed once per board and kept.
     pub fn of(geometry: &'static Geometry) -> &'static BoardLayout {
-        static SQUARE: [OnceLock<BoardLayout>; 20] = [const { OnceLock::new() }; 20];
-        static HEX: [OnceLock<BoardLayout>; 20] = [const { OnceLock::new() }; 20];
+        BoardLayout::scaled(geometry, 1)
+    }
+
+    /// The layout of a board at a scale (clamped to 1–3), computed once and kept.
+    pub fn scaled(geometry: &'static Geometry, scale: u16) -> &'static BoardLayout {
+        type Cache = [[OnceLock<BoardLayout>; 20]; 3];
+        static SQUARE: Cache = [const { [const { OnceLock::new() }; 20] }; 3];
+        static HEX: Cache = [const { [const { OnceLock::new() }; 20] }; 3];
+        let scale = scale.clamp(Self::MIN_SCALE, Self::MAX_SCALE);
         let cache = match geometry.kind() {
             BoardKind::Square => &SQUARE,
             BoardKind::Hex => &HEX,
         };
-        cache[geometry.size()].get_or_init(|| BoardLayout::build(geometry))
+        cache[scale as usize - 1][geometry.size()]
+            .get_or_init(|| BoardLayout::build(geometry, scale))
     }
 
-    fn build(geometry: &'static Geometry) -> BoardLayout {
+    fn build(geometry: &'static Geometry, scale: u16) -> BoardLayout {
+        let s = scale as usize;
         let (width, height, pos, labels) = match geometry.kind() {
-            BoardKind::Square => square(geometry),
-            BoardKind::Hex => hex(geometry),
+            BoardKind::Square => square(geometry, s),
+            BoardKind::Hex => hex(geometry, s),
         };
         let mut rows = vec![Vec::new(); height as usize];
         for (c, &(x, y)) in pos.iter().enumerate() {
@@ -67,12 +85,18 @@ impl BoardLayout {
         }
         BoardLayout {
             geometry,
+            scale,
             width,
             height,
             pos,
             labels,
             rows,
         }
+    }
+
+    /// The scale (1–3).
+    pub fn scale(&self) -> u16 {
+        self.scale
     }
 
     /// The board.
@@ -100,10 +124,20 @@ impl BoardLayout {
         &self.labels
     }
 
-    /// The cell whose glyph is at (x, y), if any (clicks on gaps and labels hit nothing).
+    /// The cell whose area holds (x, y): its glyph, and from scale 2 on the columns beside it
+    /// and the rows around it (clicks between cells and on labels hit nothing).
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
-        let row = self.rows.get(y as usize)?;
-        row.iter().find(|&&(cx, _)| cx == x).map(|&(_, c)| c)
+        let s = self.scale;
+        // A cell's rows: from (s-1)/2 above its glyph to s/2 below it.
+        let (above, below) = ((s - 1) / 2, s / 2);
+        (y.saturating_sub(below)..=y + above)
+            .filter_map(|glyph_row| {
+                let row = self.rows.get(glyph_row as usize)?;
+                row.iter()
+                    .find(|&&(cx, _)| cx.abs_diff(x) < s)
+                    .map(|&(_, c)| c)
+            })
+            .next()
     }
 
     /// The cell on screen row `y` nearest to column `x` (ties go to the left); `None` if the
@@ -127,10 +161,10 @@ fn label(x: usize, y: usize, text: impl Into<String>) -> Label {
 }
 
 /// Square board: `NN  a b c …  NN` framed by letters above and below.
-fn square(g: &Geometry) -> Picture {
+fn square(g: &Geometry, s: usize) -> Picture {
     let n = g.size();
-    let x_of = |col: usize| 4 + 2 * col;
-    let y_of = |row: usize| 1 + (n - 1 - row);
+    let x_of = |col: usize| 4 + 2 * s * col;
+    let y_of = |row: usize| 1 + s * (n - 1 - row);
     let pos = g
         .all_cells()
         .map(|c| {
@@ -138,60 +172,66 @@ fn square(g: &Geometry) -> Picture {
             (x_of(col) as u16, y_of(row) as u16)
         })
         .collect();
+    let bottom = y_of(0) + 1;
+    let right = x_of(n - 1) + s + 2;
     let mut labels = Vec::new();
     for col in 0..n {
         let l = Geometry::letter(col).to_string();
         labels.push(label(x_of(col), 0, l.clone()));
-        labels.push(label(x_of(col), n + 1, l));
+        labels.push(label(x_of(col), bottom, l));
     }
     for row in 0..n {
         labels.push(label(0, y_of(row), format!("{:>2}", row + 1)));
-        labels.push(label(2 * n + 5, y_of(row), format!("{}", row + 1)));
+        labels.push(label(right, y_of(row), format!("{}", row + 1)));
     }
-    ((2 * n + 7) as u16, (n + 2) as u16, pos, labels)
+    ((right + 2) as u16, (bottom + 1) as u16, pos, labels)
 }
 
-/// Hexhex board of side n: see the module docs.
-fn hex(g: &Geometry) -> Picture {
+/// Hexhex board of side n at scale s: see the module docs.
+fn hex(g: &Geometry, s: usize) -> Picture {
     let n = g.size();
     let rows = 2 * n - 1;
-    // Two-digit numbers (up to 2n-1) above the board take two rows; below, up to n.
-    let top = if 2 * n > 10 { 2 } else { 1 };
-    let bottom = if n >= 10 { 2 } else { 1 };
-    // Screen column of "base" column 2k + r. The nearest number label sits at base n - 1
-    // (left of c1's row); the left row letters go three columns further out, so that
-    // "b   7" never reads as one word.
-    let sx = |base: usize| base + 4 - n;
+    // At scale 1, two-digit numbers (up to 2n-1) above the board take two rows; below, up
+    // to n. From scale 2 on they fit side by side.
+    let top = if s == 1 && 2 * n > 10 { 2 } else { 1 };
+    let bottom = if s == 1 && n >= 10 { 2 } else { 1 };
+    // Screen column of "base" column 2k + r (the smallest base on the board is n - 1). The
+    // nearest number label sits one column (plus the bracket's at scale 2 and more) left of
+    // the first cell of its row; the row letters stand further out, so that "b   7" never
+    // reads as one word.
+    let sx = |base: usize| s * (base + 1 - n) + 3;
+    let sy = |r: usize| top + s * r;
     let pos = g
         .all_cells()
         .map(|c| {
             let (r, k) = g.coords(c);
-            (sx(2 * k + r) as u16, (top + r) as u16)
+            (sx(2 * k + r) as u16, sy(r) as u16)
         })
         .collect();
     let mut labels = Vec::new();
-    let right = sx(5 * n + 3);
+    let right = sx(5 * n - 3) + s + 5;
     for r in 0..rows {
         let l = Geometry::letter(r).to_string();
-        labels.push(label(0, top + r, l.clone()));
-        labels.push(label(right, top + r, l));
+        labels.push(label(0, sy(r), l.clone()));
+        labels.push(label(right, sy(r), l));
     }
-    // Numbers written downwards (tens over units): above the cells of the top row
-    // (k = n..2n-1) and below the cells of the bottom row (k = 1..n).
-    let mut vertical = |x: usize, first_row: usize, k: usize| {
-        if k >= 10 {
-            labels.push(label(x, first_row, (k / 10).to_string()));
-            labels.push(label(x, first_row + 1, (k % 10).to_string()));
+    // Numbers above the cells of the top row (k = n..2n-1) and below the cells of the bottom
+    // row (k = 1..n); at scale 1 two-digit ones are written downwards (tens over units).
+    let mut number = |x: usize, y: usize, k: usize, down: bool| {
+        if s == 1 && k >= 10 {
+            let y = if down { y } else { y - 1 };
+            labels.push(label(x, y, (k / 10).to_string()));
+            labels.push(label(x, y + 1, (k % 10).to_string()));
         } else {
-            labels.push(label(x, first_row, k.to_string()));
+            labels.push(label(x, y, k.to_string()));
         }
     };
     for k in n..=2 * n - 1 {
-        let first_row = if k >= 10 { top - 2 } else { top - 1 };
-        vertical(sx(2 * k), first_row, k);
+        number(sx(2 * k), top - 1, k, false);
     }
+    let below = sy(rows - 1) + 1;
     for k in 1..=n {
-        vertical(sx(2 * k + 2 * n - 2), top + rows, k);
+        number(sx(2 * k + 2 * n - 2), below, k, true);
     }
     // Left of the first cell of the rows along the upper-left edge (k = n-1 down to 1, right
     // aligned) and right of the last cell of the rows along the lower-right edge (k = 2n-1
@@ -199,19 +239,14 @@ fn hex(g: &Geometry) -> Picture {
     for k in 1..n {
         let r = n - k;
         let text = k.to_string();
-        let end = sx(2 * k + r) - 2;
-        labels.push(label(end + 1 - text.len(), top + r, text));
+        let end = sx(2 * k + r) - 1 - s;
+        labels.push(label(end + 1 - text.len(), sy(r), text));
     }
     for k in n + 1..=2 * n - 1 {
         let r = 3 * n - 2 - k;
-        labels.push(label(sx(2 * k + r) + 2, top + r, k.to_string()));
+        labels.push(label(sx(2 * k + r) + 1 + s, sy(r), k.to_string()));
     }
-    (
-        (right + 1) as u16,
-        (top + rows + bottom) as u16,
-        pos,
-        labels,
-    )
+    ((right + 1) as u16, (below + bottom) as u16, pos, labels)
 }
 
 #[cfg(test)]

@@ -12,12 +12,17 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 fn draw(view: &BoardView, theme: &Theme, ascii: bool) -> Buffer {
-    let l = BoardLayout::of(view.geometry);
+    draw_at(view, theme, ascii, 1)
+}
+
+fn draw_at(view: &BoardView, theme: &Theme, ascii: bool, scale: u16) -> Buffer {
+    let l = BoardLayout::scaled(view.geometry, scale);
     let mut buf = Buffer::empty(Rect::new(0, 0, l.width(), l.height()));
     BoardWidget {
         view,
         theme,
         glyphs: Glyphs::for_mode(ascii),
+        scale,
     }
     .render(buf.area, &mut buf);
     buf
@@ -81,18 +86,91 @@ fn square_claims_cursor_and_last() {
 }
 
 #[test]
-fn the_cursor_shows_without_colour() {
+fn the_cursor_and_the_last_turn_show_without_colour() {
     let g = Geometry::square(5);
     let mut v = BoardView::empty(g, ['v', 'h']);
     v.cursor = Some(cell(g, "c3") as u16);
+    let d3 = cell(g, "d3");
+    v.cells[d3].stone = Some(Stone::Black);
+    v.cells[d3].last = true;
     for theme in Theme::built_in_names() {
         let t = Theme::built_in(theme).unwrap().without_colour();
-        let buf = draw(&v, &t, true);
-        let (x, y) = BoardLayout::of(g).pos(cell(g, "c3") as u16);
-        assert_eq!(buf[(x - 1, y)].symbol(), "[");
-        assert_eq!(buf[(x + 1, y)].symbol(), "]");
-        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "{theme}");
+        for scale in 1..=3 {
+            let buf = draw_at(&v, &t, true, scale);
+            let l = BoardLayout::scaled(g, scale);
+            let (x, y) = l.pos(cell(g, "c3") as u16);
+            assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "{theme}");
+            let (lx, ly) = l.pos(d3 as u16);
+            assert_eq!(buf[(lx, ly)].symbol(), "x", "the last stone's own glyph");
+            if scale >= 2 {
+                assert_eq!(buf[(x - 1, y)].symbol(), "[");
+                assert_eq!(buf[(x + 1, y)].symbol(), "]");
+                assert_eq!(buf[(lx - 1, ly)].symbol(), "(");
+                assert_eq!(buf[(lx + 1, ly)].symbol(), ")");
+            }
+        }
     }
+}
+
+/// Item 3 of issue 13: on neighbouring cells the cursor, the last turn and Carteso's claims
+/// never share a screen column, at any scale.
+#[test]
+fn marks_of_neighbouring_cells_never_share_a_column() {
+    let g = Geometry::square(5);
+    for scale in 1..=3 {
+        let mut v = BoardView::empty(g, ['v', 'h']);
+        // c3 claimed (its marker right of it), d3 the last stone, e3 under the cursor.
+        for (name, claim) in [
+            ("b3", Some(Side::First)),
+            ("c3", Some(Side::Second)),
+            ("d3", None),
+        ] {
+            let c = cell(g, name);
+            v.cells[c].stone = Some(Stone::White);
+            v.cells[c].claim = claim;
+        }
+        v.cells[cell(g, "d3")].last = true;
+        v.cursor = Some(cell(g, "e3") as u16);
+        let buf = draw_at(&v, &Theme::default(), false, scale);
+        let l = BoardLayout::scaled(g, scale);
+        let text = buffer_text(&buf);
+        let (_, y) = l.pos(cell(g, "c3") as u16);
+        let row: Vec<char> = text.lines().nth(y as usize).unwrap().chars().collect();
+        let at = |name: &str| l.pos(cell(g, name) as u16).0 as usize;
+        assert_eq!(
+            row[at("b3") + scale as usize],
+            '|',
+            "scale {scale}: {row:?}"
+        );
+        assert_eq!(
+            row[at("c3") + scale as usize],
+            '-',
+            "scale {scale}: {row:?}"
+        );
+        assert_eq!(row[at("d3")], '◎', "scale {scale}: {row:?}");
+        assert_eq!(row[at("e3")], '·', "scale {scale}: {row:?}");
+        if scale >= 2 {
+            assert_eq!(row[at("d3") + 1], ')', "scale {scale}: {row:?}");
+            assert_eq!(row[at("e3") - 1], '[', "scale {scale}: {row:?}");
+        }
+    }
+}
+
+#[test]
+fn scaled_boards() {
+    let g = Geometry::hex(4);
+    let v = decorated_hex();
+    insta::assert_snapshot!(
+        "hex_decorations_scale_2",
+        buffer_text(&draw_at(&v, &Theme::default(), false, 2))
+    );
+    let mut sq = BoardView::empty(Geometry::square(5), ['v', 'h']);
+    sq.cursor = Some(cell(Geometry::square(5), "c3") as u16);
+    insta::assert_snapshot!(
+        "square_scale_3",
+        buffer_text(&draw_at(&sq, &Theme::default(), false, 3))
+    );
+    let _ = g;
 }
 
 #[test]

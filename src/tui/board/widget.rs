@@ -1,11 +1,14 @@
 //! Drawing a [`BoardView`] with a [`Theme`]: stones, points, coordinates and the marks in the
 //! gaps between cells.
 //!
-//! Every mark has a shape as well as a colour, so the board reads the same without colour:
-//! the cursor is `[ ]`, the last turn `( )`, a Carteso claim is `|` (Vertical) or `-`
-//! (Horizontal) right of each claimed stone, a legal second Iris stone is `+`, an empty Iris
-//! coloured cell shows its pair letter when the theme has no pair colours, and the overlay
-//! writes the owner's letter on empty cells (`*` free, `-` nobody's).
+//! Every mark has a shape as well as a colour, so the board reads the same without colour, and
+//! no mark shares a screen column with another cell's: the cursor is the cell in reverse video
+//! (with `[ ]` in the cell's own columns from scale 2 on), the last turn's stones have their
+//! own glyphs (`◉ ◎ ◈`, ASCII `x o %`; with `( )` from scale 2 on), a Carteso claim is `|`
+//! (Vertical) or `-` (Horizontal) half-way to the next cell right of each claimed stone, a
+//! legal second Iris stone is `+`, an empty Iris coloured cell shows its pair letter when the
+//! theme has no pair colours, and the overlay writes the owner's letter on empty cells (`*`
+//! free, `-` nobody's).
 
 use super::layout::BoardLayout;
 use super::view::{BoardView, CellView};
@@ -13,7 +16,7 @@ use crate::games::{Mark, Side, Stone};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 /// The characters a board is drawn with.
@@ -29,8 +32,8 @@ pub struct Glyphs {
     pub point: char,
     /// Empty cell where the next stone may go (highlighted).
     pub legal: char,
-    /// Gap mark between two last-turn stones.
-    pub between_last: char,
+    /// The last turn's stones: black, white, neutral.
+    pub last: [char; 3],
 }
 
 impl Glyphs {
@@ -41,7 +44,7 @@ impl Glyphs {
         neutral: '◆',
         point: '·',
         legal: '+',
-        between_last: '¦',
+        last: ['◉', '◎', '◈'],
     };
     /// `X` `O` `#` `.`.
     pub const ASCII: Glyphs = Glyphs {
@@ -50,7 +53,7 @@ impl Glyphs {
         neutral: '#',
         point: '.',
         legal: '+',
-        between_last: '|',
+        last: ['x', 'o', '%'],
     };
 
     /// The set for a drawing mode.
@@ -70,6 +73,15 @@ impl Glyphs {
             Stone::Neutral => self.neutral,
         }
     }
+
+    /// The glyph of a stone of the last turn.
+    pub fn last_stone(&self, s: Stone) -> char {
+        match s {
+            Stone::Black => self.last[0],
+            Stone::White => self.last[1],
+            Stone::Neutral => self.last[2],
+        }
+    }
 }
 
 /// The letter of an Iris pair: `a`–`z`, then `A`–`Z`, then `0`–`9`.
@@ -86,14 +98,8 @@ pub struct BoardWidget<'a> {
     pub theme: &'a Theme,
     /// With which characters.
     pub glyphs: Glyphs,
-}
-
-/// Priority of a gap mark: the cursor beats the last turn, which beats a claim.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum GapKind {
-    Claim,
-    Last,
-    Cursor,
+    /// The scale (1–3, see [`BoardLayout`]).
+    pub scale: u16,
 }
 
 impl BoardWidget<'_> {
@@ -109,7 +115,11 @@ impl BoardWidget<'_> {
                     Stone::White => t.white,
                     Stone::Neutral => t.neutral,
                 });
-                g.stone(s)
+                if v.last {
+                    g.last_stone(s)
+                } else {
+                    g.stone(s)
+                }
             }
             None => {
                 style = style.patch(t.point);
@@ -151,7 +161,8 @@ impl BoardWidget<'_> {
 impl Widget for BoardWidget<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let geo = self.view.geometry;
-        let layout = BoardLayout::of(geo);
+        let layout = BoardLayout::scaled(geo, self.scale);
+        let s = layout.scale();
         let t = self.theme;
         let w = layout.width().min(area.width);
         let h = layout.height().min(area.height);
@@ -169,52 +180,48 @@ impl Widget for BoardWidget<'_> {
                 put(l.x + i as u16, l.y, ch, t.board.patch(t.coords));
             }
         }
-        // Gap marks, resolved by priority before drawing.
-        let mut gaps: Vec<(u16, u16, GapKind, char, Style)> = Vec::new();
-        let mut gap = |x: u16, y: u16, kind: GapKind, ch: char, style: Style| match gaps
-            .iter_mut()
-            .find(|g| g.0 == x && g.1 == y)
-        {
-            Some(g) if g.2 < kind => *g = (x, y, kind, ch, style),
-            Some(g) if g.2 == kind && kind == GapKind::Last => g.3 = self.glyphs.between_last,
-            Some(_) => {}
-            None => gaps.push((x, y, kind, ch, style)),
-        };
+        let cursor = self.view.cursor;
         for c in geo.all_cells() {
             let v = &self.view.cells[c as usize];
             let (x, y) = layout.pos(c);
-            let (style, glyph) = self.cell_style_and_glyph(v);
+            let (mut style, glyph) = self.cell_style_and_glyph(v);
+            if cursor == Some(c) {
+                // A background colour marks the cursor; without one (NO_COLOR), reverse video.
+                let reverse = match t.cursor.bg {
+                    Some(_) => Modifier::empty(),
+                    None => Modifier::REVERSED,
+                };
+                style = style.patch(Style {
+                    bg: t.cursor.bg,
+                    add_modifier: t.cursor.add_modifier | reverse,
+                    ..Style::new()
+                });
+            }
             put(x, y, glyph, style);
             if let Some(side) = v.claim {
                 let mark = if side == Side::First { '|' } else { '-' };
-                gap(x + 1, y, GapKind::Claim, mark, t.board.patch(t.claim(side)));
+                put(x + s, y, mark, t.board.patch(t.claim(side)));
             }
-            if v.last {
-                let s = t.board.patch(t.last);
-                gap(x - 1, y, GapKind::Last, '(', s);
-                gap(x + 1, y, GapKind::Last, ')', s);
+            // From scale 2 on the columns beside a cell are its own: brackets around the
+            // cursor, parentheses around the last turn's stones.
+            if s >= 2 {
+                let around = if cursor == Some(c) {
+                    let only_fg = Style {
+                        fg: t.cursor.fg,
+                        add_modifier: t.cursor.add_modifier,
+                        ..Style::new()
+                    };
+                    Some(('[', ']', t.board.patch(only_fg)))
+                } else if v.last {
+                    Some(('(', ')', t.board.patch(t.last)))
+                } else {
+                    None
+                };
+                if let Some((open, close, style)) = around {
+                    put(x - 1, y, open, style);
+                    put(x + 1, y, close, style);
+                }
             }
-        }
-        if let Some(c) = self.view.cursor {
-            let (x, y) = layout.pos(c);
-            let bracket = Style {
-                fg: t.cursor.fg,
-                add_modifier: t.cursor.add_modifier,
-                ..Style::new()
-            };
-            let s = t.board.patch(bracket);
-            gap(x - 1, y, GapKind::Cursor, '[', s);
-            gap(x + 1, y, GapKind::Cursor, ']', s);
-            let (style, glyph) = self.cell_style_and_glyph(&self.view.cells[c as usize]);
-            let on = Style {
-                bg: t.cursor.bg,
-                add_modifier: t.cursor.add_modifier,
-                ..Style::new()
-            };
-            put(x, y, glyph, style.patch(on));
-        }
-        for (x, y, _, ch, style) in gaps {
-            put(x, y, ch, style);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The button, the end of the game, the komi protocols, tokens and the `tessera-state` JSON.
 
 use super::*;
+use crate::games::Describe;
 use crate::games::{Illegal, Outcome};
 use serde_json::json;
 

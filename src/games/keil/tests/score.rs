@@ -1,6 +1,7 @@
 //! Territory and score (SPEC §3).
 
 use super::*;
+use crate::games::Describe;
 use crate::games::{Mark, Outcome};
 
 fn mark(g: &Keil, name: &str) -> Option<Mark> {

@@ -44,8 +44,13 @@ pub struct Request {
 pub struct Analysis {
     /// The best turn so far, as a token.
     pub best: Option<String>,
-    /// Win rate of the side to move in the analysed position, 0–1.
+    /// Win rate of the side to move in the analysed position, 0–1 (none when the search
+    /// did not sample the position: a forced step).
     pub win_rate: Option<f64>,
+    /// `win`, `loss` or `draw` for the side to move, once the search has proven it.
+    pub proven: Option<&'static str>,
+    /// Expected final score margin for the side to move (games with points).
+    pub score: Option<f64>,
     /// Principal variation, as tokens (starting with the best turn).
     pub pv: Vec<String>,
     /// Iterations (playouts, nodes) done so far.
@@ -109,21 +114,34 @@ impl Report {
     }
 }
 
-/// The name of the engine's worker thread (the panic hook recognises it).
+/// The name of the engine's worker thread (the local panic hook recognises it).
 pub const THREAD_NAME: &str = "tessera-engine";
 
-static PANIC_NOTE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
-
-/// Keeps the message of a panic on the engine thread, to be reported as a failed job instead
-/// of tearing the interface down (called by the runtime's panic hook).
-pub fn note_panic(message: String) {
-    if let Ok(mut n) = PANIC_NOTE.lock() {
-        *n = Some(message);
-    }
+/// What the interface needs of an AI: start a job (stopping the one in progress), stop it.
+/// A local [`Engine`] has its own thread; on a server every session's jobs share one pool.
+pub trait Thinker: Send {
+    /// Starts a job, stopping the one in progress (whose reports the caller ignores by id).
+    fn start(&mut self, req: Request);
+    /// Asks the job in progress to stop as soon as it can.
+    fn stop(&mut self);
 }
 
-fn take_panic_note() -> Option<String> {
-    PANIC_NOTE.lock().ok().and_then(|mut n| n.take())
+/// How a session gets its AI: given where the reports go, the thinker to use.
+pub type AiStart = Box<dyn FnOnce(Box<dyn Fn(Report) + Send>) -> Box<dyn Thinker> + Send>;
+
+/// The AI of a program alone on its machine: an [`Engine`] with its own thread, at the
+/// levels' own settings.
+pub fn local() -> AiStart {
+    Box::new(|sink| Box::new(Engine::spawn(sink)))
+}
+
+/// The text of a panic's payload.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown error".into())
 }
 
 /// Handle to the worker thread. Dropping it ends the thread once its job is done.
@@ -143,10 +161,11 @@ impl Engine {
                 let mut cache: Cached = None;
                 while let Ok((req, stop)) = rx.recv() {
                     let id = req.id;
-                    let run = std::panic::AssertUnwindSafe(|| think(req, &stop, &sink, &mut cache));
-                    if std::panic::catch_unwind(run).is_err() {
-                        let message =
-                            take_panic_note().unwrap_or_else(|| "the AI crashed".to_string());
+                    let run = std::panic::AssertUnwindSafe(|| {
+                        think(req, &stop, &sink, &mut cache, &crate::search::levels::spec)
+                    });
+                    if let Err(p) = std::panic::catch_unwind(run) {
+                        let message = format!("the AI crashed: {}", panic_message(p.as_ref()));
                         sink(Report::Failed { id, message });
                     }
                 }
@@ -157,19 +176,18 @@ impl Engine {
             current: None,
         }
     }
+}
 
-    /// Starts a job, stopping the one in progress (whose reports the caller ignores by id).
-    pub fn start(&mut self, req: Request) {
+impl Thinker for Engine {
+    fn start(&mut self, req: Request) {
         self.stop();
         let stop = Arc::new(AtomicBool::new(false));
         self.current = Some(stop.clone());
-        // A send error means the worker died (it panicked); the caller sees no report and the
-        // panic hook has already said why.
+        // A send error means the worker died; the caller sees no report.
         let _ = self.jobs.send((req, stop));
     }
 
-    /// Asks the job in progress to stop as soon as it can.
-    pub fn stop(&mut self) {
+    fn stop(&mut self) {
         if let Some(s) = self.current.take() {
             s.store(true, Ordering::Relaxed);
         }
@@ -196,22 +214,32 @@ fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
 
 /// The search engine kept between jobs, so MCTS can reuse its tree from one turn to the next
 /// (a new one is made when the level changes).
-type Cached = Option<(u8, crate::search::Engine)>;
+pub type Cached = Option<(u8, crate::search::Engine)>;
 
 /// What the interface shows of a search report.
 fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
     Analysis {
         best: Some(r.best.clone()),
-        win_rate: Some(r.win_rate),
+        // A forced step is reported without a search: its 50 % means nothing.
+        win_rate: (r.iterations > 0).then_some(r.win_rate),
+        proven: r.proven,
+        score: r.score.filter(|_| r.iterations > 0),
         pv: r.pv.clone(),
         iterations: r.iterations,
         elapsed: t0.elapsed(),
     }
 }
 
-/// Runs one job on the search at the requested level: reports progress as the search sends
-/// it, then (once the pace has passed) the chosen turn or the estimate.
-fn think(req: Request, stop: &Arc<AtomicBool>, sink: &impl Fn(Report), cache: &mut Cached) {
+/// Runs one job on the search at the requested level (`spec_of` says what a level is: the
+/// levels' own settings, or capped threads and memory on a server): reports progress as the
+/// search sends it, then (once the pace has passed) the chosen turn or the estimate.
+pub fn think(
+    req: Request,
+    stop: &Arc<AtomicBool>,
+    sink: &impl Fn(Report),
+    cache: &mut Cached,
+    spec_of: &dyn Fn(u8) -> crate::search::PlayerSpec,
+) {
     let t0 = Instant::now();
     sink(Report::Progress {
         id: req.id,
@@ -225,7 +253,7 @@ fn think(req: Request, stop: &Arc<AtomicBool>, sink: &impl Fn(Report), cache: &m
         return;
     }
     if !matches!(cache, Some((level, _)) if *level == req.level) {
-        let spec = crate::search::levels::spec(req.level);
+        let spec = spec_of(req.level);
         *cache = Some((req.level, crate::search::Engine::new(spec)));
     }
     let engine = &mut cache.as_mut().expect("just set").1;

@@ -8,7 +8,7 @@
 //! response requires.
 
 use crate::board::{BoardKind, Geometry};
-use crate::games::{Game, Stone};
+use crate::games::{Describe, Game, Stone};
 use crate::session::Session;
 
 /// The picture, one line per entry of the returned text (joined by `\n`, no empty line).

@@ -1,0 +1,135 @@
+//! Adjourned games: a game whose player did not come back in time is kept (its record in
+//! both players' games and in `adjourned/`, with its clocks) and resumes when both players
+//! ask for it from the lobby.
+
+use super::files::{self, AdjournedMeta};
+use super::hub::{send, Adjourned, Hub, Place};
+use super::live::{LiveGame, Seat};
+use crate::record::Record;
+use crate::tui::online::{ChallengeSpec, Event, GameId};
+use std::time::{Duration, Instant};
+
+impl Hub {
+    /// Asks to resume an adjourned game; it starts when both players asked.
+    pub(super) fn resume(&mut self, member: u64, id: GameId) {
+        let fp = self.members[&member].fingerprint.clone();
+        let Some(a) = self.adjourned.get_mut(&id) else {
+            return;
+        };
+        let Some(seat) = a.meta.fingerprints.iter().position(|f| *f == fp) else {
+            return;
+        };
+        a.asked[seat] = true;
+        let other_fp = a.meta.fingerprints[1 - seat].clone();
+        let opponent = a.meta.names[1 - seat].clone();
+        // The other player's session in the lobby, if any.
+        let other = self
+            .members
+            .iter()
+            .find(|(_, m)| m.fingerprint == other_fp && m.place == Place::Lobby)
+            .map(|(&k, _)| k);
+        let both = a.asked == [true, true];
+        let Some(other) = other else {
+            a.asked[1 - seat] = false;
+            self.broadcast_lobby();
+            return self.notice(member, &format!("{opponent} is not in the lobby now"));
+        };
+        if !both {
+            let me = a.meta.names[seat].clone();
+            self.notice(
+                other,
+                &format!("{me} asks to resume your adjourned game: select it in the lobby"),
+            );
+            self.broadcast_lobby();
+            return self.notice(
+                member,
+                &format!("asked {opponent}: the game starts when they accept"),
+            );
+        }
+        let a = self.adjourned.remove(&id).expect("found above");
+        let (record, session) = match Record::load(&self.data.adjourned_record(id)) {
+            Ok(v) => v,
+            Err(e) => return self.notice(member, &format!("the game cannot be read back: {e}")),
+        };
+        let clock = files::clock_from_text(&a.meta.clock);
+        let spec = ChallengeSpec {
+            kind: session.kind(),
+            options: session.options().clone(),
+            clock,
+        };
+        let members = if seat == 0 {
+            [member, other]
+        } else {
+            [other, member]
+        };
+        let seats = [0, 1].map(|s| Seat {
+            fingerprint: a.meta.fingerprints[s].clone(),
+            name: a.meta.names[s].clone(),
+            member: Some(members[s]),
+            away_since: None,
+        });
+        let left = a.meta.left_ms.map(Duration::from_millis);
+        let g = LiveGame::new(
+            id,
+            spec,
+            session,
+            record.started.to_string(),
+            seats,
+            left,
+            Instant::now(),
+        );
+        self.data.remove_adjourned(id);
+        self.start(g);
+    }
+
+    /// Adjourns a game whose player did not come back: its record goes to both players'
+    /// games and to the adjourned games, which either can ask to resume.
+    pub(super) fn adjourn(&mut self, gid: GameId) {
+        let Some(g) = self.games.remove(&gid) else {
+            return;
+        };
+        let record = g.record();
+        let meta = AdjournedMeta {
+            id: gid,
+            fingerprints: g.fingerprints(),
+            names: [g.seats[0].name.clone(), g.seats[1].name.clone()],
+            clock: files::clock_to_text(g.clock.control),
+            left_ms: g.clock.left.map(files::millis),
+        };
+        if let Err(e) = self
+            .data
+            .save_record(&record, &g.fingerprints(), &g.record_file())
+            .and_then(|()| self.data.save_adjourned(&record, &meta))
+        {
+            eprintln!("tessera serve: adjourning game {gid}: {e}");
+        }
+        let what = format!(
+            "{} · turn {}",
+            g.session.kind().title(),
+            g.session.turns().len() + 1
+        );
+        self.adjourned.insert(
+            gid,
+            Adjourned {
+                meta,
+                what,
+                asked: [false; 2],
+            },
+        );
+        let why = "the game is adjourned: it is in your games, and either of you can ask to \
+                   resume it from the lobby when you are both here";
+        let shown: Vec<u64> = g
+            .seats
+            .iter()
+            .filter_map(|s| s.member)
+            .chain(g.watchers.iter().copied())
+            .collect();
+        for id in shown {
+            if let Some(m) = self.members.get_mut(&id) {
+                m.place = Place::Lobby;
+                send(m, Event::Closed(gid, why.into()));
+            }
+        }
+        self.broadcast_lobby();
+    }
+}

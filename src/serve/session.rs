@@ -1,0 +1,210 @@
+//! One game session of a connection: the interface ([`crate::tui::host`]) on its own
+//! thread, its screen sent to the SSH channel, its keys fed from the channel's bytes, its AI
+//! from the server's pool, its files in its key's folder, closed after a while without a key.
+
+use super::hub::{self, HubLink};
+use super::input::{Decoder, RateLimit};
+use super::ssh::Shared;
+use crate::tui::app::Msg;
+use crate::tui::host::{self, Host, Start};
+use crate::tui::online::Identity;
+use crate::tui::settings::{Settings, TermEnv};
+use crate::tui::store::Storage;
+use russh::ChannelId;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A running session, as its connection sees it.
+pub(super) struct Live {
+    pub(super) tx: Sender<Msg>,
+    pub(super) decoder: Arc<Mutex<Decoder>>,
+    pub(super) generation: Arc<AtomicUsize>,
+    pub(super) limit: RateLimit,
+    pub(super) warned: Option<Instant>,
+    pub(super) last_input: Arc<Mutex<Instant>>,
+}
+
+/// Starts the game session of a connection: a thread running the interface, drawing into
+/// the channel; returns what the connection needs to feed it, or `None` if no thread could be
+/// started.
+pub(super) fn start(
+    shared: &Arc<Shared>,
+    fp: String,
+    size: (u16, u16),
+    term: TermEnv,
+    channel: ChannelId,
+    handle: russh::server::Handle,
+) -> Option<Live> {
+    let shared = shared.clone();
+    let (tx, rx) = std::sync::mpsc::channel::<Msg>();
+    let (out_tx, mut out_rx) = tokio::sync::mpsc::channel::<Out>(64);
+    tokio::spawn(async move {
+        while let Some(o) = out_rx.recv().await {
+            match o {
+                Out::Data(bytes) => {
+                    if handle.data(channel, bytes).await.is_err() {
+                        break;
+                    }
+                }
+                Out::End(status) => {
+                    let _ = handle.exit_status_request(channel, status).await;
+                    let _ = handle.eof(channel).await;
+                    let _ = handle.close(channel).await;
+                    break;
+                }
+            }
+        }
+    });
+    let name = hub::lock(&shared.hub).name_of(&fp);
+    let member = hub::lock(&shared.hub).join(&fp, name.clone(), tx.clone());
+    shared.sessions.fetch_add(1, Ordering::SeqCst);
+    let last_input = Arc::new(Mutex::new(Instant::now()));
+    let ended = Arc::new(AtomicBool::new(false));
+    let reason: Arc<Mutex<Option<String>>> = Arc::default();
+    let live = Live {
+        tx: tx.clone(),
+        decoder: Arc::default(),
+        generation: Arc::default(),
+        limit: RateLimit::new(Instant::now()),
+        warned: None,
+        last_input: last_input.clone(),
+    };
+    // Idle sessions close.
+    {
+        let (tx, ended, reason) = (tx.clone(), ended.clone(), reason.clone());
+        let idle = shared.idle;
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(idle.min(Duration::from_secs(30))).await;
+                if ended.load(Ordering::SeqCst) {
+                    return;
+                }
+                let quiet = last_input.lock().map(|t| t.elapsed()).unwrap_or_default();
+                if quiet >= idle {
+                    if let Ok(mut r) = reason.lock() {
+                        *r = Some(format!(
+                            "closed after {} without a key",
+                            crate::tui::online::duration_words(idle.as_secs() as u32)
+                        ));
+                    }
+                    let _ = tx.send(Msg::Terminate);
+                    return;
+                }
+            }
+        });
+    }
+    let player_dir = shared.data.player(&fp);
+    let storage = Storage {
+        data: Some(player_dir.clone()),
+        config: Some(player_dir.join("config.toml")),
+        paths: false,
+        cwd: None,
+        home: None,
+    };
+    let spawned = std::thread::Builder::new()
+        .name(format!("tessera-session-{member}"))
+        .spawn(move || {
+            let mut out = ChannelOut {
+                buf: Vec::new(),
+                tx: out_tx.clone(),
+            };
+            let settings = session_settings(&storage, &term);
+            let pool = shared.clone();
+            let h = Host {
+                out: Box::new(out.clone()),
+                size,
+                events: rx,
+                sender: tx,
+                user: name.clone().unwrap_or_else(|| "player".into()),
+                identity: Some(Identity {
+                    fingerprint: fp,
+                    name,
+                }),
+                storage,
+                settings,
+                ai: Box::new(move |sink| Box::new(pool.pool.thinker(sink))),
+                link: Some(Box::new(HubLink {
+                    hub: shared.hub.clone(),
+                    member,
+                })),
+                start: Start::Menu,
+            };
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| host::run(h)));
+            ended.store(true, Ordering::SeqCst);
+            hub::lock(&shared.hub).leave(member);
+            shared.sessions.fetch_sub(1, Ordering::SeqCst);
+            let mut status = 0;
+            let problem = match result {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(e.to_string()),
+                Err(p) => Some(format!(
+                    "the session crashed: {}",
+                    crate::tui::ai::panic_message(p.as_ref())
+                )),
+            };
+            if let Some(p) = &problem {
+                // The session's own end restored the terminal unless it crashed outside
+                // its loop: restore again (harmless twice).
+                host::restore(&mut out);
+                eprintln!("tessera serve: session {member}: {p}");
+                let _ = write!(out, "tessera: {p}\r\n");
+                status = 1;
+            }
+            if let Some(r) = reason.lock().ok().and_then(|r| r.clone()) {
+                let _ = write!(out, "tessera: {r}\r\n");
+            }
+            let _ = out.flush();
+            let _ = out.tx.blocking_send(Out::End(status));
+        });
+    spawned.ok().map(|_| live)
+}
+
+/// Settings of a session: the key's own config file if it saved one (never the server
+/// user's), for its terminal.
+fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<String>) {
+    let loaded = match storage.config.as_deref().filter(|p| p.exists()) {
+        Some(p) => crate::config::load(Some(p)),
+        None => crate::config::Loaded {
+            config: crate::config::Config::default(),
+            path: None,
+            problem: None,
+        },
+    };
+    let (settings, mut problems) = Settings::for_terminal(loaded.config, loaded.path, term);
+    problems.extend(loaded.problem);
+    problems.extend(settings.keymap.unknown(&crate::tui::app::key_tables()));
+    (settings, problems)
+}
+
+enum Out {
+    Data(Vec<u8>),
+    End(u32),
+}
+
+/// The session's screen output: buffered, sent to the channel on flush.
+#[derive(Clone)]
+struct ChannelOut {
+    buf: Vec<u8>,
+    tx: tokio::sync::mpsc::Sender<Out>,
+}
+
+impl Write for ChannelOut {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(b);
+        Ok(b.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.buf);
+        // A link that is gone drops the screen: the session hears of it (Terminate) and
+        // ends; the drawing code need not fail meanwhile.
+        let _ = self.tx.blocking_send(Out::Data(bytes));
+        Ok(())
+    }
+}

@@ -1,0 +1,500 @@
+//! The game screen's command tables (the board, the result popup, the help, the `:` command
+//! line) and what their commands do. The key handler, the key line and the `?` help are all
+//! made from these tables ([`super::commands`]).
+
+use super::commands::{Command, Table};
+use super::cursor::Dir;
+use super::game_layout;
+use super::line_edit::{Edit, LineEdit};
+use super::play::{has_colour_choice, has_overlay, BidStep, Play, Popup};
+use super::screen::{Ctx, Transition};
+use super::Effect;
+use crate::board::BoardKind;
+use crate::games::{Game, GameKind, Side, Step, Stone};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use std::path::PathBuf;
+
+/// What a command of the game screen does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Bid: lower the komi offer by 0.5.
+    KomiLess,
+    /// Bid: raise the komi offer by 0.5.
+    KomiMore,
+    /// Bid: lower the komi offer by 5.
+    KomiLess5,
+    /// Bid: raise the komi offer by 5.
+    KomiMore5,
+    /// Bid: offer the komi.
+    Offer,
+    /// Bid: take a side.
+    Take(Side),
+    /// AI against AI: pause or go on.
+    Pause,
+    /// Move the cursor.
+    Move(Dir),
+    /// Place a stone at the cursor.
+    Place,
+    /// Switch the stone colour (Carteso, Wunchunk).
+    Colour,
+    /// End the turn early (Wunchunk).
+    EndTurn,
+    /// Pass.
+    Pass,
+    /// Take the button (Keil).
+    Button,
+    /// Swap colours (Wunchunk).
+    Swap,
+    /// Take back.
+    TakeBack,
+    /// Ownership overlay on or off.
+    Overlay,
+    /// History: one turn back.
+    HistoryBack,
+    /// History: one turn forward.
+    HistoryForward,
+    /// History: the first position.
+    HistoryStart,
+    /// History: back to the live game.
+    HistoryEnd,
+    /// Open the `:` command line.
+    Command,
+    /// Show the result again.
+    Result,
+    /// Show the help.
+    Help,
+    /// Back to the menu.
+    Menu,
+    /// Quit.
+    Quit,
+    /// Result popup: previous action.
+    ResultPrev,
+    /// Result popup: next action.
+    ResultNext,
+    /// Result popup: run the selected action.
+    ResultChoose,
+    /// Result popup: run an action by its index in [`RESULT_ACTIONS`].
+    ResultAction(usize),
+    /// Help popup: close it.
+    CloseHelp,
+    /// Command line: run it.
+    Run,
+    /// Command line: close it.
+    Cancel,
+    /// Command line: edit it.
+    Edit(Edit),
+    /// Command line: type a character.
+    Type,
+    /// Watching a game on a server: the AI's analysis on or off.
+    Analysis,
+    /// Record popup: scroll up.
+    RecordUp,
+    /// Record popup: scroll down.
+    RecordDown,
+    /// Record popup: close it.
+    CloseRecord,
+}
+
+/// The actions of the result popup, in order.
+pub const RESULT_ACTIONS: [&str; 4] = ["New game", "Save", "Back to the position", "Menu"];
+
+fn always(_: &Play) -> bool {
+    true
+}
+
+fn hex(p: &Play) -> bool {
+    p.game().geometry().kind() == BoardKind::Hex
+}
+
+fn komi_step(p: &Play) -> bool {
+    p.human_bid() == Some(BidStep::Komi)
+}
+
+fn side_step(p: &Play, letter: char) -> bool {
+    p.human_bid() == Some(BidStep::Side) && p.game().kind().side_letter(Side::First) == letter
+}
+
+fn live(p: &Play) -> bool {
+    !p.is_viewing() && !p.finished() && !p.is_read_only()
+}
+
+/// A game's special step (Keil's button, Wunchunk's swap and early end) is offered while it
+/// is legal; `pass` always is (its refusal explains a rule: Keil's button).
+fn legal_now(p: &Play, kind: GameKind, step: Step) -> bool {
+    if !p.can_act() || p.game().kind() != kind {
+        return false;
+    }
+    let mut v = Vec::new();
+    p.game().legal_steps(&mut v);
+    v.contains(&step)
+}
+
+/// Watching a game on a server.
+fn watcher(p: &Play) -> bool {
+    p.online().is_some_and(|o| o.seat.is_none())
+}
+
+/// Playing a live game on a server: the game is left only by its end (or by quitting,
+/// which the server treats as leaving for a while).
+fn bound(p: &Play) -> bool {
+    p.online().is_some_and(|o| o.seat.is_some()) && !p.finished()
+}
+
+fn has_turns(p: &Play) -> bool {
+    !p.session().turns().is_empty()
+}
+
+const MOVE: &str = "move the cursor";
+const HISTORY: &str = "step through the history";
+
+/// The board's commands, in priority order (the bid's keys before the cursor's, the hexhex
+/// diagonals before take-back's `u`).
+#[rustfmt::skip]
+pub static BOARD: Table<Play, Action> = Table {
+    screen: "game",
+    rows: &[
+        Command::new(Action::KomiLess, "komi_less", &["Left", "-", "h"], komi_step, "komi ±0.5", "lower your komi offer by 0.5"),
+        Command::new(Action::KomiMore, "komi_more", &["Right", "+", "=", "l"], komi_step, "komi ±0.5", "raise your komi offer by 0.5"),
+        Command::new(Action::KomiLess5, "komi_less_5", &["PgDn", "Down", "j"], komi_step, "±5", "lower your komi offer by 5"),
+        Command::new(Action::KomiMore5, "komi_more_5", &["PgUp", "Up", "k"], komi_step, "±5", "raise your komi offer by 5"),
+        Command::new(Action::Offer, "offer", &["Enter", "Space"], komi_step, "offer", "offer this komi"),
+        Command::new(Action::Take(Side::First), "take_black", &["b"], |p| side_step(p, 'B'), "take black (moves first)", "take Black (moves first)"),
+        Command::new(Action::Take(Side::Second), "take_white", &["w"], |p| side_step(p, 'B'), "take white (gets komi)", "take White (gets komi)"),
+        Command::new(Action::Take(Side::First), "take_vertical", &["v"], |p| side_step(p, 'V'), "take vertical (moves first)", "take Vertical (moves first)"),
+        Command::new(Action::Take(Side::Second), "take_horizontal", &["h"], |p| side_step(p, 'V'), "take horizontal (gets komi)", "take Horizontal (gets komi)"),
+        Command::new(Action::Pause, "pause", &["Space"], |p| p.watching() && !p.finished() && !p.paused(), "pause", "pause after the turn being played"),
+        Command::new(Action::Pause, "go_on", &["Space"], |p| p.watching() && !p.finished() && p.paused(), "go on", "go on playing"),
+        Command::new(Action::Move(Dir::Left), "left", &["Left", "h"], always, "move", MOVE),
+        Command::new(Action::Move(Dir::Right), "right", &["Right", "l"], always, "move", MOVE),
+        Command::new(Action::Move(Dir::Up), "up", &["Up", "k"], always, "move", MOVE),
+        Command::new(Action::Move(Dir::Down), "down", &["Down", "j"], always, "move", MOVE),
+        Command::new(Action::Move(Dir::UpLeft), "up_left", &["y"], hex, "", "move to the diagonal neighbours"),
+        Command::new(Action::Move(Dir::UpRight), "up_right", &["u"], hex, "", "move to the diagonal neighbours"),
+        Command::new(Action::Move(Dir::DownLeft), "down_left", &["b"], hex, "", "move to the diagonal neighbours"),
+        Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
+        Command::new(Action::Place, "place", &["Enter", "Space"], Play::can_act, "place", "place a stone at the cursor (or click)"),
+        Command::new(Action::Colour, "colour", &["c"], |p| live(p) && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
+        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal_now(p, GameKind::Wunchunk, Step::End), "end turn", "end the turn early"),
+        Command::new(Action::Pass, "pass", &["p"], Play::can_act, "pass", "pass"),
+        Command::new(Action::Button, "button", &["B"], |p| legal_now(p, GameKind::Keil, Step::Button), "button", "take the button"),
+        Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, GameKind::Wunchunk, Step::Swap), "swap", "swap colours (White's first turn)"),
+        Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only() && p.online().is_none(), "undo", "take back (against the AI: to your previous turn)"),
+        Command::new(Action::HistoryBack, "history_back", &["["], has_turns, "history", HISTORY),
+        Command::new(Action::HistoryForward, "history_forward", &["]"], Play::is_viewing, "history", HISTORY),
+        Command::new(Action::HistoryStart, "history_start", &["Home"], has_turns, "", "the first position"),
+        Command::new(Action::HistoryEnd, "history_end", &["End"], Play::is_viewing, "back to the game", "back to the game"),
+        Command::new(Action::Overlay, "overlay", &["t"], |p| has_overlay(p.game().kind()), "overlay", "ownership overlay on/off"),
+        Command::new(Action::Result, "result", &["r"], Play::finished, "result", "show the result again"),
+        Command::new(Action::Analysis, "analysis", &["a"], watcher, "analysis", "the AI's analysis on/off"),
+        Command::new(Action::Command, "command", &[":"], always, "command", "command line: a turn (d4,g7) · save F · load F · resign"),
+        Command::new(Action::Menu, "menu", &["Esc"], |p| !bound(p), "", "back to the menu (the game is kept)"),
+        Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
+        Command::new(Action::Quit, "quit", &["q", "Ctrl-c"], always, "quit", "quit (the game is saved for Resume)"),
+    ],
+};
+
+/// The result popup's commands.
+#[rustfmt::skip]
+pub static RESULT: Table<Play, Action> = Table {
+    screen: "result",
+    rows: &[
+        Command::new(Action::ResultPrev, "previous", &["Left", "Up", "BackTab", "h", "k"], always, "choose", "previous action"),
+        Command::new(Action::ResultNext, "next", &["Right", "Down", "Tab", "l", "j"], always, "choose", "next action"),
+        Command::new(Action::ResultChoose, "select", &["Enter", "Space"], always, "select", "run the selected action"),
+        Command::new(Action::ResultAction(0), "new_game", &["n"], always, "new game", "new game"),
+        Command::new(Action::ResultAction(1), "save", &["s"], always, "save", "save the game record"),
+        Command::new(Action::ResultAction(2), "back", &["b", "Esc"], always, "back to the position", "back to the position"),
+        Command::new(Action::ResultAction(3), "menu", &["m"], always, "menu", "back to the menu"),
+        Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
+        Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
+    ],
+};
+
+/// The help popup's one command.
+#[rustfmt::skip]
+pub static HELP: Table<Play, Action> = Table {
+    screen: "help",
+    rows: &[Command::new(Action::CloseHelp, "close", &["any"], always, "close the help", "close the help")],
+};
+
+/// The record popup's commands (`:save` on a server).
+#[rustfmt::skip]
+pub static RECORD: Table<Play, Action> = Table {
+    screen: "record",
+    rows: &[
+        Command::new(Action::RecordUp, "up", &["Up", "k", "PgUp"], always, "scroll", "scroll up"),
+        Command::new(Action::RecordDown, "down", &["Down", "j", "PgDn"], always, "scroll", "scroll down"),
+        Command::new(Action::CloseRecord, "close", &["Esc", "q", "Enter"], always, "close", "close the record"),
+    ],
+};
+
+/// The `:` command line's commands.
+#[rustfmt::skip]
+pub static COMMAND_LINE: Table<Play, Action> = Table {
+    screen: "command_line",
+    rows: &[
+        Command::new(Action::Run, "run", &["Enter"], always, "run", "run the command"),
+        Command::new(Action::Cancel, "cancel", &["Esc"], always, "cancel", "close the command line"),
+        Command::new(Action::Edit(Edit::Backspace), "backspace", &["Backspace"], always, "", "delete before the cursor (on an empty line: close)"),
+        Command::new(Action::Edit(Edit::Delete), "delete", &["Delete"], always, "", "delete under the cursor"),
+        Command::new(Action::Edit(Edit::Left), "left", &["Left"], always, "", "move in the line"),
+        Command::new(Action::Edit(Edit::Right), "right", &["Right"], always, "", "move in the line"),
+        Command::new(Action::Edit(Edit::Home), "home", &["Home"], always, "", "move in the line"),
+        Command::new(Action::Edit(Edit::End), "end", &["End"], always, "", "move in the line"),
+        Command::new(Action::Type, "type", &["text"], always, "", "type the command"),
+    ],
+};
+
+/// The table of the game screen's current mode.
+pub fn table(play: &Play) -> &'static Table<Play, Action> {
+    match play.popup() {
+        Some(Popup::Help) => &HELP,
+        Some(Popup::Result(_)) => &RESULT,
+        Some(Popup::Record(_)) => &RECORD,
+        None if play.command().is_some() => &COMMAND_LINE,
+        None => &BOARD,
+    }
+}
+
+/// The table whose commands the `?` help lists: the board's, or the result popup's.
+pub fn help_table(play: &Play) -> &'static Table<Play, Action> {
+    match play.popup() {
+        Some(Popup::Result(_)) => &RESULT,
+        Some(Popup::Record(_)) => &RECORD,
+        _ => &BOARD,
+    }
+}
+
+/// Handles a key on the game screen.
+pub fn on_key(play: &mut Play, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    match table(play).lookup(play, &cx.settings.keymap, &k) {
+        Some(a) => run(play, a, k, cx),
+        None => Transition::stay(),
+    }
+}
+
+fn stay(fx: Vec<Effect>) -> Transition {
+    Transition::Stay(fx)
+}
+
+/// Carries out a command.
+pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    let jobs = &mut *cx.next_job;
+    let max_komi = 2 * play.game().geometry().cells() as u16;
+    match action {
+        Action::KomiLess => play.komi_offer = play.komi_offer.saturating_sub(1),
+        Action::KomiMore => play.komi_offer = (play.komi_offer + 1).min(max_komi),
+        Action::KomiLess5 => play.komi_offer = play.komi_offer.saturating_sub(10),
+        Action::KomiMore5 => play.komi_offer = (play.komi_offer + 10).min(max_komi),
+        Action::Offer => {
+            let offer = play.komi_offer;
+            return stay(play.human_step(Step::Komi(offer), jobs));
+        }
+        Action::Take(side) => return stay(play.human_step(Step::Choose(side), jobs)),
+        Action::Pause => {
+            play.paused = !play.paused;
+            // A turn already being thought about is still played; none starts after it.
+            play.say(if play.paused {
+                "paused: Space goes on"
+            } else {
+                "going on"
+            });
+            return stay(play.schedule(jobs));
+        }
+        Action::Move(d) => play.move_cursor(d),
+        Action::Place => {
+            let c = play.cursor;
+            return stay(play.place_at(c, jobs));
+        }
+        Action::Colour => {
+            play.colour = play.colour.opposite();
+            let name = if play.colour == Stone::Black {
+                "black"
+            } else {
+                "white"
+            };
+            play.say(format!("placing {name} stones"));
+        }
+        Action::EndTurn => return stay(play.human_step(Step::End, jobs)),
+        Action::Pass => return stay(play.human_step(Step::Pass, jobs)),
+        Action::Button => return stay(play.human_step(Step::Button, jobs)),
+        Action::Swap => return stay(play.human_step(Step::Swap, jobs)),
+        Action::TakeBack => return stay(play.take_back(jobs)),
+        Action::Overlay => play.overlay = !play.overlay,
+        Action::HistoryBack => play.view_turn(play.viewed_turn().saturating_sub(1)),
+        Action::HistoryForward => play.view_turn(play.viewed_turn() + 1),
+        Action::HistoryStart => play.view_turn(0),
+        Action::HistoryEnd => play.leave_history(),
+        Action::Command => play.command = Some(LineEdit::default()),
+        Action::Result => play.popup = Some(Popup::Result(0)),
+        Action::Help => play.popup = Some(Popup::Help),
+        Action::CloseHelp => {
+            // Back to where the help was opened from: the result, if the game is over and
+            // the result was showing.
+            play.popup = None;
+        }
+        Action::Menu => return Transition::Menu,
+        Action::Quit => return Transition::Quit,
+        Action::ResultPrev | Action::ResultNext => {
+            let n = RESULT_ACTIONS.len();
+            if let Some(Popup::Result(sel)) = play.popup {
+                let next = if action == Action::ResultNext {
+                    (sel + 1) % n
+                } else {
+                    (sel + n - 1) % n
+                };
+                play.popup = Some(Popup::Result(next));
+            }
+        }
+        Action::ResultChoose => {
+            if let Some(Popup::Result(sel)) = play.popup {
+                return result_action(play, sel, cx);
+            }
+        }
+        Action::ResultAction(i) => return result_action(play, i, cx),
+        Action::Run => {
+            let text = play.command.take().map(|l| l.text()).unwrap_or_default();
+            return run_command(play, text.trim(), cx);
+        }
+        Action::Cancel => play.command = None,
+        Action::Edit(e) => {
+            if let Some(line) = play.command.as_mut() {
+                if e == Edit::Backspace && line.is_empty() {
+                    play.command = None;
+                } else {
+                    line.apply(e);
+                }
+            }
+        }
+        Action::Type => {
+            if let (Some(line), KeyCode::Char(c)) = (play.command.as_mut(), k.code) {
+                line.apply(Edit::Insert(c));
+            }
+        }
+        Action::Analysis => return stay(play.toggle_analysis(jobs)),
+        Action::RecordUp | Action::RecordDown => {
+            if let Some(Popup::Record(top)) = play.popup {
+                let top = if action == Action::RecordUp {
+                    top.saturating_sub(5)
+                } else {
+                    top.saturating_add(5)
+                };
+                play.popup = Some(Popup::Record(top));
+            }
+        }
+        Action::CloseRecord => {
+            play.popup = None;
+            play.record_text = None;
+        }
+    }
+    Transition::stay()
+}
+
+fn result_action(play: &mut Play, i: usize, cx: &Ctx) -> Transition {
+    match i {
+        0 if play.online().is_some() => Transition::Menu,
+        0 => Transition::NewGame,
+        1 if play.online().is_some() => {
+            // The server has saved it for both players: show it to copy.
+            play.show_record(cx.user);
+            Transition::stay()
+        }
+        1 => {
+            play.popup = None;
+            match cx.storage.record_path(&play.saved()) {
+                Some(path) => stay(vec![Effect::Save(path, play.saved())]),
+                None => {
+                    play.complain("no data directory on this system: use :save FILE");
+                    Transition::stay()
+                }
+            }
+        }
+        2 => {
+            play.popup = None;
+            play.say("r shows the result again");
+            Transition::stay()
+        }
+        _ => Transition::Menu,
+    }
+}
+
+/// Runs a `:` command: `save FILE`, `load FILE`, `resign`, `help`, `quit`, `menu`, or a turn
+/// token (`d4,g7`, `komi=6.5`, `pass`). Where the person may not name files (a server),
+/// `save` shows the record as text to copy and `load` says where their games are.
+pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
+    let next_job = &mut *cx.next_job;
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let rest = rest.trim();
+    let file = |rest: &str| {
+        let mut p = PathBuf::from(rest);
+        if p.extension().is_none() {
+            p.set_extension("toml");
+        }
+        p
+    };
+    let paths = cx.storage.paths;
+    let fx = match word.to_ascii_lowercase().as_str() {
+        "" => Vec::new(),
+        "save" | "w" if !paths => {
+            play.show_record(cx.user);
+            Vec::new()
+        }
+        "load" | "e" if !paths => {
+            play.complain("no files on the server: your games are under g in the lobby");
+            Vec::new()
+        }
+        "save" | "w" if rest.is_empty() => {
+            play.complain("usage: :save FILE");
+            Vec::new()
+        }
+        "save" | "w" => vec![Effect::Save(file(rest), play.saved())],
+        "load" | "e" if rest.is_empty() => {
+            play.complain("usage: :load FILE");
+            Vec::new()
+        }
+        "load" | "e" => vec![Effect::Load(file(rest))],
+        "resign" => play.resign(),
+        "help" => {
+            play.popup = Some(Popup::Help);
+            Vec::new()
+        }
+        "quit" | "q" => return Transition::Quit,
+        "menu" if bound(play) => {
+            play.complain("the game is on: play it to the end, or :resign");
+            Vec::new()
+        }
+        "menu" => return Transition::Menu,
+        _ => play.human_token(text, next_job),
+    };
+    stay(fx)
+}
+
+/// A click on a cell moves the cursor there and places (when a person is to move).
+pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
+    if m.kind != MouseEventKind::Down(MouseButton::Left)
+        || play.popup.is_some()
+        || play.command.is_some()
+    {
+        return Vec::new();
+    }
+    let geo = play.game().geometry();
+    let Ok(areas) = game_layout::areas(cx.size, geo) else {
+        return Vec::new();
+    };
+    let b = areas.board;
+    if m.column < b.x || m.row < b.y || m.column >= b.right() || m.row >= b.bottom() {
+        return Vec::new();
+    }
+    let layout = super::board::BoardLayout::scaled(geo, areas.scale);
+    match layout.cell_at(m.column - b.x, m.row - b.y) {
+        Some(cell) => {
+            play.set_cursor(cell);
+            if play.can_act() {
+                play.place_at(cell, cx.next_job)
+            } else {
+                Vec::new()
+            }
+        }
+        None => Vec::new(),
+    }
+}

@@ -1,0 +1,298 @@
+//! The interface's view of a game server (`tessera serve`): what the lobby shows, what a
+//! session asks the server for ([`Request`], sent through a [`Link`]) and what the server
+//! tells it ([`Event`], arriving as a message like a key press). The server itself is
+//! [`crate::serve`]; the interface knows only these types.
+
+use crate::games::{format_komi, GameKind, GameOptions, Protocol, Side, Step};
+use crate::session::Session;
+use std::time::{Duration, Instant};
+
+/// A game on the server (challenges, live games and adjourned games share the numbering).
+pub type GameId = u64;
+
+/// A time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// No clock.
+    None,
+    /// Each turn must be played within this many seconds.
+    PerMove(u32),
+    /// Each player has this many seconds for the whole game (sudden death).
+    Absolute(u32),
+}
+
+impl Clock {
+    /// "no clock", "30 s a turn", "5 min each".
+    pub fn describe(self) -> String {
+        match self {
+            Clock::None => "no clock".into(),
+            Clock::PerMove(s) => format!("{} a turn", duration_words(s)),
+            Clock::Absolute(s) => format!("{} each", duration_words(s)),
+        }
+    }
+
+    /// The time a seat starts with (and, per move, gets back at each of its turns).
+    pub fn allowance(self) -> Option<Duration> {
+        match self {
+            Clock::None => None,
+            Clock::PerMove(s) | Clock::Absolute(s) => Some(Duration::from_secs(s.into())),
+        }
+    }
+}
+
+/// "30 s", "5 min", "1 min 30 s".
+pub fn duration_words(secs: u32) -> String {
+    match (secs / 60, secs % 60) {
+        (0, s) => format!("{s} s"),
+        (m, 0) => format!("{m} min"),
+        (m, s) => format!("{m} min {s} s"),
+    }
+}
+
+/// A clock as shown: `4:05`, `0:09.5` under ten seconds.
+pub fn clock_text(left: Duration) -> String {
+    let ms = left.as_millis();
+    let s = ms / 1000;
+    if s < 10 {
+        format!("0:0{}.{}", s, (ms % 1000) / 100)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// What a challenge offers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeSpec {
+    /// The game.
+    pub kind: GameKind,
+    /// Size, komi protocol, button.
+    pub options: GameOptions,
+    /// The time control.
+    pub clock: Clock,
+}
+
+impl ChallengeSpec {
+    /// "Keil side 7 · komi bid · 5 min each".
+    pub fn describe(&self) -> String {
+        let size = match self.kind.board_kind() {
+            crate::board::BoardKind::Square => format!("{0}x{0}", self.options.size),
+            crate::board::BoardKind::Hex => format!("side {}", self.options.size),
+        };
+        let komi = if !self.kind.has_komi() {
+            String::new()
+        } else if self.options.protocol == Protocol::Bid {
+            " · komi bid".to_string()
+        } else {
+            format!(" · komi {}", format_komi(self.options.komi_half))
+        };
+        format!(
+            "{} {size}{komi} · {}",
+            self.kind.title(),
+            self.clock.describe()
+        )
+    }
+}
+
+/// An open challenge in the lobby.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeView {
+    /// Its number.
+    pub id: GameId,
+    /// Who opened it.
+    pub creator: String,
+    /// This session's own challenge.
+    pub mine: bool,
+    /// What it offers.
+    pub spec: ChallengeSpec,
+}
+
+/// A game in progress, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameView {
+    /// Its number.
+    pub id: GameId,
+    /// The seat that made the first turn, and the other.
+    pub names: [String; 2],
+    /// "Keil side 7 · 5 min each".
+    pub what: String,
+    /// How many people watch it.
+    pub watchers: usize,
+}
+
+/// An adjourned game of this session's person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjournedView {
+    /// Its number.
+    pub id: GameId,
+    /// The other player.
+    pub opponent: String,
+    /// "Keil side 7 · turn 12".
+    pub what: String,
+    /// The other player is on the server.
+    pub online: bool,
+    /// The other player asked to resume it.
+    pub asked: bool,
+    /// This person asked to resume it (and waits for the other).
+    pub waiting: bool,
+}
+
+/// Someone on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerView {
+    /// Nickname.
+    pub name: String,
+    /// "lobby", "playing", "watching", "away".
+    pub place: &'static str,
+}
+
+/// What the lobby shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LobbyView {
+    /// Open challenges.
+    pub challenges: Vec<ChallengeView>,
+    /// Games in progress.
+    pub games: Vec<GameView>,
+    /// This person's adjourned games.
+    pub adjourned: Vec<AdjournedView>,
+    /// Everyone on the server.
+    pub players: Vec<PlayerView>,
+}
+
+/// The clocks of a live game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockState {
+    /// The time control.
+    pub control: Clock,
+    /// Time left per seat (seat 0 made the first turn), when `since` was taken.
+    pub left: [Duration; 2],
+    /// The seat whose clock runs (none: no clock, game over, or a player is away).
+    pub running: Option<usize>,
+    /// When `left` was measured.
+    pub since: Instant,
+}
+
+impl ClockState {
+    /// Time left for `seat` at `now`.
+    pub fn left_at(&self, seat: usize, now: Instant) -> Duration {
+        let left = self.left[seat];
+        match self.running {
+            Some(s) if s == seat => left.saturating_sub(now.saturating_duration_since(self.since)),
+            _ => left,
+        }
+    }
+}
+
+/// The state of a live game, as the server sends it to its players and watchers after every
+/// change.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    /// The game.
+    pub id: GameId,
+    /// The game and its turns, as the server has them.
+    pub session: Session,
+    /// When it started (RFC 3339).
+    pub started: String,
+    /// The seat that made the first turn, and the other.
+    pub names: [String; 2],
+    /// This session's seat; none for a watcher.
+    pub seat: Option<usize>,
+    /// The clocks.
+    pub clock: ClockState,
+    /// The result, once over (resignation and time included).
+    pub result: Option<String>,
+    /// What the server has to say about the players ("bob left: the game waits up to 10
+    /// min for them"), if anything.
+    pub status: Option<String>,
+    /// A player is away: nobody may play until they are back.
+    pub waiting: bool,
+}
+
+/// What a session asks the server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Take this nickname (first visit of a key).
+    SetName(String),
+    /// Open a challenge.
+    Open(ChallengeSpec),
+    /// Withdraw one's own challenge.
+    Cancel(GameId),
+    /// Accept someone's challenge: the game starts for both.
+    Accept(GameId),
+    /// Watch a game in progress.
+    Watch(GameId),
+    /// Back in the lobby (leaving a game one watched or that has ended).
+    Lobby,
+    /// Play these steps in a game (a step and the forced ones after it, or a whole turn).
+    Steps(GameId, Vec<Step>),
+    /// Resign a game.
+    Resign(GameId),
+    /// Ask to resume an adjourned game (it starts once the other player asks too).
+    Resume(GameId),
+}
+
+/// What the server tells a session.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The lobby changed.
+    Lobby(LobbyView),
+    /// The nickname was taken (or why not).
+    Named(Result<String, String>),
+    /// A game this session plays or watches changed (or started).
+    Game(Box<GameUpdate>),
+    /// A game this session showed is no longer live (adjourned); back to the lobby with the
+    /// reason.
+    Closed(GameId, String),
+    /// Something to read on the screen shown.
+    Notice(String),
+    /// A second passed (clocks are running).
+    Tick(Instant),
+}
+
+/// How a session reaches the server.
+pub trait Link: Send {
+    /// Sends a request (answers come back as [`Event`]s).
+    fn send(&self, request: Request);
+}
+
+/// The side a seat plays in a position (the bid and the pie swap exchange them).
+pub fn side_of_seat(seat: usize, swapped: bool) -> Side {
+    Side::from_index(seat ^ usize::from(swapped))
+}
+
+/// Who a session is on a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The key's fingerprint (`SHA256:…`).
+    pub fingerprint: String,
+    /// The nickname, once chosen.
+    pub name: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_as_people_write_them() {
+        assert_eq!(Clock::PerMove(30).describe(), "30 s a turn");
+        assert_eq!(Clock::Absolute(300).describe(), "5 min each");
+        assert_eq!(Clock::Absolute(90).describe(), "1 min 30 s each");
+        assert_eq!(clock_text(Duration::from_millis(245_000)), "4:05");
+        assert_eq!(clock_text(Duration::from_millis(9_540)), "0:09.5");
+    }
+
+    #[test]
+    fn a_running_clock_counts_down_only_for_its_seat() {
+        let t0 = Instant::now();
+        let c = ClockState {
+            control: Clock::Absolute(60),
+            left: [Duration::from_secs(60), Duration::from_secs(50)],
+            running: Some(1),
+            since: t0,
+        };
+        let later = t0 + Duration::from_secs(20);
+        assert_eq!(c.left_at(0, later), Duration::from_secs(60));
+        assert_eq!(c.left_at(1, later), Duration::from_secs(30));
+        assert_eq!(c.left_at(1, t0 + Duration::from_secs(90)), Duration::ZERO);
+    }
+}

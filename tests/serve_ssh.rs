@@ -1,0 +1,481 @@
+//! `tessera serve` with the real OpenSSH client, on loopback: clients run in tmux (one tmux
+//! server of our own), the server on a free port with a data directory of its own, keys made
+//! with ssh-keygen in a temporary directory. Every wait polls the screens (60 s at most);
+//! nothing sleeps a fixed time.
+//!
+//! Skipped with a notice when ssh, ssh-keygen or tmux is missing (CI installs them:
+//! `.ci/run`).
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn have(cmd: &str, arg: &str) -> bool {
+    Command::new(cmd)
+        .arg(arg)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+fn tools() -> bool {
+    let ok = have("ssh", "-V") && have("ssh-keygen", "-?") && have("tmux", "-V");
+    if !ok {
+        eprintln!("NOTICE: ssh, ssh-keygen or tmux is missing: skipping the tessera serve test");
+    }
+    ok
+}
+
+/// A server, its data directory and keys; killed (with the tmux server) on drop.
+struct World {
+    dir: PathBuf,
+    server: Child,
+    port: u16,
+    socket: String,
+}
+
+impl World {
+    fn start(tag: &str, extra: &[&str]) -> World {
+        let dir = std::env::temp_dir().join(format!("tessera-serve-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("keys")).unwrap();
+        for who in ["alice", "bob", "carol", "mallory"] {
+            let st = Command::new("ssh-keygen")
+                .args(["-q", "-t", "ed25519", "-N", "", "-C", who, "-f"])
+                .arg(dir.join("keys").join(who))
+                .status()
+                .expect("ssh-keygen");
+            assert!(st.success());
+        }
+        let mut server = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--ai-threads", "1"])
+            .arg("--data")
+            .arg(dir.join("data"))
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start tessera serve");
+        let mut out = BufReader::new(server.stdout.take().unwrap());
+        let mut port = 0;
+        let mut line = String::new();
+        while out.read_line(&mut line).unwrap_or(0) > 0 {
+            if let Some(rest) = line.trim().strip_prefix("tessera serve: listening on ") {
+                port = rest.rsplit(':').next().unwrap().parse().unwrap();
+                break;
+            }
+            line.clear();
+        }
+        assert!(port > 0, "the server said where it listens");
+        // Keep reading its output so that it never blocks on a full pipe.
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            while out.read_line(&mut sink).unwrap_or(0) > 0 {
+                sink.clear();
+            }
+        });
+        World {
+            socket: format!("tessera-serve-{tag}-{}", std::process::id()),
+            dir,
+            server,
+            port,
+        }
+    }
+
+    fn key(&self, who: &str) -> PathBuf {
+        self.dir.join("keys").join(who)
+    }
+
+    /// The ssh command line for `who` (no user config, no known-hosts file, this key only).
+    fn ssh(&self, who: &str, tty: &str) -> Vec<String> {
+        [
+            "ssh",
+            "-F",
+            "/dev/null",
+            "-p",
+            &self.port.to_string(),
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-i",
+            &self.key(who).to_string_lossy(),
+            tty,
+            "127.0.0.1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("run tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// A client in its own tmux session; returns its pane.
+    fn client(&self, who: &str, size: (u16, u16)) -> Pane<'_> {
+        self.client_named(who, who, size)
+    }
+
+    /// A client with `who`'s key in a tmux session called `name`.
+    fn client_named(&self, name: &str, who: &str, size: (u16, u16)) -> Pane<'_> {
+        let cmd = format!("{}; sleep 600", self.ssh(who, "-t").join(" "));
+        let id = self.tmux(&[
+            "new-session",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-s",
+            name,
+            "-x",
+            &size.0.to_string(),
+            "-y",
+            &size.1.to_string(),
+            &cmd,
+        ]);
+        Pane {
+            world: self,
+            id: id.trim().to_string(),
+            who: who.to_string(),
+        }
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        self.tmux(&["kill-server"]);
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+struct Pane<'w> {
+    world: &'w World,
+    id: String,
+    who: String,
+}
+
+impl Pane<'_> {
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.id];
+        args.extend_from_slice(keys);
+        self.world.tmux(&args);
+    }
+
+    fn screen(&self) -> String {
+        self.world.tmux(&["capture-pane", "-p", "-t", &self.id])
+    }
+
+    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let t0 = Instant::now();
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            if t0.elapsed() > Duration::from_secs(60) {
+                panic!(
+                    "{}: timed out waiting for {what}; the screen was:\n{s}",
+                    self.who
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_text(&self, text: &str) -> String {
+        self.wait_for(text, |s| s.contains(text))
+    }
+
+    /// Logs in for the first time: takes the nickname and waits for the lobby.
+    fn join(&self) {
+        self.wait_text("Choose a nickname");
+        self.keys(&[&self.who, "Enter"]);
+        self.wait_text("tessera · lobby");
+    }
+
+    /// Types a `:` command.
+    fn command(&self, text: &str) {
+        self.keys(&[":"]);
+        self.keys(&["-l", text]);
+        self.keys(&["Enter"]);
+    }
+
+    /// Kills this client's ssh (as a dropped link would).
+    fn kill_ssh(&self) {
+        let pid = self
+            .world
+            .tmux(&["display-message", "-p", "-t", &self.id, "#{pane_pid}"]);
+        // The pane's shell runs `ssh …; sleep`: find its child named ssh in /proc.
+        let ssh = std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .find_map(|e| {
+                let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+                let (name, rest) = stat.split_once(") ")?;
+                let ppid = rest.split(' ').nth(1)?;
+                (name.ends_with("(ssh") && ppid == pid.trim())
+                    .then(|| e.file_name().to_string_lossy().into_owned())
+            })
+            .expect("the client's ssh is running");
+        Command::new("kill").args(["-9", &ssh]).status().unwrap();
+    }
+}
+
+/// Whether this screen's person may place now (the key line offers it).
+fn to_move(screen: &str) -> bool {
+    screen
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.contains("Enter place"))
+}
+
+/// Alice opens a Linage 9x9 challenge with agreed komi and no clock, Bob accepts; returns
+/// (the pane to move first, the other).
+fn meet<'w>(alice: &'w Pane<'w>, bob: &'w Pane<'w>) -> (&'w Pane<'w>, &'w Pane<'w>) {
+    alice.keys(&["c"]);
+    alice.wait_text("Open a challenge");
+    // Game: Linage (the default); size; komi: agreed 0; clock: none.
+    alice.keys(&["Down", "Down", "Right", "Enter"]);
+    alice.wait_text("challenge open");
+    bob.wait_for("alice's challenge", |s| {
+        s.lines()
+            .any(|l| l.contains("alice") && l.contains("Linage 9x9 · komi 0 · no clock"))
+    });
+    bob.keys(&["Enter"]);
+    let a = alice.wait_text("the game is on");
+    let b = bob.wait_text("the game is on");
+    if to_move(&a) {
+        (alice, bob)
+    } else {
+        assert!(to_move(&b), "one of them is to move:\n{a}\n{b}");
+        (bob, alice)
+    }
+}
+
+#[test]
+fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("game", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    let carol = w.client("carol", (100, 32));
+    alice.join();
+    bob.join();
+    carol.join();
+    let lobby = alice.wait_text("carol (lobby)");
+    assert!(lobby.contains("Online (3):"), "{lobby}");
+    let (first, second) = meet(&alice, &bob);
+    // Carol sees the game in progress and watches it.
+    carol.wait_text("Games in progress");
+    carol.wait_for("the game listed", |s| {
+        s.contains("alice") && s.contains("bob") && s.contains("Linage 9x9")
+    });
+    carol.keys(&["Enter"]);
+    carol.wait_text("watching");
+    first.command("e5");
+    second.wait_text(&format!("{} played e5", first.who));
+    carol.wait_text("played e5");
+    second.wait_for("its turn", to_move);
+    second.command("d4");
+    first.wait_text(&format!("{} played d4", second.who));
+    carol.wait_text("played d4");
+    // Both pass: the game ends for everyone.
+    first.wait_for("its turn", to_move);
+    first.command("pass");
+    second.wait_for("its turn", to_move);
+    second.command("pass");
+    let a = alice.wait_text("Game over");
+    let b = bob.wait_text("Game over");
+    let c = carol.wait_text("Game over");
+    assert!(
+        a.contains("You win") || a.contains("You lose") || a.contains("Draw"),
+        "{a}"
+    );
+    assert!(
+        b.contains("You win") || b.contains("You lose") || b.contains("Draw"),
+        "{b}"
+    );
+    assert!(
+        !c.contains("You win") && !c.contains("You lose"),
+        "a watcher has no verdict:\n{c}"
+    );
+    // The record is in both players' games.
+    let games: Vec<PathBuf> = std::fs::read_dir(w.dir.join("data").join("players"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read_dir(e.path().join("games")).ok())
+        .flat_map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())))
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    for g in &games {
+        let text = std::fs::read_to_string(g).unwrap();
+        assert!(
+            text.contains("\"e5\"") && text.contains("\"d4\"") && text.contains("alice"),
+            "{text}"
+        );
+        assert!(text.contains("result"), "{text}");
+    }
+    // Back to the lobby; the game has left the list; `g` lists the game for review.
+    alice.keys(&["m"]);
+    alice.wait_text("tessera · lobby");
+    alice.keys(&["g"]);
+    let list = alice.wait_text("Your games");
+    assert!(list.contains("linage-"), "{list}");
+    alice.keys(&["Enter"]);
+    alice.wait_text("read-only: a record under review");
+}
+
+#[test]
+fn a_player_killed_mid_game_comes_back_and_the_game_resumes() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("back", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    alice.join();
+    bob.join();
+    let (first, second) = meet(&alice, &bob);
+    first.command("e5");
+    second.wait_text("played e5");
+    // The first player's link drops: the other is told, the game waits.
+    first.kill_ssh();
+    second.wait_text(&format!("{} left: the game waits", first.who));
+    // Back with the same key, from a new terminal: straight into the game, with its moves.
+    let again = w.client_named("again", &first.who, (100, 32));
+    let s = again.wait_text("the game is on");
+    assert!(s.contains("e5") && s.contains("(you)"), "{s}");
+    second.wait_text(&format!("{} is back", first.who));
+    second.wait_for("its turn", to_move);
+    second.command("d4");
+    again.wait_text(&format!("{} played d4", second.who));
+}
+
+#[test]
+fn a_key_not_in_the_users_file_is_refused_and_so_is_a_session_without_a_terminal() {
+    if !tools() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-serve-users-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The users file is written after the keys exist: start a world, then restart with it.
+    let w = World::start("users", &[]);
+    let users = dir.join("users");
+    std::fs::copy(w.key("alice").with_extension("pub"), &users).unwrap();
+    let w2 = World::start("users2", &["--users", users.to_str().unwrap()]);
+    // World::start made new keys for w2: use w's alice (allowed) and mallory (not).
+    let run = |world: &World, key: &Path, tty: &str| {
+        let mut args = world.ssh("alice", tty);
+        let i = args.iter().position(|a| a == "-i").unwrap();
+        args[i + 1] = key.to_string_lossy().into_owned();
+        Command::new(&args[0])
+            .args(&args[1..])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run ssh")
+    };
+    let out = run(&w2, &w.key("mallory"), "-T");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("Permission denied"), "{err}");
+    // Alice's key enters, but without a terminal she gets one line and the door.
+    let out = run(&w2, &w.key("alice"), "-T");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("connect with `ssh -t`"), "{text}");
+    assert_eq!(text.trim().lines().count(), 1, "{text}");
+    // A command is refused too.
+    let mut args = w2.ssh("alice", "-T");
+    let i = args.iter().position(|a| a == "-i").unwrap();
+    args[i + 1] = w.key("alice").to_string_lossy().into_owned();
+    let out = Command::new(&args[0])
+        .args(&args[1..])
+        .arg("cat /etc/passwd")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("root:"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_resize_redraws_and_quitting_gives_the_terminal_back() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("resize", &[]);
+    let alice = w.client("alice", (100, 32));
+    alice.join();
+    w.tmux(&["resize-window", "-t", &alice.id, "-x", "50", "-y", "14"]);
+    alice.wait_text("The terminal is too small");
+    w.tmux(&["resize-window", "-t", &alice.id, "-x", "120", "-y", "40"]);
+    let s = alice.wait_text("tessera · lobby");
+    let last = s.lines().count();
+    assert!(last >= 39, "drawn over the whole new height:\n{s}");
+    assert!(
+        s.lines().nth(39).unwrap_or_default().contains("quit"),
+        "{s}"
+    );
+    alice.keys(&["q"]);
+    // The ssh client ends; the pane runs `sleep`: the alternate screen is gone.
+    alice.wait_for("the normal screen back", |s| !s.contains("tessera · lobby"));
+    let alt = w.tmux(&["display-message", "-p", "-t", &alice.id, "#{alternate_on}"]);
+    assert_eq!(alt.trim(), "0");
+    let cursor = w.tmux(&["display-message", "-p", "-t", &alice.id, "#{cursor_flag}"]);
+    assert_eq!(cursor.trim(), "1", "the cursor is shown");
+}
+
+#[test]
+fn an_idle_session_is_closed_with_a_word() {
+    if !tools() {
+        return;
+    }
+    // Two seconds of idleness allowed (the flag is in minutes).
+    let w = World::start("idle", &["--idle", "0.034"]);
+    let alice = w.client("alice", (100, 32));
+    alice.join();
+    let s = alice.wait_text("tessera: closed after 2 s without a key");
+    assert!(!s.contains("tessera · lobby"), "the lobby is gone:\n{s}");
+}
+
+#[test]
+fn a_session_plays_the_ai_from_the_shared_pool() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("ai", &[]);
+    let alice = w.client("alice", (100, 32));
+    alice.join();
+    // `a`: the New game form (Linage against the AI; the AI sets komi), Enter starts it.
+    alice.keys(&["a"]);
+    alice.wait_text("New game");
+    alice.keys(&["Enter"]);
+    alice.wait_text("the AI set komi");
+    alice.keys(&["v"]);
+    alice.wait_text("you took Vertical");
+    // The game is autosaved in alice's folder; back in the lobby it is offered.
+    alice.keys(&["q"]);
+    alice.wait_for("the normal screen back", |s| !s.contains("Linage 9x9"));
+    let again = w.client_named("again", "alice", (100, 32));
+    again.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
+}

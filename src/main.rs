@@ -33,6 +33,10 @@ enum Command {
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
+    /// Solve the position a game record leads to: does the side to move win within N plies?
+    Solve(tessera::puzzle::cli::SolveArgs),
+    /// Puzzle sets: `tessera puzzles generate GAME …`, `tessera puzzles verify FILE`.
+    Puzzles(tessera::puzzle::cli::PuzzlesArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
     Serve(tessera::serve::ServeArgs),
@@ -54,6 +58,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
+        Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
+        Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),

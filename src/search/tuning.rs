@@ -47,8 +47,14 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
     // 52.5% with c = 0.5, 74% with 0.25 (31-0-11 over 42 games), 95% with 0.1 and 82.5% with
     // 0.05. Head to head at 100 ms, c = 0.1 against 0.25 scored 17-0-7 in Iris, 17-0-7 in
     // Wunchunk (24 games each), 12-0-4 in Keil (16), but 10-0-14 in Carteso (24), which keeps
-    // 0.25.
-    p.exploration = if kind == GameKind::Carteso { 0.25 } else { 0.1 };
+    // 0.25. With the lean tree at 1 s a move, Wunchunk against uct-baseline (20 games each,
+    // `--jobs 2` on a loaded machine) scored 12-0-8 with c = 0.1, 17-0-3 with 0.3 and 15-0-5
+    // with 0.5: Wunchunk takes 0.3.
+    p.exploration = match kind {
+        GameKind::Carteso => 0.25,
+        GameKind::Wunchunk => 0.3,
+        _ => 0.1,
+    };
     p.copy_root = kind == GameKind::Keil;
     p.policy = match kind {
         GameKind::Keil => Policy::NoEyes,

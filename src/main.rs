@@ -33,6 +33,12 @@ enum Command {
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
+    /// A report on a game from self-play, like the seed reports: first-player win rate, game
+    /// length, branching factor, reachable positions, strength by thinking time, …
+    Stats(Box<tessera::stats::StatsArgs>),
+    /// The fair komi of a board from self-play at several komi values; updates
+    /// `data/komi.toml`.
+    Komi(tessera::stats::komi::KomiArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
     Serve(tessera::serve::ServeArgs),
@@ -54,6 +60,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
+        Some(Command::Stats(args)) => tessera::stats::run(&args),
+        Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),

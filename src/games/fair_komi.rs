@@ -116,7 +116,7 @@ fn loaded() -> &'static Loaded {
     })
 }
 
-fn find<'a>(table: &'a Table, kind: GameKind, size: usize) -> Option<&'a Entry> {
+fn find(table: &Table, kind: GameKind, size: usize) -> Option<&Entry> {
     table.get(kind.name())?.get(&size.to_string())
 }
 

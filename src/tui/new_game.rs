@@ -414,3 +414,43 @@ impl Component for NewGameForm {
         key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fair_komi::agreed_komi_half;
+
+    #[test]
+    fn agreed_komi_starts_from_the_fair_komi_table() {
+        let (settings, _) =
+            crate::tui::settings::Settings::new(crate::config::Config::default(), None, false);
+        let mut f = NewGameForm::new(&settings);
+        f.set_kind(GameKind::Keil);
+        assert_eq!(
+            f.komi,
+            KomiChoice::Agreed(agreed_komi_half(GameKind::Keil, f.size))
+        );
+        f.set_kind(GameKind::Linage);
+        assert_eq!(f.komi, KomiChoice::Bid);
+        for size in [5, 9, 19] {
+            f.size = size;
+            f.komi = KomiChoice::Bid;
+            f.change(Field::Komi, 1);
+            let fair = agreed_komi_half(GameKind::Linage, size);
+            assert_eq!(f.komi, KomiChoice::Agreed(fair), "size {size}");
+            assert_eq!(f.options().komi_half, fair);
+        }
+        // The fair komi follows the board; a komi set by hand stays.
+        f.size = 6;
+        f.komi = KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 6));
+        f.change(Field::Size, 1);
+        assert_eq!(
+            f.komi,
+            KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 7))
+        );
+        f.komi = KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 7) + 2);
+        let hand = f.komi;
+        f.change(Field::Size, 1);
+        assert_eq!(f.komi, hand);
+    }
+}

@@ -3,8 +3,9 @@
 //!
 //! Method: the game's default AI plays itself `--games` times at each of five komi values
 //! around the current estimate (the table's value, else SPEC's default), one `--step` apart
-//! (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on). While every value
-//! favours the same side the sweep extends that way (at most three times). The first player's
+//! (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on), or `--around X`.
+//! While every value favours the same side the sweep extends that way, twice as far each
+//! time (at most six times). The first player's
 //! win rates are made non-increasing in komi (pool-adjacent-violators, weighted by games) and
 //! the crossing of 50 % is interpolated linearly between the two values around it. Its 95 %
 //! interval runs from the largest komi whose Wilson interval lies wholly above 50 % (the
@@ -14,7 +15,7 @@
 use super::figures::{first_point, wilson, Rate};
 use super::selfplay::{player_at, self_play};
 use crate::games::fair_komi;
-use crate::games::{format_komi, GameKind};
+use crate::games::{format_komi, parse_komi, GameKind};
 use crate::search::match_cmd::match_options;
 use std::path::PathBuf;
 
@@ -31,6 +32,10 @@ pub struct KomiArgs {
     /// user's `komi.toml` in tessera's configuration directory).
     #[arg(long)]
     pub table: Option<PathBuf>,
+    /// Centre the sweep on this komi (default: the board's fair komi in the table being
+    /// updated, else SPEC's default).
+    #[arg(long)]
+    pub around: Option<String>,
     /// Print the result without writing the table.
     #[arg(long)]
     pub dry_run: bool,
@@ -139,12 +144,19 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let size = args.play.size.unwrap_or(kind.default_size());
     let base = match_options(kind, None, Some(size))?;
     let points_max = 2 * base_points(kind, size) as i32;
-    let centre = fair_komi::agreed_komi_half(kind, size) as i32;
+    let path = match &args.table {
+        Some(p) => p.clone(),
+        None => default_table_path()?,
+    };
+    let centre = match &args.around {
+        Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
+        None => current_fair(&path, kind, size)?,
+    } as i32;
     let step = 2 * args.step as i32;
     let spec = player_at(args.play.ms);
     let mut tried: Vec<Point> = Vec::new();
-    let mut want: Vec<i32> = (-2..=2).map(|i| centre + i * step).collect();
-    for _round in 0..4 {
+    let mut want = first_values(centre, step, points_max);
+    for round in 0..6 {
         for h in want
             .iter()
             .copied()
@@ -168,10 +180,15 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             tried[0].komi_half as i32,
             tried[tried.len() - 1].komi_half as i32,
         );
-        want = if tried.iter().all(|p| p.rate.p > 0.5) && hi + step <= points_max {
-            vec![hi + step]
-        } else if tried.iter().all(|p| p.rate.p < 0.5) && lo - step >= 0 {
-            vec![lo - step]
+        // Still one-sided: go further that way, twice as far each round.
+        let reach = step << round;
+        // (Capped on the grid, so Carteso and Linage stay at n + 0.5.)
+        let up = hi + reach.min((points_max - hi) / step * step);
+        let down = lo - reach.min(lo / step * step);
+        want = if tried.iter().all(|p| p.rate.p > 0.5) && up > hi {
+            vec![up]
+        } else if tried.iter().all(|p| p.rate.p < 0.5) && down < lo {
+            vec![down]
         } else {
             break;
         };
@@ -216,10 +233,6 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     if args.dry_run {
         return Ok(());
     }
-    let path = match &args.table {
-        Some(p) => p.clone(),
-        None => default_table_path()?,
-    };
     let entry = super::komi_table::NewEntry {
         fair: fair as f64 / 2.0,
         crossing: Some(at),
@@ -231,6 +244,35 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     super::komi_table::update(&path, kind, size, &entry)?;
     println!("written to {}", path.display());
     Ok(())
+}
+
+/// The five komi values (half points) on the grid `centre + i·step` nearest the centre within
+/// 0…`max`.
+pub fn first_values(centre: i32, step: i32, max: i32) -> Vec<i32> {
+    let mut v: Vec<i32> = (-20..=20)
+        .map(|i| centre + i * step)
+        .filter(|h| (0..=max).contains(h))
+        .collect();
+    v.sort_by_key(|h| ((h - centre).abs(), *h));
+    v.truncate(5);
+    v.sort();
+    v
+}
+
+/// The board's fair komi from the table file being updated (so repeated runs refine it), else
+/// the program's table, else SPEC's default.
+fn current_fair(path: &std::path::Path, kind: GameKind, size: usize) -> anyhow::Result<u16> {
+    if let Ok(text) = std::fs::read_to_string(path) {
+        let table =
+            fair_komi::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        if let Some(e) = table
+            .get(kind.name())
+            .and_then(|t| t.get(&size.to_string()))
+        {
+            return Ok((e.fair * 2.0).round() as u16);
+        }
+    }
+    Ok(fair_komi::agreed_komi_half(kind, size))
 }
 
 /// Points on the board (the most komi can be).
@@ -292,6 +334,14 @@ mod tests {
         assert_eq!(fair_half(GameKind::Linage, 2.9), 5);
         assert_eq!(fair_half(GameKind::Linage, 0.1), 1);
         assert_eq!(fair_half(GameKind::Keil, 6.4), 12);
+    }
+
+    #[test]
+    fn first_values_stay_on_the_board() {
+        assert_eq!(first_values(13, 2, 100), vec![9, 11, 13, 15, 17]);
+        // Near 0 the sweep goes up instead.
+        assert_eq!(first_values(1, 2, 100), vec![1, 3, 5, 7, 9]);
+        assert_eq!(first_values(12, 4, 14), vec![0, 4, 8, 12]);
     }
 
     #[test]

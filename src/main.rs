@@ -39,6 +39,10 @@ enum Command {
     /// The fair komi of a board from self-play at several komi values; updates
     /// `data/komi.toml`.
     Komi(tessera::stats::komi::KomiArgs),
+    /// Solve the position a game record leads to: does the side to move win within N plies?
+    Solve(tessera::puzzle::cli::SolveArgs),
+    /// Puzzle sets: `tessera puzzles generate GAME …`, `tessera puzzles verify FILE`.
+    Puzzles(tessera::puzzle::cli::PuzzlesArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
     Serve(tessera::serve::ServeArgs),
@@ -62,6 +66,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
         Some(Command::Stats(args)) => tessera::stats::run(&args),
         Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
+        Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
+        Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),

@@ -1,0 +1,151 @@
+//! The puzzle definition of issue 12, applied to a position: [`classify`] says whether it is
+//! a puzzle (with its facts and rating) or why not.
+
+use super::line::{self, LineTurn};
+use super::rules::SolveGame;
+use super::search::{Aborted, Search};
+use super::solver::{line_tokens, SearchFn, SolveError, Solver};
+use crate::games::{AnyGame, Game, Side, Step};
+
+/// A position that is a puzzle.
+#[derive(Clone, Debug)]
+pub struct Facts {
+    /// The side to move (S).
+    pub side: Side,
+    /// Its depth N.
+    pub win_in: u8,
+    /// The one winning first turn.
+    pub turn: Vec<Step>,
+    /// The main line (N turns), with S's legal and winning turn counts.
+    pub main_line: Vec<LineTurn>,
+    /// Product over S's turns on the main line of legal turns ÷ winning turns.
+    pub rating: f64,
+}
+
+impl Facts {
+    /// The main line's turns.
+    pub fn solution(&self) -> Vec<Vec<Step>> {
+        self.main_line.iter().map(|t| t.steps.clone()).collect()
+    }
+}
+
+/// Why a position is not a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotPuzzle {
+    /// The game is over.
+    Over,
+    /// S has no forced win within the limit.
+    NoWin {
+        /// The limit, in plies.
+        max: u8,
+    },
+    /// More than one first turn wins in N (the first two found).
+    SeveralWinningTurns {
+        /// N.
+        win_in: u8,
+        /// Two of the winning turns.
+        turns: Vec<Vec<Step>>,
+    },
+    /// The one winning first turn is a pass.
+    PassWins {
+        /// N.
+        win_in: u8,
+    },
+    /// Every other first turn loses within N plies: the winning turn is merely forced.
+    Forced {
+        /// N.
+        win_in: u8,
+    },
+}
+
+impl NotPuzzle {
+    /// The reason in words, with turns written as tokens of `game`.
+    pub fn describe(&self, game: &AnyGame) -> String {
+        let side = game.side_name(game.to_move());
+        match self {
+            NotPuzzle::Over => "the game is over".into(),
+            NotPuzzle::NoWin { max } => format!("{side} has no forced win within {max} plies"),
+            NotPuzzle::SeveralWinningTurns { win_in, turns } => {
+                let tokens: Vec<String> = turns.iter().map(|t| game.format_turn(t)).collect();
+                format!(
+                    "more than one first turn wins in {win_in} ({})",
+                    tokens.join(", ")
+                )
+            }
+            NotPuzzle::PassWins { win_in } => format!("passing wins in {win_in}"),
+            NotPuzzle::Forced { win_in } => format!(
+                "the winning turn is forced: every other first turn loses within {win_in} plies"
+            ),
+        }
+    }
+}
+
+/// Whether `game` is a puzzle for the side to move with a depth of at most `max` plies.
+pub fn classify(
+    solver: &mut Solver,
+    game: &AnyGame,
+    max: u8,
+) -> Result<Result<Facts, NotPuzzle>, SolveError> {
+    let side = game.to_move();
+    let n = match solver.distance(game, side, max)? {
+        None => return Ok(Err(NotPuzzle::NoWin { max })),
+        Some(0) => return Ok(Err(NotPuzzle::Over)),
+        Some(n) => n,
+    };
+    let winners = solver.turns_winning(game, side, n, 2)?;
+    if winners.len() > 1 {
+        return Ok(Err(NotPuzzle::SeveralWinningTurns {
+            win_in: n,
+            turns: winners,
+        }));
+    }
+    let turn = winners.into_iter().next().ok_or(Aborted)?;
+    if turn == [Step::Pass] {
+        return Ok(Err(NotPuzzle::PassWins { win_in: n }));
+    }
+    if !solver.with_search(game, side.other(), SomeTurnHolds(&turn, n))? {
+        return Ok(Err(NotPuzzle::Forced { win_in: n }));
+    }
+    let main_line = solver.main_line(game, side, n)?;
+    let rating = line::rating(&main_line);
+    Ok(Ok(Facts {
+        side,
+        win_in: n,
+        turn,
+        main_line,
+        rating,
+    }))
+}
+
+/// On a search for the opponent: whether some first turn other than `.0` leaves the opponent
+/// without a win within `.1 − 1` plies.
+struct SomeTurnHolds<'a>(&'a [Step], u8);
+
+impl SearchFn<bool> for SomeTurnHolds<'_> {
+    fn run<G: SolveGame>(self, s: &mut Search<G>) -> Result<bool, Aborted> {
+        // Passing first: it is the turn most likely to hold (nothing changes).
+        let pass = [Step::Pass];
+        if self.0 != pass
+            && s.game.check(Step::Pass).is_ok()
+            && !line::wins_after(s, &pass, self.1 - 1)?
+        {
+            return Ok(true);
+        }
+        // The winning turn itself holds; is there another?
+        let holding = line::escapes(s, self.1, 2)?;
+        Ok(holding.iter().any(|t| t != self.0))
+    }
+}
+
+/// The puzzle's goal in words: "Vertical to win in 7".
+pub fn goal(game: &AnyGame, side: Side, win_in: u8) -> String {
+    let name = game.side_name(side);
+    let mut title = name[..1].to_uppercase();
+    title.push_str(&name[1..]);
+    format!("{title} to win in {win_in}")
+}
+
+/// The main line of `facts` as tokens.
+pub fn solution_tokens(game: &AnyGame, facts: &Facts) -> Vec<String> {
+    line_tokens(game, &facts.solution())
+}

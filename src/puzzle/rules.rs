@@ -1,0 +1,123 @@
+//! What the solver needs to know about a game beyond the [`Game`] trait: whether legality
+//! depends on earlier positions, whether a full board ends the game, and how many stones the
+//! turn in progress may still place. These let the search skip turns that cannot end the game
+//! on the last ply, and key its table soundly.
+
+use crate::games::carteso::Carteso;
+use crate::games::iris::Iris;
+use crate::games::keil::Keil;
+use crate::games::linage::Linage;
+use crate::games::wunchunk::Wunchunk;
+use crate::games::{AnyGame, Game, Step};
+
+/// A game the solver can search.
+pub trait SolveGame: Game {
+    /// Whether a placement's legality depends on earlier positions (Keil's repetition rule):
+    /// the transposition key must then include each player's earlier positions.
+    const HISTORY: bool = false;
+
+    /// Whether a full board ends the game (Carteso, Iris, Wunchunk). When false, only two
+    /// passes in succession end it (Keil, Linage).
+    const FULL_BOARD_ENDS: bool;
+
+    /// `Some(k)` when every turn places at most `k` stones, the side to move always has a
+    /// turn that places stones while cells are empty, and only a full board or two passes end
+    /// the game (Carteso: 1, Iris: 2). Then a defender who never passes keeps the game going
+    /// for more than `n` plies whenever more than `n · k` cells are empty, and the search
+    /// stops there at once.
+    const STALL: Option<usize> = None;
+
+    /// The most stones the side to move may still place in the turn in progress (an upper
+    /// bound is enough; used only with [`SolveGame::FULL_BOARD_ENDS`]).
+    fn stones_left_in_turn(&self) -> usize {
+        1
+    }
+
+    /// The number of distinct whole turns of the side to move (at the start of a turn), for
+    /// the rating. By enumeration unless the game has a formula.
+    fn turn_count(&self) -> f64 {
+        super::turns::count_turns(self) as f64
+    }
+
+    /// Whether the game is still in its opening protocol (the komi bid), which the solver
+    /// does not search.
+    fn in_opening(&self) -> bool {
+        let mut steps = Vec::new();
+        self.legal_steps(&mut steps);
+        steps
+            .iter()
+            .any(|s| matches!(s, Step::Komi(_) | Step::Choose(_)))
+    }
+}
+
+impl SolveGame for Keil {
+    const HISTORY: bool = true;
+    const FULL_BOARD_ENDS: bool = false;
+}
+
+impl SolveGame for Linage {
+    const FULL_BOARD_ENDS: bool = false;
+}
+
+impl SolveGame for Carteso {
+    const FULL_BOARD_ENDS: bool = true;
+    const STALL: Option<usize> = Some(1);
+}
+
+impl SolveGame for Iris {
+    const FULL_BOARD_ENDS: bool = true;
+    const STALL: Option<usize> = Some(2);
+
+    fn stones_left_in_turn(&self) -> usize {
+        if self.first_stone().is_some() || self.is_opening() {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+impl SolveGame for Wunchunk {
+    const FULL_BOARD_ENDS: bool = true;
+
+    fn stones_left_in_turn(&self) -> usize {
+        self.stones_left() as usize
+    }
+
+    /// `pass`, `swap` when allowed, and for j = 1 … min(allotment, empty cells) every set of
+    /// j empty cells with every colouring: Σ C(E, j) · 2^j.
+    fn turn_count(&self) -> f64 {
+        if self.is_over() {
+            return 0.0;
+        }
+        let e = self.empty_cells() as usize;
+        let k = (self.allotment() as usize).min(e);
+        let mut total = 1.0 + if self.swap_allowed() { 1.0 } else { 0.0 };
+        let mut choose = 1.0; // C(e, j)
+        for j in 1..=k {
+            choose = choose * (e + 1 - j) as f64 / j as f64;
+            total += choose * 2f64.powi(j as i32);
+        }
+        total
+    }
+}
+
+/// Calls `$body` with `$g` bound to the concrete game inside an [`AnyGame`] (so the search is
+/// compiled once per game, without the enum's dispatch in its inner loop).
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::games::AnyGame::Keil($g) => $body,
+            $crate::games::AnyGame::Carteso($g) => $body,
+            $crate::games::AnyGame::Iris($g) => $body,
+            $crate::games::AnyGame::Linage($g) => $body,
+            $crate::games::AnyGame::Wunchunk($g) => $body,
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// Whether `game` is in its opening protocol (see [`SolveGame::in_opening`]).
+pub fn in_opening(game: &AnyGame) -> bool {
+    with_game!(game, g => g.in_opening())
+}

@@ -8,7 +8,7 @@
 //! format, overrides it entry by entry; `tessera komi` writes to the repository file in a
 //! source checkout and to that user file otherwise.
 
-use super::kind::{GameKind, GameOptions};
+use super::kind::GameKind;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -144,8 +144,7 @@ pub fn lookup(kind: GameKind, size: usize) -> Source {
 pub fn agreed_komi_half(kind: GameKind, size: usize) -> u16 {
     match lookup(kind, size) {
         Source::Table { entry, .. } => (entry.fair * 2.0).round() as u16,
-        Source::Fallback if kind == GameKind::Keil => GameOptions::defaults(kind).komi_half,
-        Source::Fallback => 1,
+        Source::Fallback => kind.customary_komi(),
     }
 }
 
@@ -235,7 +234,7 @@ mod tests {
         for (game, sizes) in &t {
             let kind: GameKind = game.parse().unwrap();
             for (size, e) in sizes {
-                let mut o = GameOptions::defaults(kind);
+                let mut o = super::super::GameOptions::defaults(kind);
                 o.size = size.parse().unwrap();
                 o.protocol = super::super::Protocol::Agreed;
                 o.komi_half = (e.fair * 2.0) as u16;

@@ -36,6 +36,16 @@ pub struct KomiArgs {
     /// updated, else SPEC's default).
     #[arg(long)]
     pub around: Option<String>,
+    /// Solve the board exactly instead (the smallest boards: Linage and Carteso 5x5, Keil
+    /// side 3), with the puzzle solver's margin search.
+    #[arg(long)]
+    pub exact: bool,
+    /// Positions the exact search may visit before it gives up.
+    #[arg(long, default_value_t = 500_000_000)]
+    pub exact_limit: u64,
+    /// Memory for the exact search's table, in MB.
+    #[arg(long, default_value_t = 512)]
+    pub exact_mb: usize,
     /// Print the result without writing the table.
     #[arg(long)]
     pub dry_run: bool,
@@ -148,6 +158,14 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         Some(p) => p.clone(),
         None => default_table_path()?,
     };
+    if args.exact {
+        let entry = super::exact::run(kind, size, args.exact_mb, args.exact_limit)?;
+        if !args.dry_run {
+            super::komi_table::update(&path, kind, size, &entry)?;
+            println!("written to {}", path.display());
+        }
+        return Ok(());
+    }
     let centre = match &args.around {
         Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
         None => current_fair(&path, kind, size)?,

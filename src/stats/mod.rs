@@ -8,6 +8,7 @@
 //! the seed report's own figures when the seeds are at hand ([`seed`]). [`report`] writes it
 //! as text or JSON. [`komi`] is `tessera komi`.
 
+pub mod exact;
 pub mod figures;
 pub mod komi;
 pub mod komi_table;

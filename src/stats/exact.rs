@@ -25,7 +25,8 @@ pub struct Solved {
     pub secs: f64,
 }
 
-/// Solves the empty `kind` board of `size` at komi 0 (Keil: with the button `button`).
+/// Solves the empty `kind` board of `size`: its margin at komi 0 (Keil: with the button
+/// `button`).
 pub fn solve(
     kind: GameKind,
     size: usize,
@@ -33,15 +34,19 @@ pub fn solve(
     mb: usize,
     limit: u64,
 ) -> anyhow::Result<Solved> {
+    // Searched at komi 0.5 and moved back to komi 0 (komi never changes what is legal with
+    // the button fixed): the empty board at komi 0 hashes to 0, which the solver's table takes
+    // for a stored entry (its empty slots have key 0) and answers 0 at once.
+    const SEARCH_KOMI_HALF: u16 = 1;
     let options = GameOptions {
         size,
         protocol: Protocol::Agreed,
-        komi_half: 0,
+        komi_half: SEARCH_KOMI_HALF,
         button,
     };
     let game = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
-    let (margin, nodes) = crate::puzzle::exact::margin_of(&game, mb, limit)
+    let (margin_at_search_komi, nodes) = crate::puzzle::exact::margin_of(&game, mb, limit)
         .map_err(|_| {
             anyhow::anyhow!(
                 "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
@@ -49,7 +54,7 @@ pub fn solve(
         })?
         .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
     Ok(Solved {
-        margin,
+        margin: margin_at_search_komi + SEARCH_KOMI_HALF as i32,
         nodes,
         secs: t0.elapsed().as_secs_f64(),
     })

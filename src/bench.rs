@@ -61,7 +61,7 @@ pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
 /// chosen by [`Game::random_step`].
-fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+pub(crate) fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     playouts_with(start, duration, seed, |g, rng, buf| g.random_step(rng, buf))
 }
 

@@ -30,6 +30,7 @@ pub mod rng;
 pub mod search;
 pub mod serve;
 pub mod session;
+pub mod stats;
 pub mod theme;
 pub mod tui;
 pub(crate) mod zobrist;

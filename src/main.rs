@@ -33,6 +33,12 @@ enum Command {
     Gtp(tessera::gtp::GtpArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
+    /// A report on a game from self-play, like the seed reports: first-player win rate, game
+    /// length, branching factor, reachable positions, strength by thinking time, …
+    Stats(Box<tessera::stats::StatsArgs>),
+    /// The fair komi of a board from self-play at several komi values; updates
+    /// `data/komi.toml`.
+    Komi(tessera::stats::komi::KomiArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
     Solve(tessera::puzzle::cli::SolveArgs),
     /// Puzzle sets: `tessera puzzles generate GAME …`, `tessera puzzles verify FILE`.
@@ -58,6 +64,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
+        Some(Command::Stats(args)) => tessera::stats::run(&args),
+        Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
         Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
         Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),

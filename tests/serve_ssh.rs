@@ -251,12 +251,17 @@ fn to_move(screen: &str) -> bool {
 fn meet<'w>(alice: &'w Pane<'w>, bob: &'w Pane<'w>) -> (&'w Pane<'w>, &'w Pane<'w>) {
     alice.keys(&["c"]);
     alice.wait_text("Open a challenge");
-    // Game: Linage (the default); size; komi: agreed 0; clock: none.
+    // Game: Linage (the default); size; komi: agreed, starting at the board's fair komi
+    // (data/komi.toml); clock: none.
     alice.keys(&["Down", "Down", "Right", "Enter"]);
     alice.wait_text("challenge open");
+    let komi = tessera::games::format_komi(tessera::games::fair_komi::agreed_komi_half(
+        tessera::GameKind::Linage,
+        9,
+    ));
+    let offer = format!("Linage 9x9 · komi {komi} · no clock");
     bob.wait_for("alice's challenge", |s| {
-        s.lines()
-            .any(|l| l.contains("alice") && l.contains("Linage 9x9 · komi 0 · no clock"))
+        s.lines().any(|l| l.contains("alice") && l.contains(&offer))
     });
     bob.keys(&["Enter"]);
     let a = alice.wait_text("the game is on");

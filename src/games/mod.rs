@@ -9,6 +9,7 @@
 
 pub mod carteso;
 mod describe;
+pub mod fair_komi;
 pub mod iris;
 pub mod keil;
 mod kind;

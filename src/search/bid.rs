@@ -81,7 +81,9 @@ pub fn choose_komi<G: Game>(
         part.iters = Some(n.max(KOMI_PROBE_MIN_ITERS));
         part.ms = Some(part.ms.unwrap_or(KOMI_PROBE_MAX_MS));
     }
-    let first_guess = game.kind().customary_komi().min(max);
+    // Start from the board's fair komi (data/komi.toml; the customary komi where unmeasured).
+    let first_guess =
+        crate::games::fair_komi::agreed_komi_half(game.kind(), game.geometry().size()).min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();
     let (w0, m0, n0) = probe(engine, game, first_guess, part, stop);
     probed.push((first_guess, w0, n0));

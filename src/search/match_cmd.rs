@@ -3,7 +3,8 @@
 //!
 //! Game `i` (from 0) has A move first when `i` is even and B otherwise, so the first-move edge
 //! cancels out over an even number of games. The opening is settled by agreed komi: `--komi X`,
-//! or by default Keil 6 with the button and Carteso and Linage 0.5. Each game prints a
+//! or by default the board's fair komi from `data/komi.toml` ([`crate::games::fair_komi`]),
+//! falling back to Keil 6 with the button and Carteso and Linage 0.5 for boards not in it. Each game prints a
 //! progress line; the end prints A's wins / draws / losses, its score, the Elo difference with
 //! a 95 % interval, the first player's win rate and the mean game length in turns.
 
@@ -38,7 +39,8 @@ pub struct MatchArgs {
     /// Directory to write every game's record into (`GAME-NNNN.toml`, SPEC §4).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Agreed komi (default: Keil 6 with the button, Carteso and Linage 0.5).
+    /// Agreed komi (default: the board's fair komi from `data/komi.toml`; for boards not in it
+    /// Keil 6 with the button, Carteso and Linage 0.5).
     #[arg(long)]
     pub komi: Option<String>,
     /// Board size (default: the game's default).
@@ -197,7 +199,7 @@ pub fn match_options(
         o.protocol = Protocol::Agreed;
         o.komi_half = match komi {
             Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
-            None => kind.customary_komi(),
+            None => crate::games::fair_komi::agreed_komi_half(kind, o.size),
         };
     } else if komi.is_some() {
         anyhow::bail!("{kind} has no komi");
@@ -277,6 +279,48 @@ pub fn play_game(
     })
 }
 
+/// Plays games `0..games` of A against B on `jobs` threads (game `i` as [`play_game`] plays
+/// it), handing each finished game to `on_result` in the order they finish. The first error
+/// (a game's or `on_result`'s) stops handing out games and is returned once the running ones
+/// end. Used by `tessera match`, `tessera stats` and `tessera komi`.
+pub fn play_many(
+    kind: GameKind,
+    options: &GameOptions,
+    (a, b): (&PlayerSpec, &PlayerSpec),
+    games: usize,
+    jobs: usize,
+    mut on_result: impl FnMut(&GameResult) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<anyhow::Result<GameResult>>();
+    std::thread::scope(|s| -> anyhow::Result<()> {
+        for _ in 0..jobs.max(1).min(games) {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let r = play_game(kind, options, a, b, i);
+                let failed = r.is_err();
+                if tx.send(r).is_err() || failed {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            if let Err(e) = r.and_then(|r| on_result(&r)) {
+                // Stop handing out games; the running ones finish.
+                next.store(games, Ordering::Relaxed);
+                return Err(e);
+            }
+        }
+        Ok(())
+    })
+}
+
 /// Runs `tessera match`.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
@@ -290,38 +334,17 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         "match: {} size {}, A = {}, B = {}, {} games, {} at once",
         args.game, options.size, args.a, args.b, args.games, args.jobs
     );
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<anyhow::Result<GameResult>>();
     let mut tally = Tally::default();
-    std::thread::scope(|s| -> anyhow::Result<()> {
-        for _ in 0..args.jobs.min(args.games) {
-            let tx = tx.clone();
-            let (next, options, args) = (&next, &options, &args);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= args.games {
-                    break;
-                }
-                let r = play_game(args.game, options, &args.a, &args.b, i);
-                let failed = r.is_err();
-                if tx.send(r).is_err() || failed {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        for r in rx {
-            let r = match r {
-                Ok(r) => r,
-                Err(e) => {
-                    // Stop handing out games; the running ones finish.
-                    next.store(args.games, Ordering::Relaxed);
-                    return Err(e);
-                }
-            };
-            tally.add(&r);
+    play_many(
+        args.game,
+        &options,
+        (&args.a, &args.b),
+        args.games,
+        args.jobs,
+        |r| {
+            tally.add(r);
             if let Some(dir) = &args.out {
-                write_record(dir, &args, &r)?;
+                write_record(dir, &args, r)?;
             }
             println!(
                 "game {:>3}: first {} | {} in {} turns | A {}-{}-{} ({:.1}%)",
@@ -334,9 +357,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 tally.losses,
                 100.0 * tally.score()
             );
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     println!(
         "A = {}  B = {}  ({}, {} games)",
         args.a,
@@ -476,10 +499,19 @@ mod tests {
 
     #[test]
     fn options_default_to_agreed_komi() {
+        use crate::games::fair_komi::agreed_komi_half;
         let o = match_options(GameKind::Keil, None, None).unwrap();
-        assert_eq!((o.protocol, o.komi_half), (Protocol::Agreed, 12));
+        let keil = agreed_komi_half(GameKind::Keil, 7);
+        assert_eq!((o.protocol, o.komi_half), (Protocol::Agreed, keil));
         let o = match_options(GameKind::Linage, None, Some(7)).unwrap();
-        assert_eq!((o.protocol, o.komi_half, o.size), (Protocol::Agreed, 1, 7));
+        let linage = agreed_komi_half(GameKind::Linage, 7);
+        assert_eq!(
+            (o.protocol, o.komi_half, o.size),
+            (Protocol::Agreed, linage, 7)
+        );
+        // Boards the table lacks keep SPEC's defaults.
+        let o = match_options(GameKind::Linage, None, Some(19)).unwrap();
+        assert_eq!(o.komi_half, 1);
         let o = match_options(GameKind::Carteso, Some("3.5"), None).unwrap();
         assert_eq!(o.komi_half, 7);
         assert!(match_options(GameKind::Iris, Some("1"), None).is_err());

@@ -110,11 +110,24 @@ impl NewGameForm {
         self.size = d.size;
         self.komi = match d.protocol {
             Protocol::Bid => KomiChoice::Bid,
-            Protocol::Agreed => KomiChoice::Agreed(d.komi_half),
+            Protocol::Agreed => KomiChoice::Agreed(self.fair_komi()),
         };
         self.button = d.button;
         // Against the AI the newcomer's bid is the easy one: the AI sets komi, you pick.
         self.seat = if self.komi == KomiChoice::Bid { 1 } else { 0 };
+    }
+
+    /// The board's default agreed komi in half points: its fair komi from the table
+    /// ([`crate::games::fair_komi`]), else SPEC's default.
+    pub fn fair_komi(&self) -> u16 {
+        crate::games::fair_komi::agreed_komi_half(self.kind, self.size)
+    }
+
+    /// Whether the board's fair komi was measured (it is in the table).
+    fn fair_measured(&self) -> bool {
+        self.kind.has_komi()
+            && crate::games::fair_komi::lookup(self.kind, self.size)
+                != crate::games::fair_komi::Source::Fallback
     }
 
     /// The rows shown (some only make sense for some games and opponents).
@@ -204,6 +217,9 @@ impl NewGameForm {
                 "Komi",
                 match self.komi {
                     KomiChoice::Bid => "bid: one side sets komi, the other picks a side".into(),
+                    KomiChoice::Agreed(h) if h == self.fair_komi() && self.fair_measured() => {
+                        format!("agreed: {} (fair, measured)", format_komi(h))
+                    }
                     KomiChoice::Agreed(h) => format!("agreed: {}", format_komi(h)),
                 },
             ),
@@ -253,8 +269,15 @@ impl NewGameForm {
             Field::Size => {
                 let r = self.kind.sizes();
                 let n = (self.size as i32 + dir).clamp(*r.start() as i32, *r.end() as i32);
+                let fair_before = self.fair_komi();
                 self.size = n as usize;
                 if let KomiChoice::Agreed(h) = self.komi {
+                    // The board's fair komi follows the size; a komi chosen by hand stays.
+                    let h = if h == fair_before {
+                        self.fair_komi()
+                    } else {
+                        h
+                    };
                     self.komi = KomiChoice::Agreed(h.min(2 * self.points() as u16));
                 }
             }
@@ -268,8 +291,8 @@ impl NewGameForm {
             Field::Komi => {
                 let max = 2 * self.points() as i32;
                 self.komi = match (self.komi, dir > 0) {
-                    (KomiChoice::Bid, true) => KomiChoice::Agreed(0),
-                    (KomiChoice::Bid, false) => KomiChoice::Agreed(max as u16),
+                    // Agreeing starts from the board's fair komi (data/komi.toml).
+                    (KomiChoice::Bid, _) => KomiChoice::Agreed(self.fair_komi()),
                     (KomiChoice::Agreed(0), false) => KomiChoice::Bid,
                     (KomiChoice::Agreed(h), _) if h as i32 >= max && dir > 0 => KomiChoice::Bid,
                     (KomiChoice::Agreed(h), _) => KomiChoice::Agreed((h as i32 + dir) as u16),
@@ -389,5 +412,45 @@ impl Component for NewGameForm {
         let r = centred(area, 72, lines.len() as u16);
         f.render_widget(Paragraph::new(lines), r);
         key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fair_komi::agreed_komi_half;
+
+    #[test]
+    fn agreed_komi_starts_from_the_fair_komi_table() {
+        let (settings, _) =
+            crate::tui::settings::Settings::new(crate::config::Config::default(), None, false);
+        let mut f = NewGameForm::new(&settings);
+        f.set_kind(GameKind::Keil);
+        assert_eq!(
+            f.komi,
+            KomiChoice::Agreed(agreed_komi_half(GameKind::Keil, f.size))
+        );
+        f.set_kind(GameKind::Linage);
+        assert_eq!(f.komi, KomiChoice::Bid);
+        for size in [5, 9, 19] {
+            f.size = size;
+            f.komi = KomiChoice::Bid;
+            f.change(Field::Komi, 1);
+            let fair = agreed_komi_half(GameKind::Linage, size);
+            assert_eq!(f.komi, KomiChoice::Agreed(fair), "size {size}");
+            assert_eq!(f.options().komi_half, fair);
+        }
+        // The fair komi follows the board; a komi set by hand stays.
+        f.size = 6;
+        f.komi = KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 6));
+        f.change(Field::Size, 1);
+        assert_eq!(
+            f.komi,
+            KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 7))
+        );
+        f.komi = KomiChoice::Agreed(agreed_komi_half(GameKind::Linage, 7) + 2);
+        let hand = f.komi;
+        f.change(Field::Size, 1);
+        assert_eq!(f.komi, hand);
     }
 }

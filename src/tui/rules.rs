@@ -22,6 +22,16 @@ pub struct RulesScreen {
     pub scroll: u16,
 }
 
+/// The rules with, for games with komi, where the default agreed komi comes from.
+pub fn full_text(kind: GameKind) -> String {
+    let mut t = text(kind).to_string();
+    if kind.has_komi() {
+        t.push_str("\n\n");
+        t.push_str(&crate::games::fair_komi::summary(kind));
+    }
+    t
+}
+
 /// The rules of a game, in our words (SPEC §3 decides every detail).
 pub fn text(kind: GameKind) -> &'static str {
     match kind {
@@ -255,7 +265,7 @@ fn areas(kind: GameKind, size: (u16, u16)) -> (Option<Rect>, Rect) {
 pub fn max_scroll(kind: GameKind, size: (u16, u16)) -> u16 {
     let (_, tr) = areas(kind, size);
     // Wrapped exactly as the view wraps it.
-    let lines = Paragraph::new(text(kind))
+    let lines = Paragraph::new(full_text(kind))
         .wrap(Wrap { trim: false })
         .line_count(tr.width);
     (lines as u16).saturating_sub(tr.height.saturating_sub(1))
@@ -328,7 +338,7 @@ impl Component for RulesScreen {
         }
         let scroll = self.scroll.min(max_scroll(kind, (area.width, area.height)));
         f.render_widget(
-            Paragraph::new(text(kind))
+            Paragraph::new(full_text(kind))
                 .block(panel(kind.title(), s))
                 .style(t.text)
                 .wrap(Wrap { trim: false })

@@ -1,0 +1,147 @@
+//! Writing one entry of the fair-komi table ([`crate::games::fair_komi`]) with `toml_edit`, so
+//! the file's comments and the other entries stay as they are; saved atomically.
+
+use crate::files::write_atomically;
+use crate::games::GameKind;
+use std::path::Path;
+use toml_edit::{value, DocumentMut, Item, Table};
+
+/// The values of a new or replaced entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewEntry {
+    /// The agreed komi the defaults should use.
+    pub fair: f64,
+    /// The estimated crossing.
+    pub crossing: Option<f64>,
+    /// Lower end of the 95 % interval.
+    pub low: Option<f64>,
+    /// Upper end of the 95 % interval.
+    pub high: Option<f64>,
+    /// Solved exactly.
+    pub exact: bool,
+    /// How it was found.
+    pub method: String,
+}
+
+/// Sets `[GAME.SIZE]` in the table text `text` (empty: a new file), leaving everything else.
+pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyhow::Result<String> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|err| anyhow::anyhow!("the komi table is not valid TOML: {err}"))?;
+    let game = doc
+        .entry(kind.name())
+        .or_insert_with(|| {
+            let mut t = Table::new();
+            t.set_implicit(true);
+            Item::Table(t)
+        })
+        .as_table_mut()
+        .ok_or_else(|| anyhow::anyhow!("`{}` in the komi table is not a table", kind.name()))?;
+    let mut t = Table::new();
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    t["fair"] = value(e.fair);
+    if let Some(c) = e.crossing {
+        t["crossing"] = value(round(c));
+    }
+    if let Some(l) = e.low {
+        t["low"] = value(l);
+    }
+    if let Some(h) = e.high {
+        t["high"] = value(h);
+    }
+    if e.exact {
+        t["exact"] = value(true);
+    }
+    t["method"] = value(e.method.as_str());
+    game.insert(&size.to_string(), Item::Table(t));
+    game.sort_values_by(|k1, _, k2, _| size_key(k1).cmp(&size_key(k2)));
+    // Tables print in position order: games as found, sizes in order, all after the file's
+    // own header (its leading comment belongs to the `format` key at the top).
+    let mut pos = 1;
+    for (_, g) in doc.iter_mut() {
+        if let Some(g) = g.as_table_mut() {
+            for (_, t) in g.iter_mut() {
+                if let Some(t) = t.as_table_mut() {
+                    t.set_position(Some(pos));
+                    pos += 1;
+                }
+            }
+        }
+    }
+    let out = doc.to_string();
+    crate::games::fair_komi::parse(&out).map_err(anyhow::Error::msg)?;
+    Ok(out)
+}
+
+fn size_key(k: &toml_edit::Key) -> usize {
+    k.get().parse().unwrap_or(usize::MAX)
+}
+
+/// Updates the table file at `path` (created when missing).
+pub fn update(path: &Path, kind: GameKind, size: usize, e: &NewEntry) -> anyhow::Result<()> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(err) => anyhow::bail!("cannot read {}: {err}", path.display()),
+    };
+    let out = set_entry(&text, kind, size, e)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    write_atomically(path, out.as_bytes())
+        .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(fair: f64) -> NewEntry {
+        NewEntry {
+            fair,
+            crossing: Some(2.345),
+            low: Some(1.5),
+            high: None,
+            exact: false,
+            method: "test".into(),
+        }
+    }
+
+    #[test]
+    fn entries_are_set_and_comments_kept() {
+        let text =
+            "# top comment\nformat = 1\n\n[linage.9]\nfair = 0.5 # kept?\nmethod = \"old\"\n";
+        let out = set_entry(text, GameKind::Linage, 5, &entry(2.5)).unwrap();
+        assert!(out.starts_with("# top comment"), "{out}");
+        let t = crate::games::fair_komi::parse(&out).unwrap();
+        let e = &t["linage"]["5"];
+        assert_eq!(
+            (e.fair, e.crossing, e.low, e.high),
+            (2.5, Some(2.35), Some(1.5), None)
+        );
+        assert_eq!(t["linage"]["9"].method, "old");
+        // Sizes in order, replaced in place.
+        assert!(
+            out.find("[linage.5]").unwrap() < out.find("[linage.9]").unwrap(),
+            "{out}"
+        );
+        let again = set_entry(&out, GameKind::Linage, 5, &entry(3.5)).unwrap();
+        let t = crate::games::fair_komi::parse(&again).unwrap();
+        assert_eq!(t["linage"]["5"].fair, 3.5);
+        assert_eq!(again.matches("[linage.5]").count(), 1);
+        let keil = set_entry("", GameKind::Keil, 3, &entry(1.0)).unwrap();
+        assert!(keil.contains("[keil.3]"), "{keil}");
+        assert!(set_entry("linage = 3", GameKind::Linage, 5, &entry(1.5)).is_err());
+        assert!(set_entry("[[[", GameKind::Linage, 5, &entry(1.5)).is_err());
+    }
+
+    #[test]
+    fn the_file_is_written_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/komi.toml");
+        update(&path, GameKind::Carteso, 7, &entry(1.5)).unwrap();
+        update(&path, GameKind::Carteso, 6, &entry(0.5)).unwrap();
+        let t = crate::games::fair_komi::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(t["carteso"].len(), 2);
+    }
+}

@@ -1,0 +1,123 @@
+//! `tessera stats` and `tessera komi` run end to end with tiny settings (a few fast games on
+//! the smallest boards): the report's figures hang together, the komi sweep prints its points.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn tessera(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("run tessera");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const TINY: [&str; 14] = [
+    "--games",
+    "3",
+    "--ms",
+    "5",
+    "--jobs",
+    "2",
+    "--ladder-games",
+    "2",
+    "--ladder-ms",
+    "5,10",
+    "--bench-secs",
+    "0.1",
+    "--depth",
+    "2",
+];
+
+#[test]
+fn stats_json_report_hangs_together() {
+    let mut args = vec!["stats", "linage", "--size", "5", "--json"];
+    args.extend(TINY);
+    let (ok, out, err) = tessera(&args);
+    assert!(ok, "{err}");
+    let r: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let f = &r["figures"];
+    assert_eq!(f["games"], 3);
+    let p = f["first_win"]["p"].as_f64().unwrap();
+    let (lo, hi) = (
+        f["first_win"]["lo"].as_f64().unwrap(),
+        f["first_win"]["hi"].as_f64().unwrap(),
+    );
+    assert!(lo <= p && p <= hi, "{f}");
+    // Every Linage game ends with two passes, and 5x5 has 25 points.
+    assert!(f["plies"][0].as_f64().unwrap() >= 2.0);
+    let b = f["branching"].as_f64().unwrap();
+    assert!(b > 1.0 && b <= 26.0, "{b}");
+    assert_eq!(r["reach"]["exact"][0], 1);
+    assert_eq!(r["reach"]["exact"][1], 26);
+    assert_eq!(r["reach"]["exact"].as_array().unwrap().len(), 3);
+    assert!(r["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    let ladder = r["ladder"].as_array().unwrap();
+    assert_eq!(ladder.len(), 1);
+    assert_eq!(
+        (ladder[0]["strong_ms"].clone(), ladder[0]["weak_ms"].clone()),
+        (10.into(), 5.into())
+    );
+    let l = &ladder[0];
+    let games =
+        l["wins"].as_u64().unwrap() + l["draws"].as_u64().unwrap() + l["losses"].as_u64().unwrap();
+    assert_eq!(games, 2);
+    assert!(err.contains("3/3 games"), "progress on stderr: {err}");
+}
+
+#[test]
+fn stats_text_report_of_a_hex_game() {
+    let mut args = vec!["stats", "wunchunk", "--size", "3"];
+    args.extend(TINY);
+    let (ok, out, err) = tessera(&args);
+    assert!(ok, "{err}");
+    for needle in [
+        "first player win %",
+        "branching factor by ply",
+        "positions reachable",
+        "strength by thinking time",
+        "random playouts/s",
+    ] {
+        assert!(out.contains(needle), "{needle} missing:\n{out}");
+    }
+}
+
+#[test]
+fn stats_refuses_bad_settings() {
+    let (ok, _, err) = tessera(&["stats", "iris", "--games", "0"]);
+    assert!(!ok && err.contains("--games"), "{err}");
+    let (ok, _, err) = tessera(&["stats", "iris", "--ladder-ms", "30,10", "--games", "1"]);
+    assert!(!ok && err.contains("increasing"), "{err}");
+    let (ok, _, err) = tessera(&["stats", "linage", "--size", "4"]);
+    assert!(!ok && err.contains("size"), "{err}");
+}
+
+#[test]
+fn komi_sweep_prints_each_komi_tried() {
+    let (ok, out, err) = tessera(&[
+        "komi",
+        "linage",
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--ms",
+        "5",
+        "--jobs",
+        "2",
+        "--dry-run",
+    ]);
+    let tried = out.lines().filter(|l| l.starts_with("komi ")).count();
+    assert!(tried >= 5, "{out}\n{err}");
+    // Either the values bracket 50 % and a fair komi is named, or the command says they do not.
+    assert!(
+        (ok && out.contains("fair agreed komi")) || (!ok && err.contains("do not bracket")),
+        "{out}\n{err}"
+    );
+    let (ok, _, err) = tessera(&["komi", "iris"]);
+    assert!(!ok && err.contains("no komi"), "{err}");
+}

@@ -25,6 +25,7 @@ pub mod games;
 pub mod gtp;
 mod quote;
 pub mod record;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod serve;

@@ -31,6 +31,9 @@ enum Command {
     /// genmove and tessera-analyze use the AI (see --player).
     #[command(long_about = tessera::gtp::LONG_HELP)]
     Gtp(tessera::gtp::GtpArgs),
+    /// Review a game record without the interface: each turn's win rates, the AI's preferred
+    /// turn and a judgement (inaccuracy, mistake, blunder); progress on standard error.
+    Analyze(tessera::review::cli::AnalyzeArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
@@ -54,6 +57,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
+        Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),

@@ -34,6 +34,9 @@ enum Command {
     /// Review a game record without the interface: each turn's win rates, the AI's preferred
     /// turn and a judgement (inaccuracy, mistake, blunder); progress on standard error.
     Analyze(tessera::review::cli::AnalyzeArgs),
+    /// Open a game record read-only in the terminal interface and review it: a win-rate graph
+    /// and the judged turns (at once when the record holds its [analysis]).
+    Review(tessera::tui::cli::LoadArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
@@ -60,6 +63,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
+        Some(Command::Review(args)) => tessera::tui::cli::run_review(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),
     }

@@ -111,6 +111,7 @@ fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
             cursor: Some(p.cursor()),
             overlay: false,
             legal: &legal,
+            candidates: &[],
         },
     );
     let l = BoardLayout::of(view.geometry);

@@ -129,9 +129,15 @@ impl Evaluation {
     }
 
     /// Appends this evaluation to a stored review (win rates to 3 decimals, margins to 2).
-    pub fn push_to(&self, section: &mut AnalysisSection) {
+    /// In a game with points (`points`) every position gets a margin: one the search did
+    /// not give keeps the previous position's (0 at the start), so the arrays stay aligned.
+    pub fn push_to(&self, section: &mut AnalysisSection, points: bool) {
         section.win_rate.push((self.win_rate * 1000.0).round() / 1000.0);
-        if let Some(m) = self.margin {
+        if points {
+            let m = self
+                .margin
+                .or(section.margin.last().copied())
+                .unwrap_or(0.0);
             section.margin.push((m * 100.0).round() / 100.0);
         }
         section.best.push(self.best.clone());
@@ -200,7 +206,8 @@ pub fn review(
             break;
         }
         let game = session.position_after(i);
-        evaluate(&mut engine, &game, limits, stop.clone()).push_to(&mut section);
+        let points = game.points().is_some();
+        evaluate(&mut engine, &game, limits, stop.clone()).push_to(&mut section, points);
         progress(i + 1, total);
     }
     Ok(section)

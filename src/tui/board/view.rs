@@ -19,6 +19,8 @@ pub struct CellView {
     pub mark: Option<Mark>,
     /// A legal place for the next stone of the turn in progress (Iris's second stone).
     pub legal: bool,
+    /// Analysis: the rank (1–5) of the candidate placed here.
+    pub candidate: Option<u8>,
 }
 
 /// A board to draw.
@@ -45,6 +47,8 @@ pub struct Decorations<'a> {
     pub overlay: bool,
     /// Cells to highlight as legal for the next stone.
     pub legal: &'a [Cell],
+    /// Analysis: the candidates' cells, best first (ranked 1–5 on the board).
+    pub candidates: &'a [Cell],
 }
 
 impl BoardView {
@@ -81,6 +85,12 @@ impl BoardView {
         }
         for &c in deco.legal {
             view.cells[c as usize].legal = true;
+        }
+        for (rank, &c) in deco.candidates.iter().enumerate().take(9) {
+            let v = &mut view.cells[c as usize];
+            if v.candidate.is_none() {
+                v.candidate = Some(rank as u8 + 1);
+            }
         }
         view.cursor = deco.cursor;
         view

@@ -151,6 +151,15 @@ impl BoardWidget<'_> {
             style = style.patch(t.legal);
             glyph = g.legal;
         }
+        if let (Some(rank), None) = (v.candidate, v.stone) {
+            // The candidate's rank: a digit, bold (the best one also underlined), so it reads
+            // without colour.
+            style = style.patch(t.legal).add_modifier(Modifier::BOLD);
+            if rank == 1 {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            glyph = char::from_digit(u32::from(rank), 10).unwrap_or('+');
+        }
         if v.last {
             style = style.add_modifier(t.last.add_modifier);
         }

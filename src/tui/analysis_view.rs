@@ -28,6 +28,13 @@ pub fn candidate_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
         return Vec::new();
     };
     let mut lines = Vec::new();
+    let step = play.analysis_mode().pv_step();
+    if step > 0 {
+        lines.push(Line::from(vec![
+            Span::styled(format!("ghost {step}/{} ", a.pv.len()), t.accent),
+            Span::styled("v next · V back", t.dim),
+        ]));
+    }
     for (i, c) in a.candidates.iter().enumerate() {
         let mut spans = vec![
             Span::styled(format!("{} ", i + 1), t.accent),
@@ -39,13 +46,6 @@ pub fn candidate_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
             spans.push(Span::styled(format!(" {m:+.1}"), t.dim));
         }
         lines.push(Line::from(spans));
-    }
-    let step = play.analysis_mode().pv_step();
-    if step > 0 {
-        lines.push(Line::from(vec![
-            Span::styled(format!("ghost {step}/{} ", a.pv.len()), t.accent),
-            Span::styled("v next · V back", t.dim),
-        ]));
     }
     lines
 }
@@ -90,10 +90,12 @@ pub fn history_mark(play: &Play, turn: usize, s: &Settings) -> Vec<Span<'static>
     }
 }
 
-/// Which position (0 = the start) each of `width` graph columns shows, for `n` positions.
+/// Which position (0 = the start) each of `width` graph columns shows, for `n` positions:
+/// up to three columns a position when there is room, else one column for several.
 pub fn columns(n: usize, width: usize) -> Vec<usize> {
     if n <= width {
-        (0..n).collect()
+        let k = (width / n.max(1)).clamp(1, 3);
+        (0..n * k).map(|c| c / k).collect()
     } else {
         (0..width).map(|c| ((c + 1) * n).div_ceil(width) - 1).collect()
     }
@@ -237,4 +239,21 @@ fn render_graph(f: &mut Frame, bars: Rect, marks: Rect, play: &Play, s: &Setting
 /// Whether the Review panel is shown.
 pub fn shows_review(play: &Play) -> bool {
     play.review().is_some_and(|r| r.matches(play.session()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn graph_columns_cover_every_position_in_order() {
+        assert_eq!(columns(3, 10), [0, 0, 0, 1, 1, 1, 2, 2, 2]);
+        assert_eq!(columns(4, 6), [0, 1, 2, 3]);
+        let many = columns(100, 30);
+        assert_eq!(many.len(), 30);
+        assert_eq!(*many.last().unwrap(), 99, "the last position always shows");
+        assert!(many.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(column_of(3, 10, 1), 3);
+        assert_eq!(column_of(100, 30, 99), 29);
+    }
 }

@@ -251,10 +251,16 @@ impl Play {
             Some(t) => {
                 self.view_turn(t);
                 if let Some(r) = self.review.as_ref().and_then(|r| r.turn(t)) {
-                    let j = r.judgement.map_or("", |j| j.word());
+                    let j = match r.judgement {
+                        Some(crate::review::Judgement::Inaccuracy) => "an inaccuracy",
+                        Some(crate::review::Judgement::Mistake) => "a mistake",
+                        _ => "a blunder",
+                    };
                     let text = format!(
-                        "turn {t}: {} was {j}; the AI preferred {}",
-                        r.played, r.best
+                        "turn {t}: {} was {j} ({:+.0}% for its side); the AI preferred {}",
+                        r.played,
+                        -100.0 * r.drop(),
+                        r.best
                     );
                     self.say(text);
                 }

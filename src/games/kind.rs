@@ -86,6 +86,17 @@ impl GameKind {
         matches!(self, GameKind::Keil | GameKind::Carteso | GameKind::Linage)
     }
 
+    /// The komi, in half points, of a quick agreed-komi game: Keil 6 (with the button),
+    /// Carteso and Linage 0.5; 0 for the games without komi. `tessera match` starts with it,
+    /// and the AI's komi bid starts its search from it.
+    pub fn customary_komi(self) -> u16 {
+        match self {
+            GameKind::Keil => 12,
+            GameKind::Carteso | GameKind::Linage => 1,
+            GameKind::Iris | GameKind::Wunchunk => 0,
+        }
+    }
+
     /// Lower-case side name as in GTP and `tessera-state`: black/white or vertical/horizontal.
     pub fn side_name(self, side: Side) -> &'static str {
         match (self, side) {

@@ -24,7 +24,7 @@ pub use describe::Describe;
 pub use kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::AnyGame;
 pub(crate) use types::{compare_zero_padded, counted};
-pub use types::{Illegal, Mark, Outcome, Side, Step, Stone};
+pub use types::{ChunkCounts, ChunkDelta, Illegal, Mark, Outcome, Side, Step, Stone};
 
 use crate::board::{Cell, Geometry};
 use crate::rng::FastRng;
@@ -148,6 +148,40 @@ pub trait Game: Clone + std::fmt::Debug + Send + Sync + 'static {
 
     /// Iris: the pair label of a coloured cell (0-based, SPEC §3), `None` for gray cells.
     fn pair_label(&self, _cell: Cell) -> Option<u16> {
+        None
+    }
+
+    // What the search asks of a game: the rules' own counts, so that `search` never re-derives
+    // them (and a new game touches only `games`).
+
+    /// Per cell (in cell order), the side the cell counts for if the game ended now: stones
+    /// and territory in Keil, claimed stones in Carteso, the points of owned regions in Linage,
+    /// the colour on the cell in Iris and Wunchunk (the default: black stones the first side's,
+    /// white the second's). The search accumulates it over its playouts for the ownership map.
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(self.geometry().all_cells().map(|c| match self.stone_at(c) {
+            Some(Stone::Black) => Some(Side::First),
+            Some(Stone::White) => Some(Side::Second),
+            _ => None,
+        }));
+    }
+
+    /// The scores a side's groups would get if the game ended now, high to low, in the games
+    /// decided by comparing such lists (Iris: coloured cells per group); `None` elsewhere.
+    fn group_scores(&self, _side: Side) -> Option<Vec<u32>> {
+        None
+    }
+
+    /// A colour's chunks and crumbs now (Wunchunk, where the side is the colour); `None` in
+    /// the other games.
+    fn chunk_counts(&self, _colour: Side) -> Option<ChunkCounts> {
+        None
+    }
+
+    /// What placing `stone` on the empty `cell` would do to that colour's chunks and crumbs
+    /// (Wunchunk); `None` in the other games.
+    fn chunk_delta(&self, _cell: Cell, _stone: Stone) -> Option<ChunkDelta> {
         None
     }
 

@@ -1,7 +1,9 @@
 //! The registry: one enum over the five games, so programs can hold "a game" chosen at run time
 //! and still call the search, GTP and interface code written against [`Game`].
 
-use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
+use super::{
+    ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone,
+};
 use crate::board::{Cell, Geometry};
 use crate::games::Describe;
 use crate::rng::FastRng;
@@ -125,6 +127,18 @@ impl Game for AnyGame {
     }
     fn pair_label(&self, cell: Cell) -> Option<u16> {
         dispatch!(self, g => g.pair_label(cell))
+    }
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        dispatch!(self, g => g.final_owners(out))
+    }
+    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
+        dispatch!(self, g => Game::group_scores(g, side))
+    }
+    fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
+        dispatch!(self, g => g.chunk_counts(colour))
+    }
+    fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
+        dispatch!(self, g => g.chunk_delta(cell, stone))
     }
 }
 

@@ -171,6 +171,25 @@ impl Outcome {
     }
 }
 
+/// A colour's chunks (groups of two or more stones) and crumbs (single stones), as Wunchunk
+/// counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChunkCounts {
+    /// Groups of two or more stones.
+    pub chunks: u32,
+    /// Single stones.
+    pub crumbs: u32,
+}
+
+/// What placing one stone would do to its colour's chunks and crumbs (Wunchunk).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChunkDelta {
+    /// Change in the colour's chunks (−2…+1).
+    pub chunks: i32,
+    /// Change in the colour's crumbs.
+    pub crumbs: i32,
+}
+
 /// Ownership of a cell for the interface's overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {

@@ -26,6 +26,7 @@
 //!   the score as if the game ended now in the same form (`V+3.5`, `0` when equal); the other
 //!   games refuse until the end.
 
+pub mod input;
 mod line;
 pub(crate) mod player;
 mod showboard;
@@ -37,9 +38,11 @@ pub use line::MAX_LINE;
 use crate::games::{parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side};
 use crate::quote::Quoted;
 use crate::rng::FastRng;
-use crate::search::{PlayerKind, PlayerSpec};
+use crate::search::{Algorithm, PlayerSpec};
 use crate::session::Session;
 use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Options of `tessera gtp`.
 /// The long help of `tessera gtp` (`tessera gtp --help`).
@@ -71,9 +74,9 @@ pub fn run(args: &GtpArgs) -> std::io::Result<()> {
         std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("--player: {e}"))
     })?;
     let mut gtp = Gtp::with_player(player, args.seed);
-    let stdin = std::io::stdin();
+    let input = input::Input::spawn(std::io::stdin(), gtp.input_closed.clone());
     let stdout = std::io::stdout();
-    gtp.serve(stdin.lock(), stdout.lock())
+    gtp.serve(input, stdout.lock())
 }
 
 /// The standard commands, then the extensions, as `list_commands` gives them.
@@ -108,6 +111,9 @@ pub struct Gtp {
     session: Option<Session>,
     player: PlayerSpec,
     rng: FastRng,
+    /// Set when the input has ended and every command has been read: a `genmove` without a
+    /// time limit then stops thinking (see [`input`]).
+    input_closed: Arc<AtomicBool>,
 }
 
 /// A command's answer: the text after `=`, or the reason after `?`.
@@ -117,7 +123,7 @@ impl Gtp {
     /// The engine at start with a random `genmove` player (for tests and scripts): the first
     /// game in menu order (Keil) with its default options; `seed` fixes genmove's choices.
     pub fn new(seed: Option<u64>) -> Gtp {
-        Gtp::with_player(PlayerSpec::of(PlayerKind::Random), seed)
+        Gtp::with_player(PlayerSpec::of(Algorithm::Random), seed)
     }
 
     /// The engine at start, with `player` for `genmove` and `tessera-analyze`.
@@ -137,6 +143,7 @@ impl Gtp {
             session,
             player,
             rng,
+            input_closed: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -355,7 +362,12 @@ impl Gtp {
         let [colour] = want::<1>(args, "genmove COLOUR")?;
         self.check_colour(colour)?;
         let session = self.session.as_mut().expect("checked above");
-        let steps = player::choose_turn(session, &self.player, &mut self.rng);
+        let stop = if self.player.limits.ms.is_none() {
+            self.input_closed.clone()
+        } else {
+            Arc::new(AtomicBool::new(false))
+        };
+        let steps = player::choose_turn(session, &self.player, &mut self.rng, stop);
         let mut trial = session.clone();
         let turns = trial.turns().len();
         for step in steps {

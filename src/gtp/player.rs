@@ -4,7 +4,7 @@
 
 use crate::games::{Game, Step};
 use crate::rng::FastRng;
-use crate::search::{Engine, Limits, PlayerKind, PlayerSpec};
+use crate::search::{Algorithm, Engine, Limits, PlayerSpec};
 use crate::session::Session;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -13,18 +13,19 @@ use std::sync::Arc;
 pub const DEFAULT_PLAYER: &str = "default:ms=1000";
 
 /// The steps that complete the current turn for `genmove` (the whole turn, or the rest of a
-/// turn in progress), chosen by `player`. The game must not be over.
-pub fn choose_turn(session: &Session, player: &PlayerSpec, rng: &mut FastRng) -> Vec<Step> {
-    if player.kind == PlayerKind::Random {
+/// turn in progress), chosen by `player`, thinking until its limits or `stop`. The game must
+/// not be over.
+pub fn choose_turn(
+    session: &Session,
+    player: &PlayerSpec,
+    rng: &mut FastRng,
+    stop: Arc<AtomicBool>,
+) -> Vec<Step> {
+    if player.kind == Algorithm::Random {
         return random_turn(session, rng);
     }
     // No limits of our own: the spec's `ms`/`iters` apply (one second when it has none).
-    Engine::new(player.clone()).play_turn(
-        session.game(),
-        Limits::default(),
-        Arc::new(AtomicBool::new(false)),
-        None,
-    )
+    Engine::new(player.clone()).play_turn(session.game(), Limits::default(), stop, None)
 }
 
 /// Each step a uniformly random legal placement, or — only when no placement is legal — the
@@ -42,10 +43,11 @@ fn random_turn(session: &Session, rng: &mut FastRng) -> Vec<Step> {
 }
 
 /// `tessera-analyze MS`: one JSON line about the position after thinking `ms` milliseconds
-/// with `player` (a `random` player analyses with the game's default search instead).
+/// with `player` (its own time and iteration limits do not apply; a `random` player analyses
+/// with the game's default search instead).
 pub fn analyze(session: &Session, player: &PlayerSpec, ms: u64) -> Result<String, String> {
-    let spec = if player.kind == PlayerKind::Random {
-        PlayerSpec::of(PlayerKind::Default)
+    let spec = if player.kind == Algorithm::Random {
+        PlayerSpec::of(Algorithm::Default)
     } else {
         player.clone()
     };

@@ -11,9 +11,9 @@ use super::control::Clock;
 use super::eval::{evaluate, WIN};
 use super::keys::{key_of, step_of, MoveKey, KEY_COUNT};
 use super::report::{RootEdge, RootStats};
-use super::reward::{mover, Player};
+use super::reward::{mover, Seat};
 use super::spec::PlayerSpec;
-use crate::games::{Game, GameKind, Step};
+use crate::games::{Game, Side, Step};
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -30,8 +30,8 @@ const UPPER: u8 = 3;
 const NO_MOVE: MoveKey = MoveKey::MAX;
 const MAX_PLY: usize = 128;
 
-/// Placements searched below the root in Wunchunk (see `Search::order`).
-const WUNCHUNK_WIDTH: usize = 12;
+/// Placements searched below the root in games with chunks (see `Search::order`).
+const CHUNKS_WIDTH: usize = 12;
 
 /// Largest transposition table, whatever the memory budget.
 const MAX_TABLE_BYTES: usize = 64 << 20;
@@ -85,13 +85,13 @@ impl<G: Game> Search<'_, '_, G> {
         }
     }
 
-    /// Orders `moves[ply]`: table move, killers, then by the game's static score (Wunchunk:
-    /// the immediate gain) and history. In Wunchunk, below the root only the best
-    /// [`WUNCHUNK_WIDTH`] placements are kept (with every action): most placements change
+    /// Orders `moves[ply]`: table move, killers, then by the game's static score (in games
+    /// with chunks: the immediate gain) and history. With chunks, below the root only the best
+    /// [`CHUNKS_WIDTH`] placements are kept (with every action): most placements change
     /// nothing at once, and the width is what buys depth.
     fn order(&mut self, ply: usize, tt_move: MoveKey) {
         let killers = self.killers[ply];
-        let wunchunk = self.g.kind() == GameKind::Wunchunk;
+        let wunchunk = self.g.chunk_counts(Side::First).is_some();
         let moves = &mut self.moves[ply];
         let mut statics = std::mem::take(&mut self.statics);
         if wunchunk {
@@ -123,7 +123,7 @@ impl<G: Game> Search<'_, '_, G> {
         let mut placements = 0;
         for (_, s) in keyed {
             if s.is_place() {
-                if wunchunk && ply > 0 && placements >= WUNCHUNK_WIDTH {
+                if wunchunk && ply > 0 && placements >= CHUNKS_WIDTH {
                     continue;
                 }
                 placements += 1;
@@ -245,7 +245,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         moves: vec![Vec::new(); MAX_PLY],
         statics: Vec::new(),
     };
-    let me: Player = mover(game);
+    let me: Seat = mover(game);
     let mut root: Vec<Step> = Vec::new();
     game.legal_steps(&mut root);
     let has_swap = root.contains(&Step::Swap);
@@ -335,6 +335,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         iterations: s.nodes,
         nodes: s.used,
         bytes: (s.table.len() * std::mem::size_of::<Entry>()) as u64,
+        recycled: 0,
         proven: (best_value.abs() >= WIN - MAX_PLY as i32).then_some(if best_value > 0 {
             1.0
         } else {

@@ -10,7 +10,7 @@
 use super::control::Clock;
 use super::keys::key_of;
 use super::report::{RootEdge, RootStats};
-use super::reward::{for_player, mover, terminal, Player, RewardShape};
+use super::reward::{for_seat, mover, terminal, RewardShape, Seat};
 use crate::games::{Game, Step};
 use crate::rng::FastRng;
 
@@ -20,9 +20,9 @@ pub const EXPLORATION: f64 = 0.7;
 struct Node {
     step: Step,
     /// Who took `step` (whose view `w` is from).
-    by: Player,
+    by: Seat,
     /// Who moves in this node's position.
-    mover: Player,
+    mover: Seat,
     children: Vec<u32>,
     untried: Vec<Step>,
     n: u32,
@@ -111,7 +111,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> Roo
         for &i in &path {
             let nd = &mut nodes[i];
             nd.n += 1;
-            nd.w += for_player(win0, nd.by) as f64;
+            nd.w += for_seat(win0, nd.by) as f64;
         }
     }
     let root = &nodes[0];
@@ -153,6 +153,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> Roo
         iterations,
         nodes: nodes.len() as u64,
         bytes: bytes as u64,
+        recycled: 0,
         proven: None,
     }
 }

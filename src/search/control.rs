@@ -4,7 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// When to stop thinking: after `ms` milliseconds, after `iters` iterations (simulations for
-/// MCTS, nodes for alpha-beta), whichever comes first. With neither set, one second.
+/// MCTS, nodes for alpha-beta), whichever comes first. With neither set, one second;
+/// [`Limits::UNTIL_STOPPED`] thinks until the stop flag is set (continuous analysis).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock milliseconds.
@@ -16,6 +17,12 @@ pub struct Limits {
 impl Limits {
     /// The time used when no limit is given.
     pub const DEFAULT_MS: u64 = 1000;
+
+    /// No limit but the stop flag (and a proven result at the root).
+    pub const UNTIL_STOPPED: Limits = Limits {
+        ms: Some(u64::MAX),
+        iters: None,
+    };
 
     /// Think for `ms` milliseconds.
     pub fn ms(ms: u64) -> Limits {
@@ -82,7 +89,9 @@ impl<'a> Clock<'a> {
         let start = Instant::now();
         Clock {
             start,
-            deadline: limits.ms.map(|ms| start + Duration::from_millis(ms)),
+            deadline: limits
+                .ms
+                .and_then(|ms| start.checked_add(Duration::from_millis(ms))),
             iters: limits.iters,
             stop,
         }
@@ -97,8 +106,15 @@ impl<'a> Clock<'a> {
     }
 
     /// Whether the stop flag is set.
+    #[inline]
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether the deadline has passed.
+    #[inline]
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Time since the start.
@@ -109,11 +125,5 @@ impl<'a> Clock<'a> {
     /// The iteration cap, if any.
     pub fn iteration_cap(&self) -> Option<u64> {
         self.iters
-    }
-
-    /// A clock with the same start, deadline and stop flag but its own iteration cap (for one
-    /// of several threads).
-    pub fn with_iters(self, iters: Option<u64>) -> Clock<'a> {
-        Clock { iters, ..self }
     }
 }

@@ -1,11 +1,14 @@
-//! [`Engine`]: one AI player. Holds its spec and, for MCTS, the trees it reuses between calls.
+//! [`Engine`]: one AI player. Holds its spec and, for MCTS, the tree it reuses between calls.
 
 use super::control::{Clock, Limits};
-use super::keys::{key_of, step_of};
+use super::keys::{is_place_key, key_of, step_of};
 use super::mcts::Worker;
+use super::ownership::Ownership;
 use super::report::{build_report, Report, RootStats};
-use super::spec::{PlayerKind, PlayerSpec};
-use super::{alphabeta, baseline, opening, parallel, tuning};
+use super::reward::mover;
+use super::spec::{Algorithm, PlayerSpec};
+use super::tree::{Proven, Tree, NO_NODE};
+use super::{alphabeta, baseline, bid, parallel, tuning};
 use crate::games::{AnyGame, Game, Step};
 use crate::rng::FastRng;
 use std::sync::atomic::AtomicBool;
@@ -17,22 +20,20 @@ use std::sync::Arc;
 pub struct Decision {
     /// The step to play now.
     pub step: Step,
-    /// The rest of the turn as the search plans it, starting with `step` (one element for
-    /// single-stone games; Iris and Wunchunk turns may list several stones, but a caller that
-    /// wants the best turn should use [`Engine::play_turn`], which searches each stone).
-    pub turn: Vec<Step>,
     /// What the search thought when it decided.
     pub report: Report,
 }
 
-/// One AI player: a [`PlayerSpec`] plus whatever it keeps between moves (MCTS trees for
+/// One AI player: a [`PlayerSpec`] plus whatever it keeps between moves (the MCTS tree for
 /// reuse, the random generator). Create one per seat and call [`Engine::think`] (one step) or
 /// [`Engine::play_turn`] (a whole turn) each time it is to move. `Send`, so it can live on a
 /// worker thread.
 #[derive(Debug)]
 pub struct Engine<G: Game = AnyGame> {
     spec: PlayerSpec,
-    workers: Vec<Worker<G>>,
+    /// The tree kept for reuse and the position at its root.
+    kept: Option<(Tree, G)>,
+    ownership: bool,
     rng: FastRng,
 }
 
@@ -52,9 +53,16 @@ impl<G: Game> Engine<G> {
         };
         Engine {
             spec,
-            workers: Vec::new(),
+            kept: None,
+            ownership: false,
             rng,
         }
+    }
+
+    /// Whether MCTS reports carry the ownership of every cell accumulated from the playouts
+    /// ([`Report::ownership`]; off by default: it costs time).
+    pub fn set_ownership(&mut self, on: bool) {
+        self.ownership = on;
     }
 
     /// The spec this engine plays.
@@ -62,10 +70,10 @@ impl<G: Game> Engine<G> {
         &self.spec
     }
 
-    /// Forgets the kept search trees (e.g. after a new game or an undo far back; not needed
+    /// Forgets the kept search tree (e.g. after a new game or an undo far back; not needed
     /// for correctness: a tree that does not lead to the new position is dropped anyway).
     pub fn clear(&mut self) {
-        self.workers.clear();
+        self.kept = None;
     }
 
     /// Thinks about `game` and decides the next step for the side to move. Stops at the first
@@ -88,7 +96,7 @@ impl<G: Game> Engine<G> {
             return None;
         }
         let kind = match self.spec.kind {
-            PlayerKind::Default => tuning::default_kind(game.kind()),
+            Algorithm::Default => tuning::default_kind(game.kind()),
             k => k,
         };
         let decision = if legal.len() == 1 {
@@ -102,17 +110,13 @@ impl<G: Game> Engine<G> {
             };
             self.decide(game, &stats, legal[0], &clock)
         } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
-            && matches!(kind, PlayerKind::Mcts | PlayerKind::AlphaBeta)
+            && matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
         {
-            let (step, report) = opening::choose_komi(self, game, &legal, limits, &stop);
-            Decision {
-                step,
-                turn: vec![step],
-                report,
-            }
+            let (step, report) = bid::choose_komi(self, game, &legal, limits, &stop);
+            Decision { step, report }
         } else {
             match kind {
-                PlayerKind::Random => {
+                Algorithm::Random => {
                     let step = game.random_step(&mut self.rng, &mut legal);
                     let stats = RootStats {
                         edges: vec![super::report::RootEdge {
@@ -123,36 +127,31 @@ impl<G: Game> Engine<G> {
                     };
                     self.decide(game, &stats, step, &clock)
                 }
-                PlayerKind::UctBaseline => {
+                Algorithm::UctBaseline => {
                     let seed = self.rng.next_u64();
                     let stats = baseline::search(game, &clock, seed, self.spec.memory_bytes());
                     let best = stats.best_index().map(|i| step_of(stats.edges[i].key));
                     self.decide(game, &stats, best.unwrap_or(legal[0]), &clock)
                 }
-                PlayerKind::AlphaBeta => {
+                Algorithm::AlphaBeta => {
                     let (stats, step, depth) = alphabeta::search(game, &clock, &self.spec);
                     let mut d = self.decide(game, &stats, step, &clock);
                     d.report.depth = Some(depth);
                     d
                 }
-                PlayerKind::Mcts | PlayerKind::Default => {
-                    let mut stats = self.mcts(game, &clock, reports.as_ref());
+                Algorithm::Mcts | Algorithm::Default => {
+                    let (mut stats, ownership) = self.mcts(game, &clock, reports.as_ref());
                     let step = self.choose(&stats).unwrap_or(legal[0]);
                     if stats.pv.first() != Some(&key_of(step)) {
-                        // The PV under the step actually chosen, from the thread that
-                        // searched it most.
-                        if let Some((pv, _)) = self
-                            .workers
-                            .iter()
-                            .map(|w| w.pv_after(key_of(step)))
-                            .max_by_key(|(_, n)| *n)
-                        {
-                            stats.pv = pv;
+                        // The PV under the step actually chosen.
+                        if let Some((tree, _)) = &self.kept {
+                            stats.pv = parallel::pv_after(tree, key_of(step));
                         }
                     }
-                    let d = self.decide(game, &stats, step, &clock);
+                    let mut d = self.decide(game, &stats, step, &clock);
+                    d.report.ownership = ownership.as_ref().map(Ownership::shares);
                     if !self.spec.reuse {
-                        self.workers.clear();
+                        self.kept = None;
                     }
                     d
                 }
@@ -174,6 +173,18 @@ impl<G: Game> Engine<G> {
         stop: Arc<AtomicBool>,
         reports: Option<Sender<Report>>,
     ) -> Vec<Step> {
+        if self.spec.kind == Algorithm::Random {
+            // No search and no report: random games can run to tens of thousands of turns.
+            let mut g = game.clone();
+            let turn = g.turns_completed();
+            let (mut steps, mut buf) = (Vec::new(), Vec::new());
+            while !g.is_over() && g.turns_completed() == turn {
+                let s = g.random_step(&mut self.rng, &mut buf);
+                g.play(s);
+                steps.push(s);
+            }
+            return steps;
+        }
         let limits = limits.tightest(self.spec.limits).or_default();
         let start = std::time::Instant::now();
         let mut g = game.clone();
@@ -202,45 +213,46 @@ impl<G: Game> Engine<G> {
         steps
     }
 
-    /// Runs MCTS from `game` (reusing the kept trees when they lead to it).
+    /// Runs MCTS from `game` (reusing the kept tree when it leads there); returns the root
+    /// statistics and the ownership counts when asked for.
     pub(crate) fn mcts(
         &mut self,
         game: &G,
         clock: &Clock,
         reports: Option<&Sender<Report>>,
-    ) -> RootStats {
-        let threads = self.spec.thread_count();
-        let budget = self.spec.memory_bytes() / threads;
-        let params = tuning::mcts_params(game.kind(), game.geometry().cells(), &self.spec.tuning);
-        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        if self.spec.reuse && self.workers.len() == threads {
-            let path = steps_between(self.workers[0].game(), game, 64);
-            for (w, &seed) in self.workers.iter_mut().zip(&seeds) {
-                let mut node = w.tree.root;
-                match &path {
+    ) -> (RootStats, Option<Ownership>) {
+        let budget = self.spec.memory_bytes();
+        let cells = game.geometry().cells();
+        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning);
+        let mut tree = match self.kept.take() {
+            Some((mut tree, old)) if self.spec.reuse && tree.budget_bytes() == budget => {
+                match steps_between(&old, game, 64) {
                     Some(path) => {
-                        for &s in path {
-                            node = w
-                                .tree
-                                .child_by_key(node, key_of(s))
-                                .unwrap_or(super::tree::NO_NODE);
-                            if node == super::tree::NO_NODE {
+                        let mut node = tree.root;
+                        for &s in &path {
+                            node = tree.child_by_key(node, key_of(s)).unwrap_or(NO_NODE);
+                            if node == NO_NODE {
                                 break;
                             }
                         }
+                        tree.reroot(node);
+                        tree
                     }
-                    None => node = super::tree::NO_NODE,
+                    None => Tree::new(budget, cells),
                 }
-                w.tree.set_budget(budget);
-                w.set_root(game, node, params, seed);
             }
-        } else {
-            self.workers = seeds
-                .iter()
-                .map(|&seed| Worker::new(game, params, budget, seed))
-                .collect();
+            _ => Tree::new(budget, cells),
+        };
+        if tree.root == NO_NODE {
+            tree.plant(mover(game), Proven::Unknown);
         }
-        parallel::search(&mut self.workers, clock, reports)
+        let mut workers: Vec<Worker<G>> = (0..self.spec.thread_count())
+            .map(|_| Worker::new(game, params, self.rng.next_u64()))
+            .collect();
+        let ownership = self.ownership.then(|| Ownership::new(cells));
+        let stats = parallel::search(&mut tree, &mut workers, clock, reports, ownership.as_ref());
+        self.kept = Some((tree, game.clone()));
+        (stats, ownership)
     }
 
     /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to
@@ -275,10 +287,14 @@ impl<G: Game> Engine<G> {
             return Some(step_of(e[best].key));
         }
         let all_lost = e.iter().all(|x| x.proven == Some(0.0));
+        // Only placements are drawn: a weak level that passes (or ends its turn, or takes the
+        // button) on a whim because the search tried it once is not a believable player; it
+        // still does when that is what its search prefers.
         let weights: Vec<f64> = e
             .iter()
-            .map(|x| {
-                if x.proven == Some(0.0) && !all_lost {
+            .enumerate()
+            .map(|(i, x)| {
+                if x.proven == Some(0.0) && !all_lost || i != best && !is_place_key(x.key) {
                     0.0
                 } else {
                     (x.n as f64).powf(1.0 / t)
@@ -299,7 +315,7 @@ impl<G: Game> Engine<G> {
         Some(step_of(e[best].key))
     }
 
-    /// Wraps a chosen step with its report and planned turn.
+    /// Wraps a chosen step with its report.
     fn decide(&self, game: &G, stats: &RootStats, step: Step, clock: &Clock) -> Decision {
         let key = key_of(step);
         let mut stats = stats.clone();
@@ -307,22 +323,7 @@ impl<G: Game> Engine<G> {
             stats.pv = vec![key];
         }
         let report = build_report(game, &stats, Some(key), clock.elapsed());
-        // The planned turn: the PV while the same turn goes on.
-        let mut g = game.clone();
-        let turn_no = g.turns_completed();
-        let mut turn = Vec::new();
-        for &k in &stats.pv {
-            let s = step_of(k);
-            if g.is_over() || g.turns_completed() != turn_no || g.check(s).is_err() {
-                break;
-            }
-            g.play(s);
-            turn.push(s);
-        }
-        if turn.is_empty() {
-            turn.push(step);
-        }
-        Decision { step, turn, report }
+        Decision { step, report }
     }
 
     /// A fresh seed from the engine's generator.

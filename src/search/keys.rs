@@ -1,5 +1,5 @@
-//! A dense, reversible `u16` code for every [`Step`], so tree edges stay small and all-moves-as-
-//! first statistics can use flat bit sets indexed by move.
+//! A dense, reversible `u16` code for every [`Step`], so tree nodes stay small and per-step
+//! scratch arrays can be indexed by step.
 
 use crate::board::{Cell, MAX_CELLS};
 use crate::games::{Side, Step, Stone};
@@ -18,9 +18,6 @@ const KOMI_BASE: usize = PLACE_KEYS + 6;
 
 /// One more than the largest key: placements (cell × stone), the actions, every komi bid.
 pub const KEY_COUNT: usize = KOMI_BASE + 2 * MAX_CELLS + 1;
-
-/// 64-bit words of a bit set over all keys.
-pub const KEY_WORDS: usize = KEY_COUNT.div_ceil(64);
 
 /// The key of a step.
 #[inline]
@@ -69,48 +66,6 @@ pub fn step_of(key: MoveKey) -> Step {
     }
 }
 
-/// A set of move keys.
-#[derive(Clone)]
-pub struct KeySet([u64; KEY_WORDS]);
-
-impl std::fmt::Debug for KeySet {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n: u32 = self.0.iter().map(|w| w.count_ones()).sum();
-        write!(f, "KeySet({n} keys)")
-    }
-}
-
-impl KeySet {
-    /// The empty set.
-    pub fn new() -> KeySet {
-        KeySet([0; KEY_WORDS])
-    }
-
-    /// Empties the set.
-    #[inline]
-    pub fn clear(&mut self) {
-        self.0 = [0; KEY_WORDS];
-    }
-
-    /// Adds a key.
-    #[inline]
-    pub fn insert(&mut self, k: MoveKey) {
-        self.0[k as usize >> 6] |= 1 << (k & 63);
-    }
-
-    /// Whether the key is in the set.
-    #[inline]
-    pub fn contains(&self, k: MoveKey) -> bool {
-        self.0[k as usize >> 6] >> (k & 63) & 1 == 1
-    }
-}
-
-impl Default for KeySet {
-    fn default() -> Self {
-        KeySet::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,12 +86,11 @@ mod tests {
             }
         }
         steps.extend((0..=2 * MAX_CELLS as u16).map(Step::Komi));
-        let mut seen = KeySet::new();
+        let mut seen = std::collections::HashSet::new();
         for s in steps {
             let k = key_of(s);
             assert!((k as usize) < KEY_COUNT);
-            assert!(!seen.contains(k), "duplicate key for {s:?}");
-            seen.insert(k);
+            assert!(seen.insert(k), "duplicate key for {s:?}");
             assert_eq!(step_of(k), s);
         }
     }

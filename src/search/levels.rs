@@ -23,7 +23,7 @@
 //! `tessera match` results backing the order are in the AI issue's closing note.
 
 use super::control::Limits;
-use super::spec::{PlayerKind, PlayerSpec};
+use super::spec::{Algorithm, PlayerSpec};
 
 /// (simulations, milliseconds, threads (0 = all), temperature) per level.
 const TABLE: [(u64, u64, usize, f64); 10] = [
@@ -44,9 +44,9 @@ pub fn spec(n: u8) -> PlayerSpec {
     let n = n.clamp(1, 10);
     let (iters, ms, threads, temperature) = TABLE[n as usize - 1];
     let mut s = PlayerSpec::of(if ms > 0 {
-        PlayerKind::Default
+        Algorithm::Default
     } else {
-        PlayerKind::Mcts
+        Algorithm::Mcts
     });
     s.level = Some(n);
     s.limits = Limits {

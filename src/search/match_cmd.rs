@@ -10,8 +10,9 @@
 use super::control::Limits;
 use super::engine::Engine;
 use super::reward::mover;
-use super::spec::PlayerSpec;
+use super::spec::{Algorithm, PlayerSpec};
 use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol};
+use crate::rng::FastRng;
 use crate::session::Session;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -196,8 +197,7 @@ pub fn match_options(
         o.protocol = Protocol::Agreed;
         o.komi_half = match komi {
             Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
-            None if kind == GameKind::Keil => 12,
-            None => 1,
+            None => kind.customary_komi(),
         };
     } else if komi.is_some() {
         anyhow::bail!("{kind} has no komi");
@@ -224,20 +224,31 @@ pub fn play_game(
 ) -> anyhow::Result<GameResult> {
     let a_first = index % 2 == 0;
     let mut session = Session::new(kind, options.clone()).map_err(anyhow::Error::msg)?;
-    let mut first = Engine::new(seeded(if a_first { a } else { b }, index));
-    let mut second = Engine::new(seeded(if a_first { b } else { a }, index));
+    let specs = [
+        seeded(if a_first { a } else { b }, index),
+        seeded(if a_first { b } else { a }, index),
+    ];
+    // Random players step the session directly: their games can run to tens of thousands of
+    // turns, and an engine works on a copy of the game each turn.
+    let mut rngs = specs
+        .clone()
+        .map(|s| s.seed.map_or_else(FastRng::from_entropy, FastRng::seed));
+    let mut buf = Vec::new();
+    let [mut first, mut second] = specs.clone().map(Engine::new);
     let stop = Arc::new(AtomicBool::new(false));
     let started = crate::record::utc_now();
-    let cap = 20 * session.game().geometry().cells() + 100;
+    // No turn cap: every game here ends by its rules (Keil's repetition rule bounds even two
+    // random players, whose games can run to tens of thousands of turns).
     while !session.game().is_over() {
-        if session.turns().len() > cap {
-            anyhow::bail!("game {index} did not end after {cap} turns");
+        let seat = mover(session.game()) as usize;
+        if specs[seat].kind == Algorithm::Random {
+            let step = session.game().random_step(&mut rngs[seat], &mut buf);
+            session
+                .play_step(step)
+                .map_err(|e| anyhow::anyhow!("game {index}: random played an illegal step: {e}"))?;
+            continue;
         }
-        let engine = if mover(session.game()) == 0 {
-            &mut first
-        } else {
-            &mut second
-        };
+        let engine = if seat == 0 { &mut first } else { &mut second };
         let steps = engine.play_turn(session.game(), Limits::default(), stop.clone(), None);
         if steps.is_empty() {
             anyhow::bail!("game {index}: {} returned no move", engine.spec());
@@ -435,6 +446,30 @@ mod tests {
             assert!(session.game().is_over());
             assert_eq!(record.result, session.game().result_text());
             assert!(record.players.first.engine.is_some());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn random_players_play_every_game_to_its_end() {
+        // Random Keil games run to thousands of turns (tens of thousands on the default
+        // board): no cap gives up on them. A small board keeps the test quick.
+        let dir = std::env::temp_dir().join(format!("tessera-match-rr-{}", std::process::id()));
+        let args = MatchArgs {
+            game: GameKind::Keil,
+            a: "random:seed=1".parse().unwrap(),
+            b: "random:seed=2".parse().unwrap(),
+            games: 2,
+            jobs: 2,
+            out: Some(dir.clone()),
+            komi: None,
+            size: Some(3),
+        };
+        run(args).unwrap();
+        for i in 1..=2 {
+            let path = dir.join(format!("keil-{i:04}.toml"));
+            let (_, session) = crate::record::Record::load(&path).unwrap();
+            assert!(session.game().is_over());
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

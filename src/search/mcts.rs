@@ -1,20 +1,29 @@
-//! Monte Carlo tree search for one thread: UCT with RAVE (all-moves-as-first statistics),
-//! score-aware rewards, MCTS-Solver and a node budget.
+//! Monte Carlo tree search on the shared [`Tree`]: UCT with all-moves-as-first statistics
+//! (GRAVE, [`super::amaf`]), score-aware rewards, MCTS-Solver, virtual loss.
 //!
-//! One tree level is one step, so a multi-stone turn is several levels by the same player;
-//! values on an edge are always from the view of the player who takes that step (see
-//! [`super::reward`]). The parallel driver ([`super::parallel`]) runs one [`Worker`] per thread
-//! (root parallelism) and merges their root statistics.
+//! One tree level is one step, so a multi-stone turn is several levels by the same seat; the
+//! statistics on a node are always from the view of the seat that took the step into it (see
+//! [`super::reward`]). Each thread runs its own [`Worker`] (a copy of the root position, a
+//! random generator, scratch space) on the one tree; [`super::parallel`] drives them.
+//!
+//! A simulation walks down from the root choosing among *all* legal steps of each position
+//! (tried ones by their statistics, untried ones by the all-moves-as-first estimate), and
+//! creates a node the first time a step is taken: the tree grows by one node per simulation,
+//! and a position's untried steps cost nothing. A node gets children once it has been visited
+//! [`MctsParams::expand_after`] times (before that, simulations play out from it; more times as
+//! the budget fills, see [`Tree::growth_shift`]).
 
-use super::keys::{is_place_key, key_of, step_of, KeySet, MoveKey};
+use super::amaf::{TABLE_AFTER, TABLE_READY};
+use super::keys::{is_place_key, key_of, step_of, MoveKey, KEY_COUNT};
+use super::ownership::Ownership;
 use super::playout::Policy;
-use super::reward::{for_player, margin_for, mover, terminal, Player, RewardShape};
+use super::reward::{for_seat, margin_for, mover, terminal, RewardShape, Seat};
 use super::tree::{Proven, Tree, NO_NODE};
-use crate::games::{Game, Step};
+use crate::games::{Game, Side, Step};
 use crate::rng::FastRng;
 
 /// The knobs of the search (all measured with `tessera match`; defaults in
-/// [`MctsParams::default`]).
+/// [`MctsParams::default`], per game in [`super::tuning`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsParams {
     /// UCB exploration constant.
@@ -22,13 +31,13 @@ pub struct MctsParams {
     /// RAVE bias (`4b²` in Silver's schedule `β = ñ / (n + ñ + 4b²·n·ñ)`); negative disables
     /// the all-moves-as-first statistics.
     pub rave_bias: f32,
-    /// Value of a step never tried and without AMAF statistics (first-play urgency).
+    /// Value of a step never tried and without all-moves-as-first statistics.
     pub fpu: f32,
     /// How results become rewards (score-aware for the territory games).
     pub reward: RewardShape,
     /// Back up proven wins and losses (MCTS-Solver).
     pub solver: bool,
-    /// A leaf edge gets its own node once it has been visited this many times.
+    /// Visits a node needs before it gets children.
     pub expand_after: u32,
     /// The playout policy.
     pub policy: Policy,
@@ -52,58 +61,41 @@ impl Default for MctsParams {
     }
 }
 
-/// What AMAF statistics start from: the node's mean AMAF value.
-#[derive(Clone, Copy)]
-struct Prior {
-    mean: f32,
-}
-
-/// Pseudo-updates of every step's AMAF statistics at its node's mean AMAF value.
+/// Pseudo-updates of every step's all-moves-as-first statistics at the table's mean.
 const AMAF_PRIOR: f32 = 10.0;
 
-/// One thread's search: a tree, the root position and scratch space.
+/// One thread's part of a search: a copy of the root position and scratch space.
 #[derive(Debug)]
 pub struct Worker<G: Game> {
-    /// The tree; its root is the position `game` holds between iterations.
-    pub tree: Tree,
     game: G,
     params: MctsParams,
     rng: FastRng,
     buf: Vec<Step>,
-    path: Vec<(u32, u32)>,
-    seq: Vec<(Player, MoveKey)>,
-    seen: [KeySet; 2],
-    /// Iterations run since the worker was created or last [`Worker::set_root`].
-    pub iterations: u64,
+    keys: Vec<MoveKey>,
+    path: Vec<u32>,
+    seq: Vec<(Seat, MoveKey)>,
+    tried: Vec<u32>,
+    stamp_now: u32,
+    stamp: Vec<u32>,
+    owners: Vec<Option<Side>>,
 }
 
 impl<G: Game> Worker<G> {
-    /// A worker searching `game` with a fresh tree of at most `budget` bytes.
-    pub fn new(game: &G, params: MctsParams, budget: usize, seed: u64) -> Worker<G> {
-        let mut w = Worker {
-            tree: Tree::new(budget),
+    /// A worker for the position `game` (the root of the tree it will search).
+    pub fn new(game: &G, params: MctsParams, seed: u64) -> Worker<G> {
+        Worker {
             game: game.clone(),
             params,
             rng: FastRng::seed(seed),
             buf: Vec::with_capacity(512),
+            keys: Vec::with_capacity(512),
             path: Vec::with_capacity(64),
             seq: Vec::with_capacity(1024),
-            seen: [KeySet::new(), KeySet::new()],
-            iterations: 0,
-        };
-        w.ensure_root();
-        w
-    }
-
-    /// Moves the worker to `game`, keeping the tree under `root` (a node of the current tree,
-    /// or [`NO_NODE`] to start afresh).
-    pub fn set_root(&mut self, game: &G, root: u32, params: MctsParams, seed: u64) {
-        self.tree.reroot(root);
-        self.game = game.clone();
-        self.params = params;
-        self.rng = FastRng::seed(seed);
-        self.iterations = 0;
-        self.ensure_root();
+            tried: vec![0; KEY_COUNT],
+            stamp_now: 0,
+            stamp: Vec::new(),
+            owners: Vec::new(),
+        }
     }
 
     /// The root position.
@@ -111,120 +103,16 @@ impl<G: Game> Worker<G> {
         &self.game
     }
 
-    /// The parameters in use.
-    pub fn params(&self) -> &MctsParams {
-        &self.params
-    }
-
-    fn ensure_root(&mut self) {
-        if self.tree.root == NO_NODE {
-            self.tree.root = self.new_node().expect("the root always fits");
-        }
-    }
-
-    /// Creates the node for the position `self.game` is in, if the budget allows.
-    fn new_node(&mut self) -> Option<u32> {
-        let m = mover(&self.game);
-        if self.game.is_over() {
-            let t = terminal(&self.game, RewardShape::WIN_LOSS);
-            return self
-                .tree
-                .add_node(m, std::iter::empty(), Proven::from_win0(t.win));
-        }
-        self.game.legal_steps(&mut self.buf);
-        self.tree
-            .add_node(m, self.buf.iter().map(|&s| key_of(s)), Proven::Unknown)
-    }
-
-    /// Whether the root's result is proven.
-    pub fn root_proven(&self) -> Proven {
-        self.tree.nodes[self.tree.root as usize].proven
-    }
-
-    /// The edge to follow from `node`.
-    fn select(&mut self, node: u32) -> usize {
-        let nd = self.tree.nodes[node as usize];
-        let m = nd.mover;
-        let p = &self.params;
-        let ln_n = (nd.visits.max(1) as f32).ln();
-        let rave = p.rave_bias >= 0.0;
-        // Steps random playouts never take (pass, end, button, swap) have few AMAF updates
-        // (only from the tree); they start from the average AMAF value of the node's steps,
-        // so that they share the bias AMAF gives every other step (in Wunchunk, for one, a
-        // player who loses places more stones, so AMAF values sit below the node's mean)
-        // instead of competing with their own noisy mean.
-        let prior = Prior {
-            mean: if nd.amaf_n > 0 {
-                nd.amaf_w / nd.amaf_n as f32
-            } else {
-                0.5
-            },
-        };
-        let mut best = usize::MAX;
-        let mut best_score = f32::NEG_INFINITY;
-        // Below a proven root every step is equally lost (or drawn): choose by the margin.
-        let proofs = p.solver && nd.proven == Proven::Unknown;
-        for i in self.tree.edge_range(node) {
-            let e = &self.tree.edges[i];
-            let score = if proofs && e.child != NO_NODE {
-                match self.tree.nodes[e.child as usize].proven.value_for(m) {
-                    Some(v) if v >= 1.0 => return i,
-                    // A proven loss or draw is worth exactly that: no exploration bonus.
-                    Some(v) => v - 0.01,
-                    None => self.ucb(e, ln_n, rave, prior),
-                }
-            } else {
-                self.ucb(e, ln_n, rave, prior)
-            };
-            // Tiny noise breaks ties among untried steps without favouring board order.
-            let score = if e.n == 0 {
-                score + self.rng.unit() as f32 * 1e-4
-            } else {
-                score
-            };
-            if score > best_score {
-                best_score = score;
-                best = i;
-            }
-        }
-        best
-    }
-
-    #[inline]
-    fn ucb(&self, e: &super::tree::Edge, ln_n: f32, rave: bool, prior: Prior) -> f32 {
-        let p = &self.params;
-        let n = e.n as f32;
-        let value = if rave {
-            // AMAF with a few pseudo-updates at the node's mean AMAF value: decisive for
-            // steps playouts (almost) never take, negligible for the others.
-            let an = e.amaf_n as f32 + AMAF_PRIOR;
-            let amaf = (e.amaf_w + AMAF_PRIOR * prior.mean) / an;
-            if e.n == 0 {
-                if e.amaf_n > 0 {
-                    amaf
-                } else {
-                    p.fpu
-                }
-            } else {
-                let beta = an / (an + n + p.rave_bias * an * n);
-                (1.0 - beta) * (e.w / n) + beta * amaf
-            }
-        } else if e.n == 0 {
-            p.fpu
-        } else {
-            e.w / n
-        };
-        value + p.exploration * (ln_n / (n + 1.0)).sqrt()
-    }
-
-    /// Runs one simulation: select down the tree, expand, play out, back up.
-    pub fn iterate(&mut self) {
+    /// Runs one simulation on `tree` (whose root is this worker's position): select down the
+    /// tree, create a node, play out, back up. `owners` accumulates the final owner of every
+    /// cell when given.
+    pub fn iterate(&mut self, tree: &Tree, owners: Option<&Ownership>) {
         if self.params.copy_root {
             let root = self.game.clone();
-            self.simulate();
+            self.simulate(tree, owners);
             self.game = root;
         } else {
-            let played = self.simulate();
+            let played = self.simulate(tree, owners);
             for _ in 0..played {
                 self.game.undo();
             }
@@ -233,169 +121,262 @@ impl<G: Game> Worker<G> {
 
     /// One simulation on `self.game`, which it leaves at the end of the playout; returns the
     /// steps played.
-    fn simulate(&mut self) -> usize {
+    fn simulate(&mut self, tree: &Tree, owners: Option<&Ownership>) -> usize {
         self.path.clear();
         self.seq.clear();
-        let shape = self.params.reward;
-        let mut node = self.tree.root;
+        let p = self.params;
+        let expand_after = p.expand_after << tree.growth_shift();
+        let root = tree.root;
+        let mut node = root;
+        let mut before = tree.node(root).enter();
+        self.path.push(root);
         let mut played = 0usize;
-        let mut proven_leaf = false;
         let mut fixed_win: Option<f32> = None;
+        let mut reference = NO_NODE;
         loop {
-            let nd = self.tree.nodes[node as usize];
-            if nd.len == 0 {
-                proven_leaf = true;
-                break;
-            }
-            // A proven root is still searched (a lost game is played for the best margin).
-            if self.params.solver && node != self.tree.root {
-                if let Some(v) = nd.proven.value0() {
+            let nd = tree.node(node);
+            if node != root {
+                if let Some(v) = nd.proven().value0().filter(|_| p.solver) {
+                    // A proven position's value is exact; a playout only supplies a margin.
                     fixed_win = Some(v);
                     break;
                 }
             }
-            let e = self.select(node);
-            let key = self.tree.edges[e].key;
-            self.path.push((node, e as u32));
-            self.seq.push((nd.mover, key));
+            if self.game.is_over() {
+                break;
+            }
+            let t = nd.table();
+            if t != NO_NODE && (reference == NO_NODE || tree.tables.get(t).samples() >= TABLE_READY)
+            {
+                reference = t;
+            }
+            if node != root && before < expand_after && nd.first_child() == NO_NODE {
+                break;
+            }
+            let seen = nd.first_child();
+            let (child, key) = self.select(tree, node, seen, reference);
+            self.seq.push((nd.mover(), key));
             self.game.play(step_of(key));
             played += 1;
-            let child = self.tree.edges[e].child;
-            if child != NO_NODE {
-                node = child;
-                continue;
-            }
-            if self.game.is_over() || self.tree.edges[e].n + 1 >= self.params.expand_after {
-                if let Some(c) = self.new_node() {
-                    self.tree.edges[e].child = c;
-                    proven_leaf = self.tree.nodes[c as usize].proven != Proven::Unknown;
-                }
-            }
-            break;
+            let child = match child {
+                NO_NODE => match self.expand(tree, node, key, seen) {
+                    Some(c) => c,
+                    None => break,
+                },
+                c => c,
+            };
+            before = tree.node(child).enter();
+            self.path.push(child);
+            node = child;
         }
-        // Play out to the end.
+        if p.policy == Policy::Eval && !self.game.is_over() && fixed_win.is_none() {
+            let v = super::alphabeta::win_rate(super::eval::evaluate(&self.game, 0, 0)) as f32;
+            self.backup(tree, v, 0.0);
+            return played;
+        }
         while !self.game.is_over() {
-            let p = mover(&self.game);
-            let s = self
-                .params
-                .policy
-                .step(&self.game, &mut self.rng, &mut self.buf);
-            self.seq.push((p, key_of(s)));
+            let s = p.policy.step(&self.game, &mut self.rng, &mut self.buf);
+            self.seq.push((mover(&self.game), key_of(s)));
             self.game.play(s);
             played += 1;
         }
-        let t = terminal(&self.game, shape);
-        // A proven position's win part is exact; the playout only supplies the margin.
+        let t = terminal(&self.game, p.reward);
         let reward0 = match fixed_win {
-            Some(v) => t.reward + (1.0 - shape.score_weight as f32) * (v - t.win),
+            Some(v) => t.reward + (1.0 - p.reward.score_weight as f32) * (v - t.win),
             None => t.reward,
         };
-        self.backup(reward0, t.margin);
-        if self.params.solver && (proven_leaf || fixed_win.is_some()) {
-            self.backup_proof();
+        if let Some(o) = owners {
+            self.game.final_owners(&mut self.owners);
+            o.add(&self.owners);
         }
-        self.iterations += 1;
+        self.backup(tree, reward0, t.margin);
+        let leaf = *self.path.last().expect("the root at least");
+        if p.solver && tree.node(leaf).proven() != Proven::Unknown {
+            self.backup_proof(tree);
+        }
         played
     }
 
-    fn backup(&mut self, reward0: f32, margin0: f32) {
-        let tree = &mut self.tree;
-        for &(node, e) in &self.path {
-            let m = tree.nodes[node as usize].mover;
-            tree.nodes[node as usize].visits += 1;
-            let edge = &mut tree.edges[e as usize];
-            edge.n += 1;
-            edge.w += for_player(reward0, m);
-            edge.margin += margin_for(margin0, m);
+    /// Creates the node for the position `self.game` is in, reached from `parent` by `key`.
+    fn expand(&mut self, tree: &Tree, parent: u32, key: MoveKey, seen: u32) -> Option<u32> {
+        let by = tree.node(parent).mover();
+        let proven = if self.game.is_over() {
+            Proven::from_win0(terminal(&self.game, RewardShape::WIN_LOSS).win)
+        } else {
+            Proven::Unknown
+        };
+        let c = tree.new_node(key, by, mover(&self.game), proven)?;
+        Some(tree.link(parent, c, seen))
+    }
+
+    /// The step to take from `node` and its child (or [`NO_NODE`] when untried among the
+    /// children from `first` on), reading the all-moves-as-first table `reference`.
+    fn select(&mut self, tree: &Tree, node: u32, first: u32, reference: u32) -> (u32, MoveKey) {
+        let nd = tree.node(node);
+        let m = nd.mover();
+        let p = self.params;
+        let ln_n = (nd.visits().max(1) as f32).ln();
+        let rave = p.rave_bias >= 0.0;
+        let table = (rave && reference != NO_NODE).then(|| tree.tables.get(reference));
+        let prior = table.map_or(0.5, |t| t.seat_mean(m)) * AMAF_PRIOR;
+        let amaf = |k: MoveKey| match table {
+            Some(t) if is_place_key(k) => t.sums(m, k),
+            _ => (0.0, 0.0),
+        };
+        // Below a proven root every step is equally lost (or drawn): choose by the margin.
+        let proofs = p.solver && nd.proven() == Proven::Unknown;
+        self.stamp_now = self.stamp_now.wrapping_add(1);
+        if self.stamp_now == 0 {
+            self.tried.fill(0);
+            self.stamp_now = 1;
         }
-        tree.nodes[tree.root as usize].visits += (self.path.is_empty()) as u32;
+        let now = self.stamp_now;
+        // The steps tried so far: their own statistics.
+        let mut best: (f32, u32, MoveKey) = (f32::NEG_INFINITY, NO_NODE, 0);
+        let mut children = 0usize;
+        for c in tree.children_from(first) {
+            let cn = tree.node(c);
+            let k = cn.key();
+            self.tried[k as usize] = now;
+            children += 1;
+            if proofs {
+                match cn.proven().value_for(m) {
+                    Some(v) if v >= 1.0 => return (c, k),
+                    // A proven loss or draw is worth exactly that: no exploration bonus.
+                    Some(v) => {
+                        if v - 0.01 > best.0 {
+                            best = (v - 0.01, c, k);
+                        }
+                        continue;
+                    }
+                    None => {}
+                }
+            }
+            let n = cn.visits() as f32;
+            let (an, aw) = amaf(k);
+            let value = if n == 0.0 {
+                // Created by a simulation still running (its virtual loss is all there is).
+                if rave && an > 0.0 {
+                    (aw + prior) / (an + AMAF_PRIOR)
+                } else {
+                    p.fpu
+                }
+            } else {
+                let w = cn.reward_sum() as f32;
+                if rave {
+                    let pn = an + AMAF_PRIOR;
+                    let beta = pn / (pn + n + p.rave_bias * pn * n);
+                    (1.0 - beta) * (w / n) + beta * (aw + prior) / pn
+                } else {
+                    w / n
+                }
+            };
+            let score = value + p.exploration * (ln_n / (n + 1.0)).sqrt();
+            if score > best.0 {
+                best = (score, c, k);
+            }
+        }
+        if nd.legal() != 0 && children >= nd.legal() as usize {
+            return (best.1, best.2);
+        }
+        // The untried steps: all-moves-as-first estimates, all with the same exploration term.
+        let own = nd.table();
+        if own == NO_NODE || !tree.tables.get(own).legal(&mut self.keys) {
+            self.game.legal_steps(&mut self.buf);
+            self.keys.clear();
+            self.keys.extend(self.buf.iter().map(|&s| key_of(s)));
+            if own != NO_NODE {
+                tree.tables.get(own).set_legal(&self.keys);
+            }
+        }
+        if nd.legal() == 0 {
+            nd.set_legal(self.keys.len());
+        }
+        let explore = p.exploration * ln_n.sqrt();
+        // Ties (steps without statistics) go to the first in a random rotation.
+        let len = self.keys.len();
+        let start = self.rng.below(len);
+        for i in (start..len).chain(0..start) {
+            let k = self.keys[i];
+            if self.tried[k as usize] == now {
+                continue;
+            }
+            let (an, aw) = amaf(k);
+            let value = if rave && an > 0.0 {
+                (aw + prior) / (an + AMAF_PRIOR)
+            } else {
+                p.fpu
+            };
+            if value + explore > best.0 {
+                best = (value + explore, NO_NODE, k);
+            }
+        }
+        (best.1, best.2)
+    }
+
+    fn backup(&mut self, tree: &Tree, reward0: f32, margin0: f32) {
+        for &n in &self.path {
+            let nd = tree.node(n);
+            let by = nd.by();
+            nd.add_result(for_seat(reward0, by), margin_for(margin0, by));
+        }
         if self.params.rave_bias < 0.0 {
             return;
         }
-        // AMAF: a node's edge is credited when its mover played the same placement later in
-        // the simulation (tree part or playout). Actions (pass, end, button, swap, …) are left
-        // out: "passed later" says nothing about passing now.
-        let [s0, s1] = &mut self.seen;
-        s0.clear();
-        s1.clear();
-        let depth = self.path.len();
-        for &(p, k) in &self.seq[depth..] {
-            if is_place_key(k) {
-                if p == 0 {
-                    s0.insert(k)
-                } else {
-                    s1.insert(k)
+        // All-moves-as-first: each table on the path records the steps after its owner.
+        for (d, &n) in self.path.iter().enumerate() {
+            let nd = tree.node(n);
+            let t = match nd.table() {
+                NO_NODE if nd.visits() >= TABLE_AFTER || n == tree.root => {
+                    match tree.tables.alloc(&tree.budget, n) {
+                        Some(t) if nd.install_table(t) => t,
+                        _ => continue,
+                    }
                 }
+                NO_NODE => continue,
+                t => t,
+            };
+            let table = tree.tables.get(t);
+            if self.stamp.len() != table.stamp_len() {
+                self.stamp = vec![0; table.stamp_len()];
             }
-        }
-        for d in (0..depth).rev() {
-            let (p, k) = self.seq[d];
-            if is_place_key(k) {
-                if p == 0 {
-                    s0.insert(k)
-                } else {
-                    s1.insert(k)
-                }
-            }
-            let node = self.path[d].0;
-            let m = tree.nodes[node as usize].mover;
-            let seen = if m == 0 { &*s0 } else { &*s1 };
-            let r = for_player(reward0, m);
-            let range = tree.edge_range(node);
-            let mut count = 0;
-            for edge in &mut tree.edges[range] {
-                if seen.contains(edge.key) {
-                    edge.amaf_n += 1;
-                    edge.amaf_w += r;
-                    count += 1;
-                }
-            }
-            let nd = &mut tree.nodes[node as usize];
-            nd.amaf_n += count;
-            nd.amaf_w += r * count as f32;
+            table.record(&self.seq[d..], reward0, &mut self.stamp);
         }
     }
 
-    /// MCTS-Solver: a node is won if one child is won for its mover, decided if all children
-    /// are (then it is worth the best of them).
-    fn backup_proof(&mut self) {
-        let tree = &mut self.tree;
-        for &(node, e) in self.path.iter().rev() {
-            let nd = tree.nodes[node as usize];
-            if nd.proven != Proven::Unknown {
+    /// MCTS-Solver: a node is won if one child is won for its mover, decided if every legal
+    /// step has a proven child (then it is worth the best of them).
+    fn backup_proof(&mut self, tree: &Tree) {
+        for i in (0..self.path.len().saturating_sub(1)).rev() {
+            let nd = tree.node(self.path[i]);
+            if nd.proven() != Proven::Unknown {
                 break;
             }
-            let child = tree.edges[e as usize].child;
-            if child == NO_NODE {
-                break;
-            }
-            let cp = tree.nodes[child as usize].proven;
-            match cp.value_for(nd.mover) {
+            let m = nd.mover();
+            let cp = tree.node(self.path[i + 1]).proven();
+            match cp.value_for(m) {
                 None => break,
-                Some(v) if v >= 1.0 => tree.nodes[node as usize].proven = cp,
+                Some(v) if v >= 1.0 => nd.set_proven(cp),
                 Some(_) => {
-                    let mut best: Option<Proven> = None;
-                    let mut best_v = -1.0f32;
-                    for edge in tree.edges_of(node) {
-                        let c = edge.child;
-                        let v = (c != NO_NODE)
-                            .then(|| tree.nodes[c as usize].proven)
-                            .and_then(|p| p.value_for(nd.mover).map(|v| (p, v)));
-                        match v {
+                    let mut best: Option<(Proven, f32)> = None;
+                    let mut count = 0usize;
+                    for c in tree.children(self.path[i]) {
+                        count += 1;
+                        let p = tree.node(c).proven();
+                        match p.value_for(m) {
                             None => {
                                 best = None;
                                 break;
                             }
-                            Some((p, v)) if v > best_v => {
-                                best_v = v;
-                                best = Some(p);
-                            }
+                            Some(v) if best.is_none_or(|(_, b)| v > b) => best = Some((p, v)),
                             Some(_) => {}
                         }
                     }
                     match best {
-                        Some(p) => tree.nodes[node as usize].proven = p,
-                        None => break,
+                        Some((p, _)) if count == nd.legal() as usize && count > 0 => {
+                            nd.set_proven(p)
+                        }
+                        _ => break,
                     }
                 }
             }

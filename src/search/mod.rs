@@ -15,10 +15,10 @@
 //! | `default:ms=500` | the strongest player for the game ([`default_kind`]) |
 //! | `level:3` | practice level 1–10 (see [`levels`]) |
 //!
-//! Settings after the colon: `ms`, `iters`, `threads`, `seed`, `mem` (tree budget in MB,
-//! default 256), `temp` (temperature of the final choice), `reuse=0|1`, and for
-//! experiments the MCTS knobs `c`, `rave`, `fpu`, `score`, `scale`, `solver`, `expand`,
-//! `policy` (see [`spec::Tuning`]); alpha-beta takes `depth`.
+//! Settings after the colon: `ms`, `iters`, `threads`, `seed`, `mem` (tree budget in MB for all
+//! threads together, default 256, clamped to half the machine's memory), `temp` (temperature
+//! of the final choice), `reuse=0|1`, and for experiments the MCTS knobs `c`, `rave`, `fpu`,
+//! `score`, `scale`, `solver`, `expand`, `policy` (see [`Tuning`]); alpha-beta takes `depth`.
 //!
 //! An [`Engine`] plays one seat and keeps what it learnt between moves (tree reuse):
 //!
@@ -39,48 +39,68 @@
 //! ```
 //!
 //! - [`Engine::think`] decides the next *step* (one stone of an Iris or Wunchunk turn) and
-//!   returns a [`Decision`] with the step, the planned rest of the turn and the final
-//!   [`Report`]. The interface runs it on a worker thread; it never blocks on the channel.
+//!   returns a [`Decision`] with the step and the final [`Report`]. The interface runs it on a
+//!   worker thread; it never blocks on the channel.
 //! - [`Engine::play_turn`] plans a whole turn stone by stone (time shared over the stones).
 //! - [`choose_turn`] and [`analyze`] are the one-call forms GTP uses (`genmove`,
 //!   `tessera-analyze MS`).
 //!
 //! Limits: the caller's [`Limits`] and the spec's own both apply (first reached stops; with
-//! none, one second). `stop` is checked every simulation, so the best step so far comes back
-//! within milliseconds. One thread with a fixed seed and an iteration limit is deterministic.
+//! none, one second; [`Limits::UNTIL_STOPPED`] for analysis that runs until told to stop).
+//! `stop` is checked before every simulation, so the best step so far comes back within
+//! milliseconds. One thread with a fixed seed and an iteration limit is deterministic.
+//!
+//! For analysis, a [`Report`] carries the win rate and expected margin, the candidates with
+//! visits, win rates and margins, the principal variation, a proven result when the solver
+//! has one, and — with [`Engine::set_ownership`] — per cell how often it ended as each side's
+//! in the playouts ([`Ownership`]).
 //!
 //! Opening decisions follow the issue: in the bid the komi chooser searches candidate komi
-//! and picks the one nearest an even game ([`opening`]), the side chooser takes the side with
-//! the higher win rate; Wunchunk's `swap` is played iff the position favours Black; Keil's
+//! and picks the one nearest an even game (`bid`), the side chooser takes the side with the
+//! higher win rate; Wunchunk's `swap` is played iff the position favours Black; Keil's
 //! `button` is an ordinary step.
 //!
 //! # Inside
 //!
-//! - [`mcts`]: UCT + RAVE over steps, score-aware rewards ([`reward`]), MCTS-Solver, node
-//!   budget ([`tree`]); [`parallel`]: root parallelism and reports.
-//! - [`alphabeta`] + [`eval`]; [`baseline`]: `uct-baseline`, never tuned.
-//! - [`tuning`]: per-game defaults; [`levels`]: the level table.
+//! - `tree`, `arena`, `amaf`, `compact`: one tree shared by every thread — 40-byte nodes
+//!   created one per simulation (never a node's every legal step at once), all-moves-as-first
+//!   tables only at well-visited nodes (GRAVE), recycling of the least-visited subtrees when the
+//!   budget is full, re-rooting for reuse.
+//! - `mcts`: UCT + GRAVE over steps, score-aware rewards ([`reward`]), MCTS-Solver, virtual
+//!   loss; `parallel`: the threads, the stop conditions, reports.
+//! - `alphabeta` + `eval` + `chunks`: alpha-beta; `baseline`: `uct-baseline`, never tuned.
+//! - `tuning`: per-game defaults; [`levels`]: the level table.
 //! - [`match_cmd`]: `tessera match`.
+//!
+//! What the search needs to know about a game (points, chunk counts, group scores, final
+//! owners) it asks through [`crate::games::Game`]; nothing here branches on the kind of game
+//! except the measured per-game settings in `tuning`.
 
-pub mod alphabeta;
-pub mod baseline;
-pub mod chunks;
-pub mod control;
-pub mod engine;
-pub mod eval;
-pub mod keys;
+pub(crate) mod alphabeta;
+pub(crate) mod amaf;
+pub(crate) mod arena;
+pub(crate) mod baseline;
+pub(crate) mod bid;
+pub(crate) mod chunks;
+mod compact;
+pub(crate) mod control;
+pub(crate) mod engine;
+pub(crate) mod eval;
+pub(crate) mod keys;
 pub mod levels;
 pub mod match_cmd;
-pub mod mcts;
-pub mod opening;
-pub mod parallel;
-pub mod playout;
-pub mod report;
+pub(crate) mod mcts;
+pub(crate) mod ownership;
+pub(crate) mod parallel;
+pub(crate) mod playout;
+pub(crate) mod report;
 pub mod reward;
-pub mod spec;
-pub mod tree;
-pub mod tuning;
+pub(crate) mod spec;
+pub(crate) mod tree;
+pub(crate) mod tuning;
 
+#[cfg(test)]
+mod shared_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -88,8 +108,9 @@ pub(crate) mod toy;
 
 pub use control::Limits;
 pub use engine::{Decision, Engine};
+pub use ownership::Ownership;
 pub use report::{Candidate, Report};
-pub use spec::{PlayerKind, PlayerSpec};
+pub use spec::{Algorithm, PlayerSpec};
 pub use tuning::default_kind;
 
 use crate::games::{AnyGame, Step};
@@ -107,13 +128,16 @@ pub fn choose_turn(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Vec<Step> {
     )
 }
 
-/// Thinks about `game` for `ms` milliseconds and returns the [`Report`] as JSON (for GTP
-/// `tessera-analyze MS`): `best` (turn token), `best_step`, `win_rate` (side to move), `score`
-/// (expected margin, territory games), `pv` (turn tokens), `candidates` (`move`, `visits`,
-/// `win_rate`, `score`), `iterations`, `iterations_per_sec`, `tree_nodes`, `tree_bytes`,
-/// `elapsed_ms`, and `depth` / `proven` where they apply.
+/// Thinks about `game` for `ms` milliseconds (whatever limits `spec` has of its own) and returns
+/// the [`Report`] as JSON (for GTP `tessera-analyze MS`): `best` (turn token), `best_step`,
+/// `win_rate` (side to move), `score` (expected margin, territory games), `pv` (turn tokens),
+/// `candidates` (`move`, `visits`, `win_rate`, `score`), `iterations`, `iterations_per_sec`,
+/// `tree_nodes`, `tree_bytes` (bytes in use), `elapsed_ms`, and `depth` / `proven` where they
+/// apply. The search may end sooner with a proven win.
 pub fn analyze(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Result<serde_json::Value, String> {
-    Engine::new(spec.clone())
+    let mut spec = spec.clone();
+    spec.limits = Limits::default();
+    Engine::new(spec)
         .think(game, Limits::ms(ms), Arc::new(AtomicBool::new(false)), None)
         .map(|d| d.report.to_json())
         .ok_or_else(|| "the game is over".to_string())

@@ -1,15 +1,21 @@
-//! Runs MCTS workers on threads (root parallelism: one tree each, statistics merged at the
-//! root), publishes a report about every 100 ms, and merges the result.
+//! Runs a search: one [`Worker`] per thread on one shared tree (tree parallelism with virtual
+//! loss), recycling when the budget is full, a report about every 100 ms.
+//!
+//! The threads stop together at the first of: the stop flag, the deadline, the iteration cap
+//! (counted over all threads), a proven win at the root, or visits nearing the counters'
+//! range. When the tree's budget is full they pause, the tree is recycled
+//! ([`Tree::recycle`]), and they carry on; should a round make no progress at all (a budget
+//! smaller than what the search needs to move), the search carries on without growing.
 
 use super::control::Clock;
-use super::keys::MoveKey;
+use super::keys::{key_of, MoveKey, KEY_COUNT};
 use super::mcts::Worker;
+use super::ownership::Ownership;
 use super::report::{build_report, Report, RootEdge, RootStats};
-use super::tree::NO_NODE;
+use super::tree::{Tree, MAX_VISITS, NO_NODE};
 use crate::games::Game;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How often reports are sent.
@@ -18,183 +24,204 @@ pub const REPORT_EVERY: Duration = Duration::from_millis(100);
 /// The longest principal variation kept, in steps.
 const PV_STEPS: usize = 60;
 
-impl<G: Game> Worker<G> {
-    /// This worker's root statistics and principal variation.
-    pub fn root_stats(&self) -> RootStats {
-        let t = &self.tree;
-        let root = t.root;
-        let mover = t.nodes[root as usize].mover;
-        let edges: Vec<RootEdge> = t
-            .edges_of(root)
-            .iter()
-            .map(|e| RootEdge {
-                key: e.key,
-                n: e.n as u64,
-                w: e.w as f64,
-                margin: e.margin as f64,
-                proven: (e.child != NO_NODE)
-                    .then(|| t.nodes[e.child as usize].proven.value_for(mover))
-                    .flatten(),
-            })
-            .collect();
-        RootStats {
-            edges,
-            pv: self.pv(root),
-            iterations: self.iterations,
-            nodes: t.nodes.len() as u64,
-            bytes: t.bytes() as u64,
-            proven: t.nodes[root as usize].proven.value_for(mover),
+/// What the threads of one search share.
+struct Shared<'a, 'c> {
+    tree: &'a Tree,
+    clock: &'a Clock<'c>,
+    ownership: Option<&'a Ownership>,
+    /// Simulations started, all threads together.
+    done: AtomicU64,
+    /// Set by the first thread that meets a stop condition.
+    halt: AtomicBool,
+    /// Whether a full budget pauses the threads for recycling.
+    recycle: bool,
+}
+
+impl Shared<'_, '_> {
+    /// Whether to start another simulation; takes its number if so.
+    #[inline]
+    fn next(&self) -> Option<u64> {
+        if self.halt.load(Relaxed) || self.recycle && self.tree.is_full() {
+            return None;
         }
+        let i = self.done.load(Relaxed);
+        let stop = self.clock.stopped()
+            || (i > 0 && self.clock.past_deadline())
+            || self.clock.iteration_cap().is_some_and(|cap| i >= cap)
+            || self.root_settled();
+        if stop {
+            self.halt.store(true, Relaxed);
+            return None;
+        }
+        let i = self.done.fetch_add(1, Relaxed);
+        if self.clock.iteration_cap().is_some_and(|cap| i >= cap) {
+            self.done.fetch_sub(1, Relaxed);
+            self.halt.store(true, Relaxed);
+            return None;
+        }
+        Some(i)
     }
 
-    /// The edge to follow from `node` when reading the tree: a proven win for the mover if
-    /// any, else the most visited edge that is not a proven loss.
-    fn best_edge(&self, node: u32) -> Option<&super::tree::Edge> {
-        let t = &self.tree;
-        let m = t.nodes[node as usize].mover;
-        let value = |e: &super::tree::Edge| {
-            (e.child != NO_NODE)
-                .then(|| t.nodes[e.child as usize].proven.value_for(m))
-                .flatten()
-        };
-        let edges = t.edges_of(node);
-        if let Some(e) = edges
-            .iter()
-            .filter(|e| value(e) == Some(1.0))
-            .max_by_key(|e| e.n)
-        {
-            return Some(e);
-        }
-        edges
-            .iter()
-            .filter(|e| e.n > 0)
-            .max_by_key(|e| (value(e) != Some(0.0), e.n))
+    /// A proven win needs no more thought (a proven loss or draw is searched on for the best
+    /// margin and the most resistance); visits near the counters' range end the search.
+    fn root_settled(&self) -> bool {
+        let root = self.tree.node(self.tree.root);
+        root.visits() >= MAX_VISITS || root.proven().value_for(root.mover()) == Some(1.0)
     }
+}
 
-    /// The best line from `node` (see [`Worker::best_edge`]).
-    pub fn pv(&self, mut node: u32) -> Vec<MoveKey> {
-        let mut line = Vec::new();
-        while node != NO_NODE && line.len() < PV_STEPS {
-            let Some(e) = self.best_edge(node) else {
-                break;
-            };
-            line.push(e.key);
-            node = e.child;
-        }
-        line
-    }
-
-    /// The root step `key` followed by the best line after it, and the visits of that step.
-    pub fn pv_after(&self, key: MoveKey) -> (Vec<MoveKey>, u32) {
-        let t = &self.tree;
-        match t.edges_of(t.root).iter().find(|e| e.key == key) {
-            Some(e) => {
-                let mut line = vec![key];
-                if e.child != NO_NODE {
-                    line.extend(self.pv(e.child));
-                }
-                (line, e.n)
-            }
-            None => (vec![key], 0),
-        }
-    }
-
-    /// Searches until the clock says stop (at least one simulation unless stopped first);
-    /// publishes its root statistics into `slot` about every [`REPORT_EVERY`].
-    pub fn run(&mut self, clock: &Clock, slot: Option<&Mutex<Option<RootStats>>>) {
-        let mut next_publish = Instant::now() + REPORT_EVERY / 2;
-        let start_iters = self.iterations;
-        let mut first = true;
-        loop {
-            let done = self.iterations - start_iters;
-            if !first && clock.expired(done) || first && clock.stopped() {
-                break;
-            }
-            first = false;
-            // A proven win needs no more thought; a proven loss or draw is searched on for
-            // the best margin and the most resistance.
-            let root = &self.tree.nodes[self.tree.root as usize];
-            if self.params().solver && root.proven.value_for(root.mover) == Some(1.0) {
-                break;
-            }
-            self.iterate();
-            if let Some(slot) = slot {
-                if done % 16 == 0 && Instant::now() >= next_publish {
-                    *slot.lock().unwrap() = Some(self.root_stats());
-                    next_publish += REPORT_EVERY;
+/// One thread's loop; the thread with `reports` sends them.
+fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Report>>) {
+    let mut next_report = shared.clock.start + REPORT_EVERY;
+    while let Some(i) = shared.next() {
+        w.iterate(shared.tree, shared.ownership);
+        if let Some(tx) = reports {
+            if i % 16 == 0 && Instant::now() >= next_report {
+                next_report += REPORT_EVERY;
+                let mut stats = root_stats(shared.tree, w.game());
+                stats.iterations = shared.done.load(Relaxed);
+                if !stats.edges.is_empty() {
+                    let mut r = build_report(w.game(), &stats, None, shared.clock.elapsed());
+                    r.ownership = shared.ownership.map(Ownership::shares);
+                    // A closed receiver only means nobody listens any more.
+                    let _ = tx.send(r);
                 }
             }
         }
     }
 }
 
-/// Runs every worker on its own thread until `clock` expires (the iteration cap is split over
-/// the workers), sending merged reports to `reports`. Returns the merged root statistics.
+/// Searches `tree` (whose root is the workers' position) with one thread per worker until
+/// the clock says stop (at least one simulation unless stopped first). Returns the root
+/// statistics.
 pub fn search<G: Game>(
+    tree: &mut Tree,
     workers: &mut [Worker<G>],
     clock: &Clock,
     reports: Option<&Sender<Report>>,
+    ownership: Option<&Ownership>,
 ) -> RootStats {
-    let threads = workers.len();
-    let slots: Vec<Mutex<Option<RootStats>>> = (0..threads).map(|_| Mutex::new(None)).collect();
-    let finished = AtomicUsize::new(0);
-    let root_game = workers[0].game().clone();
-    std::thread::scope(|s| {
-        for (i, w) in workers.iter_mut().enumerate() {
-            let cap = clock.iteration_cap().map(|n| {
-                let t = threads as u64;
-                n / t + u64::from((i as u64) < n % t)
-            });
-            let clock = clock.with_iters(cap);
-            let (slot, finished) = (&slots[i], &finished);
-            let publish = reports.is_some().then_some(slot);
-            s.spawn(move || {
-                w.run(&clock, publish);
-                finished.fetch_add(1, Ordering::Release);
-            });
-        }
-        let Some(tx) = reports else {
-            return;
+    let mut done = 0u64;
+    let mut recycle = true;
+    let mut recycled = 0u32;
+    loop {
+        let shared = Shared {
+            tree,
+            clock,
+            ownership,
+            done: AtomicU64::new(done),
+            halt: AtomicBool::new(false),
+            recycle,
         };
-        let mut next = clock.start + REPORT_EVERY;
-        while finished.load(Ordering::Acquire) < threads {
-            std::thread::sleep(Duration::from_millis(5));
-            if Instant::now() < next {
-                continue;
-            }
-            next += REPORT_EVERY;
-            let list: Vec<RootStats> = slots
-                .iter()
-                .filter_map(|slot| slot.lock().unwrap().clone())
-                .collect();
-            let merged = merge_all(&list);
-            if !merged.edges.is_empty() {
-                // A closed receiver only means nobody listens any more.
-                let _ = tx.send(build_report(&root_game, &merged, None, clock.elapsed()));
-            }
+        match workers {
+            [one] => run(one, &shared, reports),
+            _ => std::thread::scope(|s| {
+                let (first, rest) = workers.split_first_mut().expect("at least one worker");
+                for w in rest {
+                    let shared = &shared;
+                    s.spawn(move || run(w, shared, None));
+                }
+                run(first, &shared, reports);
+            }),
         }
-    });
-    let list: Vec<RootStats> = workers.iter().map(|w| w.root_stats()).collect();
-    merge_all(&list)
+        let before = done;
+        done = shared.done.load(Relaxed);
+        if shared.halt.load(Relaxed) || !tree.is_full() {
+            break;
+        }
+        if done == before {
+            recycle = false;
+        } else {
+            tree.recycle();
+            recycled += 1;
+        }
+    }
+    let mut stats = root_stats(tree, workers[0].game());
+    stats.iterations = done;
+    stats.recycled = recycled;
+    stats
 }
 
-/// Merges the roots of several threads; the PV is that of the thread that searched the merged
-/// best step the most.
-pub fn merge_all(list: &[RootStats]) -> RootStats {
-    let mut merged = RootStats::default();
-    for stats in list {
-        merged.merge(stats);
+/// The root's statistics, every legal step in the game's order, and the principal variation.
+pub fn root_stats<G: Game>(tree: &Tree, game: &G) -> RootStats {
+    let root = tree.root;
+    let rn = tree.node(root);
+    let m = rn.mover();
+    let mut legal = Vec::new();
+    game.legal_steps(&mut legal);
+    let mut child_at = vec![NO_NODE; KEY_COUNT];
+    for c in tree.children(root) {
+        child_at[tree.node(c).key() as usize] = c;
     }
-    merged.pv.clear();
-    if let Some(best) = merged.best_index().map(|i| merged.edges[i].key) {
-        let visits = |s: &RootStats| s.edges.iter().find(|e| e.key == best).map_or(0, |e| e.n);
-        if let Some(s) = list
-            .iter()
-            .filter(|s| s.pv.first() == Some(&best))
-            .max_by_key(|s| visits(s))
-        {
-            merged.pv = s.pv.clone();
-        }
+    let edges = legal
+        .iter()
+        .map(|&s| {
+            let key = key_of(s);
+            match child_at[key as usize] {
+                NO_NODE => RootEdge {
+                    key,
+                    ..Default::default()
+                },
+                c => {
+                    let cn = tree.node(c);
+                    RootEdge {
+                        key,
+                        n: u64::from(cn.visits()),
+                        w: cn.reward_sum(),
+                        margin: cn.margin_sum(),
+                        proven: cn.proven().value_for(m),
+                    }
+                }
+            }
+        })
+        .collect();
+    RootStats {
+        edges,
+        pv: pv(tree, root),
+        iterations: 0,
+        nodes: tree.node_count() as u64,
+        bytes: tree.bytes_used() as u64,
+        recycled: 0,
+        proven: rn.proven().value_for(m),
     }
-    merged
+}
+
+/// The child to follow from `node` when reading the tree: a proven win for the mover if any,
+/// else the most visited child that is not a proven loss.
+fn best_child(tree: &Tree, node: u32) -> Option<u32> {
+    let m = tree.node(node).mover();
+    let value = |c: u32| tree.node(c).proven().value_for(m);
+    let visits = |c: u32| tree.node(c).visits();
+    if let Some(c) = tree
+        .children(node)
+        .filter(|&c| value(c) == Some(1.0))
+        .max_by_key(|&c| visits(c))
+    {
+        return Some(c);
+    }
+    tree.children(node)
+        .filter(|&c| visits(c) > 0)
+        .max_by_key(|&c| (value(c) != Some(0.0), visits(c)))
+}
+
+/// The best line from `node`.
+pub fn pv(tree: &Tree, mut node: u32) -> Vec<MoveKey> {
+    let mut line = Vec::new();
+    while line.len() < PV_STEPS {
+        let Some(c) = best_child(tree, node) else {
+            break;
+        };
+        line.push(tree.node(c).key());
+        node = c;
+    }
+    line
+}
+
+/// The root step `key` followed by the best line after it.
+pub fn pv_after(tree: &Tree, key: MoveKey) -> Vec<MoveKey> {
+    let mut line = vec![key];
+    if let Some(c) = tree.child_by_key(tree.root, key) {
+        line.extend(pv(tree, c));
+    }
+    line
 }

@@ -14,6 +14,9 @@ pub enum Policy {
     /// always linked to it); then the button if on the table, else pass. Without it random
     /// Keil games refill captured areas for tens of thousands of steps.
     NoEyes,
+    /// No playout: a leaf is valued by the static evaluation of alpha-beta (see
+    /// `super::eval`), squashed into a win probability.
+    Eval,
     /// Wunchunk: draw a few random (cell, colour) placements and play the one that looks best
     /// for the mover by its neighbours alone (join own groups, turn the opponent's crumbs into
     /// chunks; avoid new own crumbs and joining the opponent's groups); end the turn early
@@ -28,7 +31,7 @@ impl Policy {
         match self {
             Policy::Random => game.random_step(rng, buf),
             Policy::NoEyes => no_eyes_step(game, rng, buf),
-            Policy::Chunks => chunks_step(game, rng, buf),
+            Policy::Chunks | Policy::Eval => chunks_step(game, rng, buf),
         }
     }
 }
@@ -81,44 +84,18 @@ fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> St
 /// Candidates drawn per step by [`Policy::Chunks`].
 const CHUNK_CANDIDATES: usize = 4;
 
-/// How a placement of `stone` on the empty `cell` looks for a mover whose colour is `own`,
-/// judged from the neighbourhood alone (a neighbour is "in a chunk" when it has a neighbour
-/// of its colour; neighbours that touch each other count as one group).
+/// How a placement of `stone` on the empty `cell` looks for a mover whose colour is `own`, by
+/// what it does to that colour's chunks ([`Game::chunk_delta`]; crumbs ignored except a new
+/// lone stone of one's own). 0 in games without chunks.
 fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: Stone) -> i32 {
-    let geo = game.geometry();
-    let nb = geo.neighbours(cell);
-    let (mut groups, mut chunks) = (0, 0);
-    for (i, &n) in nb.iter().enumerate() {
-        if game.stone_at(n) != Some(stone) {
-            continue;
-        }
-        // One group per run of touching neighbours: skip n if an earlier same-colour
-        // neighbour touches it.
-        if nb[..i]
-            .iter()
-            .any(|&m| game.stone_at(m) == Some(stone) && geo.adjacent(m, n))
-        {
-            continue;
-        }
-        groups += 1;
-        if geo
-            .neighbours(n)
-            .iter()
-            .any(|&m| m != cell && game.stone_at(m) == Some(stone))
-        {
-            chunks += 1;
-        }
-    }
-    // Change in the stone colour's chunk count, crumbs ignored except a new lone stone.
-    let (delta, lone) = if groups == 0 {
-        (0, true)
-    } else {
-        (1 - chunks, false)
+    let Some(d) = game.chunk_delta(cell, stone) else {
+        return 0;
     };
+    let lone = d.chunks == 0 && d.crumbs == 1;
     if stone == own {
-        -2 * delta - i32::from(lone)
+        -2 * d.chunks - i32::from(lone)
     } else {
-        2 * delta + i32::from(lone) / 2
+        2 * d.chunks
     }
 }
 
@@ -152,8 +129,9 @@ impl std::str::FromStr for Policy {
             "random" => Ok(Policy::Random),
             "noeyes" => Ok(Policy::NoEyes),
             "chunks" => Ok(Policy::Chunks),
+            "eval" => Ok(Policy::Eval),
             _ => Err(format!(
-                "unknown playout policy '{s}' (policies: random, noeyes, chunks)"
+                "unknown playout policy '{s}' (policies: random, noeyes, chunks, eval)"
             )),
         }
     }
@@ -165,6 +143,7 @@ impl std::fmt::Display for Policy {
             Policy::Random => "random",
             Policy::NoEyes => "noeyes",
             Policy::Chunks => "chunks",
+            Policy::Eval => "eval",
         })
     }
 }

@@ -44,8 +44,11 @@ pub struct Report {
     pub iterations_per_sec: f64,
     /// Nodes in the search tree(s) (alpha-beta: transposition table entries in use).
     pub tree_nodes: u64,
-    /// Bytes of the search tree(s) or table.
+    /// Bytes of the search tree in use (alpha-beta: of its table).
     pub tree_bytes: u64,
+    /// Times the tree was recycled during this think because its budget was full.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub tree_recycled: u32,
     /// Milliseconds spent thinking.
     pub elapsed_ms: u64,
     /// Alpha-beta: depth of the last completed iteration (in steps).
@@ -54,6 +57,15 @@ pub struct Report {
     /// `win`, `loss` or `draw` once the result for the side to move is proven.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proven: Option<&'static str>,
+    /// When asked for ([`super::Engine::set_ownership`]): per cell (in the board's cell
+    /// order), the share of the search's playouts in which it ended as the first side's and
+    /// as the second side's ([`crate::games::Game::final_owners`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ownership: Option<Vec<[f64; 2]>>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Report {
@@ -102,30 +114,13 @@ pub struct RootStats {
     pub nodes: u64,
     /// Tree bytes.
     pub bytes: u64,
+    /// Times the tree was recycled.
+    pub recycled: u32,
     /// Root result for the mover once proven (1 / 0.5 / 0).
     pub proven: Option<f32>,
 }
 
 impl RootStats {
-    /// Adds another thread's root (same position, same step order).
-    pub fn merge(&mut self, other: &RootStats) {
-        if self.edges.is_empty() {
-            self.edges = other.edges.clone();
-        } else {
-            for (a, b) in self.edges.iter_mut().zip(&other.edges) {
-                debug_assert_eq!(a.key, b.key);
-                a.n += b.n;
-                a.w += b.w;
-                a.margin += b.margin;
-                a.proven = a.proven.or(b.proven);
-            }
-        }
-        self.iterations += other.iterations;
-        self.nodes += other.nodes;
-        self.bytes += other.bytes;
-        self.proven = self.proven.or(other.proven);
-    }
-
     /// Index of the step to play: a proven win if any, else the most visited step that is
     /// not a proven loss (ties: higher mean). `None` without edges.
     pub fn best_index(&self) -> Option<usize> {
@@ -215,8 +210,10 @@ pub fn build_report<G: Game>(
         iterations_per_sec: stats.iterations as f64 / secs,
         tree_nodes: stats.nodes,
         tree_bytes: stats.bytes,
+        tree_recycled: stats.recycled,
         elapsed_ms: elapsed.as_millis() as u64,
         depth: None,
+        ownership: None,
         proven: stats.proven.map(|v| {
             if v > 0.75 {
                 "win"

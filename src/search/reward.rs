@@ -1,19 +1,19 @@
 //! Whose view a value is from, and what a finished game is worth.
 //!
-//! The search thinks in *players*, not sides: player 0 is whoever made the game's first turn.
-//! The bid's `play=` choice and Wunchunk's `swap` exchange which player holds which side
-//! ([`Game::swapped`]), so a side's win is credited to the player holding that side when the
-//! game ends. Inside a multi-stone turn the mover stays the same player across steps.
+//! The search thinks in *seats*, not sides: seat 0 is whoever made the game's first turn.
+//! The bid's `play=` choice and Wunchunk's `swap` exchange which seat holds which side
+//! ([`Game::swapped`]), so a side's win is credited to the seat holding that side when the
+//! game ends. Inside a multi-stone turn the mover stays the same seat across steps.
 
 use crate::games::{Game, Outcome};
 
-/// Index of a player: 0 made the game's first turn, 1 is the other.
-pub type Player = u8;
+/// Index of a seat: 0 made the game's first turn, 1 is the other.
+pub type Seat = u8;
 
-/// The player who takes the next step.
+/// The seat that takes the next step.
 #[inline]
-pub fn mover<G: Game>(g: &G) -> Player {
-    (g.to_move().index() ^ g.swapped() as usize) as Player
+pub fn mover<G: Game>(g: &G) -> Seat {
+    (g.to_move().index() ^ g.swapped() as usize) as Seat
 }
 
 /// How results are turned into rewards.
@@ -34,14 +34,14 @@ impl RewardShape {
     };
 }
 
-/// What a finished game is worth, from player 0's view.
+/// What a finished game is worth, from seat 0's view.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Terminal {
-    /// 1 win, 0.5 draw, 0 loss for player 0.
+    /// 1 win, 0.5 draw, 0 loss for seat 0.
     pub win: f32,
-    /// Player 0's points minus player 1's (0 in games without points).
+    /// Seat 0's points minus seat 1's (0 in games without points).
     pub margin: f32,
-    /// The reward backed up the tree for player 0: the win blended with the squashed margin.
+    /// The reward backed up the tree for seat 0: the win blended with the squashed margin.
     pub reward: f32,
 }
 
@@ -72,7 +72,7 @@ pub fn terminal<G: Game>(g: &G, shape: RewardShape) -> Terminal {
     }
 }
 
-/// Player 0's points minus player 1's, as if the game ended now (0 without points).
+/// Seat 0's points minus seat 1's, as if the game ended now (0 without points).
 pub fn margin0<G: Game>(g: &G) -> f64 {
     match g.points() {
         Some([first, second]) => {
@@ -87,20 +87,20 @@ pub fn margin0<G: Game>(g: &G) -> f64 {
     }
 }
 
-/// `value` (from player 0's view, in [0, 1]) seen by `player`.
+/// `value` (from seat 0's view, in [0, 1]) seen by `seat`.
 #[inline]
-pub fn for_player(value0: f32, player: Player) -> f32 {
-    if player == 0 {
+pub fn for_seat(value0: f32, seat: Seat) -> f32 {
+    if seat == 0 {
         value0
     } else {
         1.0 - value0
     }
 }
 
-/// A margin from player 0's view seen by `player`.
+/// A margin from seat 0's view seen by `seat`.
 #[inline]
-pub fn margin_for(margin0: f32, player: Player) -> f32 {
-    if player == 0 {
+pub fn margin_for(margin0: f32, seat: Seat) -> f32 {
+    if seat == 0 {
         margin0
     } else {
         -margin0

@@ -8,9 +8,9 @@ use super::playout::Policy;
 use std::fmt;
 use std::str::FromStr;
 
-/// Which algorithm plays.
+/// Which algorithm a player uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PlayerKind {
+pub enum Algorithm {
     /// Monte Carlo tree search with RAVE, score-aware rewards, solver, reuse, threads.
     Mcts,
     /// Iterative-deepening alpha-beta with a transposition table.
@@ -23,15 +23,15 @@ pub enum PlayerKind {
     Default,
 }
 
-impl PlayerKind {
+impl Algorithm {
     /// The name used in specs.
     pub fn name(self) -> &'static str {
         match self {
-            PlayerKind::Mcts => "mcts",
-            PlayerKind::AlphaBeta => "ab",
-            PlayerKind::UctBaseline => "uct-baseline",
-            PlayerKind::Random => "random",
-            PlayerKind::Default => "default",
+            Algorithm::Mcts => "mcts",
+            Algorithm::AlphaBeta => "ab",
+            Algorithm::UctBaseline => "uct-baseline",
+            Algorithm::Random => "random",
+            Algorithm::Default => "default",
         }
     }
 }
@@ -52,7 +52,7 @@ pub struct Tuning {
     pub score_scale: Option<f64>,
     /// `solver=0|1`.
     pub solver: Option<bool>,
-    /// `expand=`: visits before a leaf edge gets a node.
+    /// `expand=`: visits a node needs before it gets children.
     pub expand_after: Option<u32>,
     /// `policy=`: playout policy.
     pub policy: Option<Policy>,
@@ -62,7 +62,7 @@ pub struct Tuning {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
     /// The algorithm.
-    pub kind: PlayerKind,
+    pub kind: Algorithm,
     /// The level (1–10) this spec came from, if any.
     pub level: Option<u8>,
     /// The player's own limits (the caller's limits apply too; the first reached stops).
@@ -90,7 +90,7 @@ impl PlayerSpec {
     pub const DEFAULT_MEMORY_MB: usize = 256;
 
     /// A spec for `kind` with every setting at its default.
-    pub fn of(kind: PlayerKind) -> PlayerSpec {
+    pub fn of(kind: Algorithm) -> PlayerSpec {
         PlayerSpec {
             kind,
             level: None,
@@ -105,16 +105,10 @@ impl PlayerSpec {
         }
     }
 
-    /// The same spec with its own time limit set to `ms`.
-    pub fn with_ms(mut self, ms: u64) -> PlayerSpec {
-        self.limits.ms = Some(ms);
-        self
-    }
-
     /// Threads to use.
     pub fn thread_count(&self) -> usize {
         match self.kind {
-            PlayerKind::Mcts | PlayerKind::Default => self
+            Algorithm::Mcts | Algorithm::Default => self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1),
@@ -122,9 +116,12 @@ impl PlayerSpec {
         }
     }
 
-    /// Memory budget in bytes.
+    /// Memory budget in bytes: `mem=` (at least 1 MB), clamped to half the machine's memory.
     pub fn memory_bytes(&self) -> usize {
-        self.memory_mb.unwrap_or(Self::DEFAULT_MEMORY_MB).max(1) << 20
+        let mb = self.memory_mb.unwrap_or(Self::DEFAULT_MEMORY_MB).max(1);
+        mb.min(machine_memory_mb() / 2)
+            .max(1)
+            .saturating_mul(1 << 20)
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -140,7 +137,7 @@ impl PlayerSpec {
             }
         }
         let kind = self.kind;
-        let mcts = matches!(kind, PlayerKind::Mcts | PlayerKind::Default);
+        let mcts = matches!(kind, Algorithm::Mcts | Algorithm::Default);
         let t = &mut self.tuning;
         match key {
             "ms" => self.limits.ms = Some(num(key, value)?),
@@ -153,7 +150,7 @@ impl PlayerSpec {
                 }
                 self.threads = Some(n)
             }
-            "mem" | "memory" if kind != PlayerKind::Random => {
+            "mem" | "memory" if kind != Algorithm::Random => {
                 self.memory_mb = Some(num(key, value)?)
             }
             "temp" | "temperature" if mcts => {
@@ -163,7 +160,7 @@ impl PlayerSpec {
                 }
                 self.temperature = x
             }
-            "depth" if kind == PlayerKind::AlphaBeta => self.max_depth = Some(num(key, value)?),
+            "depth" if kind == Algorithm::AlphaBeta => self.max_depth = Some(num(key, value)?),
             "reuse" if mcts => self.reuse = flag(key, value)?,
             "c" if mcts => t.exploration = Some(num(key, value)?),
             "rave" if mcts => t.rave_bias = Some(num(key, value)?),
@@ -178,17 +175,34 @@ impl PlayerSpec {
                     "'{key}' is not a setting of {} (settings: {})",
                     kind.name(),
                     match kind {
-                        PlayerKind::Mcts | PlayerKind::Default =>
+                        Algorithm::Mcts | Algorithm::Default =>
                             "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy",
-                        PlayerKind::AlphaBeta => "ms, iters, seed, mem, depth",
-                        PlayerKind::UctBaseline => "ms, iters, seed, mem",
-                        PlayerKind::Random => "seed",
+                        Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
+                        Algorithm::UctBaseline => "ms, iters, seed, mem",
+                        Algorithm::Random => "seed",
                     }
                 ))
             }
         }
         Ok(())
     }
+}
+
+/// The machine's memory in MB (`MemTotal` of `/proc/meminfo`; 8 GB where that is not
+/// available), read once.
+pub fn machine_memory_mb() -> usize {
+    static MB: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *MB.get_or_init(|| {
+        std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| {
+                let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+                let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+                Some(kb / 1024)
+            })
+            .filter(|&mb| mb > 0)
+            .unwrap_or(8 * 1024)
+    })
 }
 
 impl FromStr for PlayerSpec {
@@ -200,11 +214,11 @@ impl FromStr for PlayerSpec {
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let mut settings: Vec<&str> = rest.split(',').filter(|s| !s.is_empty()).collect();
         let mut spec = match name.to_ascii_lowercase().as_str() {
-            "mcts" => PlayerSpec::of(PlayerKind::Mcts),
-            "ab" | "alphabeta" | "alpha-beta" => PlayerSpec::of(PlayerKind::AlphaBeta),
-            "uct-baseline" | "baseline" => PlayerSpec::of(PlayerKind::UctBaseline),
-            "random" => PlayerSpec::of(PlayerKind::Random),
-            "default" | "auto" => PlayerSpec::of(PlayerKind::Default),
+            "mcts" => PlayerSpec::of(Algorithm::Mcts),
+            "ab" | "alphabeta" | "alpha-beta" => PlayerSpec::of(Algorithm::AlphaBeta),
+            "uct-baseline" | "baseline" => PlayerSpec::of(Algorithm::UctBaseline),
+            "random" => PlayerSpec::of(Algorithm::Random),
+            "default" | "auto" => PlayerSpec::of(Algorithm::Default),
             "level" => {
                 if settings.is_empty() {
                     return Err("level needs a number: level:1 … level:10".into());
@@ -333,19 +347,19 @@ mod tests {
     #[test]
     fn parses_the_documented_forms() {
         let s: PlayerSpec = "mcts:ms=100".parse().unwrap();
-        assert_eq!(s.kind, PlayerKind::Mcts);
+        assert_eq!(s.kind, Algorithm::Mcts);
         assert_eq!(s.limits, Limits::ms(100));
         let s: PlayerSpec = "mcts:iters=5000,threads=1".parse().unwrap();
         assert_eq!((s.limits.iters, s.threads), (Some(5000), Some(1)));
         let s: PlayerSpec = "ab:ms=100".parse().unwrap();
-        assert_eq!(s.kind, PlayerKind::AlphaBeta);
+        assert_eq!(s.kind, Algorithm::AlphaBeta);
         let s: PlayerSpec = "uct-baseline:ms=100".parse().unwrap();
-        assert_eq!((s.kind, s.thread_count()), (PlayerKind::UctBaseline, 1));
+        assert_eq!((s.kind, s.thread_count()), (Algorithm::UctBaseline, 1));
         let s: PlayerSpec = "level:3".parse().unwrap();
         assert_eq!(s.level, Some(3));
         assert_eq!(
             "random".parse::<PlayerSpec>().unwrap().kind,
-            PlayerKind::Random
+            Algorithm::Random
         );
     }
 
@@ -365,6 +379,20 @@ mod tests {
             let e = text.parse::<PlayerSpec>().unwrap_err();
             assert!(e.contains(needle), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn memory_is_clamped_to_the_machine() {
+        let s: PlayerSpec = "mcts:mem=18446744073709551615".parse().unwrap();
+        let bytes = s.memory_bytes();
+        assert!(bytes <= machine_memory_mb() / 2 * (1 << 20) && bytes >= 1 << 20);
+        let s: PlayerSpec = "mcts:mem=0".parse().unwrap();
+        assert_eq!(s.memory_bytes(), 1 << 20);
+        let s: PlayerSpec = "mcts".parse().unwrap();
+        assert_eq!(
+            s.memory_bytes(),
+            PlayerSpec::DEFAULT_MEMORY_MB.min(machine_memory_mb() / 2) << 20
+        );
     }
 
     #[test]

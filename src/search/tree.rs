@@ -1,34 +1,56 @@
-//! The search tree: nodes and edges in two flat arenas under a memory budget.
+//! The search tree, shared by every thread of a search: nodes in an [`Arena`] under a byte
+//! budget, linked parent → first child → next sibling.
 //!
-//! A node's edges are one contiguous block, appended when the node is created, so blocks lie in
-//! the order of node creation. That makes re-rooting for tree reuse a simple in-place sliding
-//! compaction: the kept subtree's nodes and edge blocks slide down in address order.
-//! Growth goes through `reserve_exact`, so capacity (what is counted against the budget) never
-//! overshoots the budget; when the next block would not fit, the tree stops growing and the
-//! search carries on with playouts from its leaves.
+//! A node is one position and also the step that led to it, with that step's statistics, so
+//! a tree of `n` positions is `n` nodes of 40 bytes and nothing else; children are created one
+//! at a time when the search first follows a step (never all legal steps at once), so the tree
+//! grows by about one node per simulation whatever the branching factor. All-moves-as-first
+//! statistics live in separate tables that only well-visited nodes get ([`super::amaf`]).
+//!
+//! Every field is an atomic, so threads share the tree without locks: visits and reward sums
+//! are added with `fetch_add` (no update is ever lost), a child is published by a
+//! compare-and-swap on its parent's child list, and a proof is a plain store (proofs only go
+//! from unknown to known, and every thread derives the same one). Compaction (re-rooting for
+//! tree reuse, recycling when the budget is full) needs `&mut Tree` and lives in
+//! [`super::compact`]. A child is always created after its parent, so its index is higher;
+//! compaction relies on that.
 
+use super::amaf::Tables;
+use super::arena::{Arena, Budget};
 use super::keys::MoveKey;
-use super::reward::Player;
+use super::reward::Seat;
+use std::sync::atomic::{AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+
+use Ordering::{Acquire, Relaxed, Release};
 
 /// Index meaning "no node".
 pub const NO_NODE: u32 = u32::MAX;
 
-/// Proven result of a node (MCTS-Solver), from player 0's view.
+/// Fixed-point unit of reward sums: a reward of 1 adds this much.
+pub const REWARD_ONE: f64 = 65_536.0;
+
+/// Fixed-point unit of margin sums: a margin of one point adds this much.
+pub const MARGIN_ONE: f64 = 256.0;
+
+/// Visits a node may reach: the search stops before a count could overflow.
+pub const MAX_VISITS: u32 = u32::MAX - (1 << 24);
+
+/// Proven result of a node (MCTS-Solver), from seat 0's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Proven {
     /// Not proven.
     Unknown = 0,
-    /// Player 0 loses with best play.
+    /// Seat 0 loses with best play.
     Loss0 = 1,
     /// A draw with best play.
     Draw = 2,
-    /// Player 0 wins with best play.
+    /// Seat 0 wins with best play.
     Win0 = 3,
 }
 
 impl Proven {
-    /// The exact value for player 0 (1 / 0.5 / 0); `None` when unknown.
+    /// The exact value for seat 0 (1 / 0.5 / 0); `None` when unknown.
     pub fn value0(self) -> Option<f32> {
         match self {
             Proven::Unknown => None,
@@ -38,7 +60,7 @@ impl Proven {
         }
     }
 
-    /// From a game value for player 0 (1 / 0.5 / 0).
+    /// From a game value for seat 0 (1 / 0.5 / 0).
     pub fn from_win0(win: f32) -> Proven {
         if win > 0.75 {
             Proven::Win0
@@ -49,266 +71,346 @@ impl Proven {
         }
     }
 
-    /// The exact value for `player`; `None` when unknown.
-    pub fn value_for(self, player: Player) -> Option<f32> {
-        self.value0().map(|v| if player == 0 { v } else { 1.0 - v })
+    /// The exact value for `seat`; `None` when unknown.
+    pub fn value_for(self, seat: Seat) -> Option<f32> {
+        self.value0().map(|v| if seat == 0 { v } else { 1.0 - v })
     }
-}
 
-/// A position in the tree.
-#[derive(Clone, Copy, Debug)]
-pub struct Node {
-    /// Index of the first edge of this node's block.
-    pub first: u32,
-    /// Number of edges (0 for a finished game).
-    pub len: u32,
-    /// Simulations that passed through this node.
-    pub visits: u32,
-    /// All-moves-as-first updates made to this node's edges (their sum).
-    pub amaf_n: u32,
-    /// Sum of the rewards of those updates.
-    pub amaf_w: f32,
-    /// Who takes the next step here.
-    pub mover: Player,
-    /// Proven result, if any.
-    pub proven: Proven,
-}
-
-/// A step from a node, with its statistics from the view of the node's mover.
-#[derive(Clone, Copy, Debug)]
-pub struct Edge {
-    /// The step.
-    pub key: MoveKey,
-    /// The node it leads to, or [`NO_NODE`] while not expanded.
-    pub child: u32,
-    /// Simulations through this edge.
-    pub n: u32,
-    /// Sum of their rewards (mover's view).
-    pub w: f32,
-    /// All-moves-as-first simulations: the step was played later by the same player.
-    pub amaf_n: u32,
-    /// Sum of their rewards.
-    pub amaf_w: f32,
-    /// Sum of the score margins (mover's view).
-    pub margin: f32,
-}
-
-impl Edge {
-    /// A fresh edge for a step.
-    pub fn new(key: MoveKey) -> Edge {
-        Edge {
-            key,
-            child: NO_NODE,
-            n: 0,
-            w: 0.0,
-            amaf_n: 0,
-            amaf_w: 0.0,
-            margin: 0.0,
+    fn from_u8(v: u8) -> Proven {
+        match v {
+            1 => Proven::Loss0,
+            2 => Proven::Draw,
+            3 => Proven::Win0,
+            _ => Proven::Unknown,
         }
     }
+}
 
-    /// Mean reward, or `None` before the first visit.
-    pub fn mean(&self) -> Option<f32> {
-        (self.n > 0).then(|| self.w / self.n as f32)
+/// A position in the tree and the step that led to it (40 bytes).
+#[derive(Debug, Default)]
+pub struct Node {
+    key: AtomicU16,
+    by: AtomicU8,
+    mover: AtomicU8,
+    proven: AtomicU8,
+    /// Legal steps here, once counted (0: not yet, or a finished game).
+    legal: AtomicU16,
+    first_child: AtomicU32,
+    next_sibling: AtomicU32,
+    visits: AtomicU32,
+    table: AtomicU32,
+    reward: AtomicU64,
+    margin: AtomicI64,
+}
+
+impl Node {
+    /// The step that led here (meaningless for the root).
+    #[inline]
+    pub fn key(&self) -> MoveKey {
+        self.key.load(Relaxed)
+    }
+
+    /// The seat that took that step: the rewards here are from its view.
+    #[inline]
+    pub fn by(&self) -> Seat {
+        self.by.load(Relaxed)
+    }
+
+    /// The seat to move in this position.
+    #[inline]
+    pub fn mover(&self) -> Seat {
+        self.mover.load(Relaxed)
+    }
+
+    /// Simulations through this node, those still running included (they count as losses
+    /// until they finish: the virtual loss that spreads threads over the tree).
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Sum of the rewards backed up through this node, from [`Node::by`]'s view.
+    #[inline]
+    pub fn reward_sum(&self) -> f64 {
+        self.reward.load(Relaxed) as f64 / REWARD_ONE
+    }
+
+    /// Sum of the score margins backed up through this node, from [`Node::by`]'s view.
+    #[inline]
+    pub fn margin_sum(&self) -> f64 {
+        self.margin.load(Relaxed) as f64 / MARGIN_ONE
+    }
+
+    /// The proven result, if any.
+    #[inline]
+    pub fn proven(&self) -> Proven {
+        Proven::from_u8(self.proven.load(Relaxed))
+    }
+
+    /// Records a proof.
+    #[inline]
+    pub fn set_proven(&self, p: Proven) {
+        self.proven.store(p as u8, Relaxed);
+    }
+
+    /// Legal steps in this position, once the search has counted them (0 before, and in a
+    /// finished game).
+    #[inline]
+    pub fn legal(&self) -> u16 {
+        self.legal.load(Relaxed)
+    }
+
+    /// Records the number of legal steps.
+    #[inline]
+    pub fn set_legal(&self, n: usize) {
+        self.legal.store(n.min(u16::MAX as usize) as u16, Relaxed);
+    }
+
+    /// The first child, or [`NO_NODE`].
+    #[inline]
+    pub fn first_child(&self) -> u32 {
+        self.first_child.load(Acquire)
+    }
+
+    /// The next sibling, or [`NO_NODE`].
+    #[inline]
+    pub fn next_sibling(&self) -> u32 {
+        self.next_sibling.load(Relaxed)
+    }
+
+    /// The all-moves-as-first table, or [`NO_NODE`].
+    #[inline]
+    pub fn table(&self) -> u32 {
+        self.table.load(Acquire)
+    }
+
+    /// Counts a simulation entering the node (before its result is known); returns the
+    /// visits before it.
+    #[inline]
+    pub fn enter(&self) -> u32 {
+        self.visits.fetch_add(1, Relaxed)
+    }
+
+    /// Adds a finished simulation's reward (from [`Node::by`]'s view) and margin.
+    #[inline]
+    pub fn add_result(&self, reward: f32, margin: f32) {
+        let r = (f64::from(reward.clamp(0.0, 1.0)) * REWARD_ONE).round() as u64;
+        self.reward.fetch_add(r, Relaxed);
+        let m = (f64::from(margin) * MARGIN_ONE).round() as i64;
+        self.margin.fetch_add(m, Relaxed);
+    }
+
+    /// Sets every field of a fresh node (not yet reachable by other threads).
+    pub(crate) fn init(&self, key: MoveKey, by: Seat, mover: Seat, proven: Proven) {
+        self.key.store(key, Relaxed);
+        self.by.store(by, Relaxed);
+        self.mover.store(mover, Relaxed);
+        self.proven.store(proven as u8, Relaxed);
+        self.legal.store(0, Relaxed);
+        self.first_child.store(NO_NODE, Relaxed);
+        self.next_sibling.store(NO_NODE, Relaxed);
+        self.visits.store(0, Relaxed);
+        self.table.store(NO_NODE, Relaxed);
+        self.reward.store(0, Relaxed);
+        self.margin.store(0, Relaxed);
+    }
+
+    /// Copies every field from `other` (compaction, while no search runs).
+    pub(crate) fn copy_from(&self, other: &Node) {
+        self.key.store(other.key.load(Relaxed), Relaxed);
+        self.by.store(other.by.load(Relaxed), Relaxed);
+        self.mover.store(other.mover.load(Relaxed), Relaxed);
+        self.proven.store(other.proven.load(Relaxed), Relaxed);
+        self.legal.store(other.legal.load(Relaxed), Relaxed);
+        self.first_child
+            .store(other.first_child.load(Relaxed), Relaxed);
+        self.next_sibling
+            .store(other.next_sibling.load(Relaxed), Relaxed);
+        self.visits.store(other.visits.load(Relaxed), Relaxed);
+        self.table.store(other.table.load(Relaxed), Relaxed);
+        self.reward.store(other.reward.load(Relaxed), Relaxed);
+        self.margin.store(other.margin.load(Relaxed), Relaxed);
+    }
+
+    /// Sets the links (compaction).
+    pub(crate) fn relink(&self, first_child: u32, next_sibling: u32, table: u32) {
+        self.first_child.store(first_child, Relaxed);
+        self.next_sibling.store(next_sibling, Relaxed);
+        self.table.store(table, Relaxed);
+    }
+
+    /// Installs the table `t` if the node has none; false if another thread was first.
+    pub(crate) fn install_table(&self, t: u32) -> bool {
+        self.table
+            .compare_exchange(NO_NODE, t, Release, Relaxed)
+            .is_ok()
     }
 }
 
-/// Nodes and edges under a byte budget.
+/// Bytes of one node.
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+/// The tree: nodes, all-moves-as-first tables and the budget they share.
 #[derive(Debug)]
 pub struct Tree {
-    /// All nodes; index 0 is not special, see `root`.
-    pub nodes: Vec<Node>,
-    /// All edges, in per-node blocks.
-    pub edges: Vec<Edge>,
+    pub(crate) nodes: Arena<Node>,
+    pub(crate) tables: Tables,
+    pub(crate) budget: Budget,
     /// The root node, or [`NO_NODE`] for an empty tree.
     pub root: u32,
-    budget: usize,
 }
 
-const NODE_BYTES: usize = std::mem::size_of::<Node>();
-const EDGE_BYTES: usize = std::mem::size_of::<Edge>();
-
 impl Tree {
-    /// An empty tree that will never hold more than `budget` bytes of nodes and edges (the
-    /// root is always allowed).
-    pub fn new(budget: usize) -> Tree {
+    /// An empty tree that never holds more than `budget` bytes of nodes and tables (except
+    /// one chunk for the root when the budget is smaller still), for a board of `cells` cells.
+    pub fn new(budget: usize, cells: usize) -> Tree {
+        // At least 64 chunks in the budget, so that it is used closely; at most 640 KB each.
+        let chunk = (budget / 64).clamp(NODE_BYTES, 16_384 * NODE_BYTES);
         Tree {
-            nodes: Vec::new(),
-            edges: Vec::new(),
+            nodes: Arena::new(1, chunk, budget / NODE_BYTES + 1),
+            tables: Tables::new(cells, budget),
+            budget: Budget::new(budget),
             root: NO_NODE,
-            budget,
         }
     }
 
-    /// Bytes held (capacity of both arenas).
-    pub fn bytes(&self) -> usize {
-        self.nodes.capacity() * NODE_BYTES + self.edges.capacity() * EDGE_BYTES
+    /// The budget in bytes.
+    pub fn budget_bytes(&self) -> usize {
+        self.budget.limit()
     }
 
-    /// The byte budget.
-    pub fn budget(&self) -> usize {
-        self.budget
+    /// How much slower the tree grows as its budget fills: a node gets children after
+    /// `expand_after << growth_shift()` visits — 1× while the tree holds less than a quarter of
+    /// its budget, then 2×, 4× and 8× from a half and three quarters on. A long think on one
+    /// thread so fills its budget after about a minute and a half even in the fastest game,
+    /// instead of in a few seconds, and keeps growing all the while.
+    #[inline]
+    pub fn growth_shift(&self) -> u32 {
+        let quarters = self.budget.committed() * 4 / self.budget.limit().max(1);
+        quarters.min(3) as u32
     }
 
-    /// Changes the budget (takes effect for future growth).
-    pub fn set_budget(&mut self, budget: usize) {
-        self.budget = budget;
+    /// Whether an allocation has failed since the tree was last compacted.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.budget.is_full()
     }
 
-    /// Forgets everything.
+    /// Node `i`.
+    #[inline]
+    pub fn node(&self, i: u32) -> &Node {
+        &self.nodes.item(i)[0]
+    }
+
+    /// Nodes in use (the unreachable ones a lost race leaves behind included, until the next
+    /// compaction).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Bytes in use: nodes and tables.
+    pub fn bytes_used(&self) -> usize {
+        self.nodes.len() * NODE_BYTES + self.tables.bytes_used()
+    }
+
+    /// Bytes allocated (what counts against the budget).
+    #[cfg(test)]
+    pub fn bytes_committed(&self) -> usize {
+        self.budget.committed()
+    }
+
+    /// A new node, initialised, not yet linked; `None` when the budget is full. The root of an
+    /// empty tree always fits.
+    pub fn new_node(&self, key: MoveKey, by: Seat, mover: Seat, proven: Proven) -> Option<u32> {
+        let force = self.root == NO_NODE && self.nodes.is_empty();
+        let i = self.nodes.alloc(&self.budget, force)?;
+        self.node(i).init(key, by, mover, proven);
+        Some(i)
+    }
+
+    /// Makes a fresh tree with a root for a position where `mover` is to move.
+    pub fn plant(&mut self, mover: Seat, proven: Proven) {
+        self.clear();
+        self.root = self
+            .new_node(0, mover, mover, proven)
+            .expect("the root always fits");
+    }
+
+    /// Forgets everything (keeps no chunk).
     pub fn clear(&mut self) {
-        self.nodes.clear();
-        self.edges.clear();
         self.root = NO_NODE;
+        self.nodes.truncate(0, &mut self.budget);
+        self.tables.truncate(0, &mut self.budget);
+        self.budget.reopen();
     }
 
-    /// Capacity to ask for when `len + extra` items do not fit in `cap`: grow by half, at
-    /// least `extra`, within `room` more items; `None` if even `extra` does not fit.
-    fn grow_to(len: usize, cap: usize, extra: usize, room: usize) -> Option<usize> {
-        if len + extra <= cap {
-            return Some(cap);
+    /// Links the fresh node `child` (with step `key`) under `parent`, whose child list was
+    /// `seen` (its first child then) when the caller found no child for that step. If another
+    /// thread has linked a child with the same step since, returns that one instead (`child`
+    /// stays unreachable until the next compaction).
+    pub fn link(&self, parent: u32, child: u32, mut seen: u32) -> u32 {
+        let p = self.node(parent);
+        let key = self.node(child).key();
+        let mut head = p.first_child();
+        loop {
+            // Children are only ever prepended: those added since `seen` come first.
+            let mut c = head;
+            while c != seen && c != NO_NODE {
+                if self.node(c).key() == key {
+                    return c;
+                }
+                c = self.node(c).next_sibling();
+            }
+            seen = head;
+            self.node(child).next_sibling.store(head, Relaxed);
+            match p
+                .first_child
+                .compare_exchange_weak(head, child, Release, Acquire)
+            {
+                Ok(_) => return child,
+                Err(now) => head = now,
+            }
         }
-        let need = len + extra - cap;
-        if need > room {
-            return None;
-        }
-        let want = (cap / 2).max(1024).max(need);
-        Some(cap + want.min(room))
     }
 
-    /// Whether a node with `n_edges` edges fits; reserves the room if it does.
-    fn reserve(&mut self, n_edges: usize, force: bool) -> bool {
-        let used = self.bytes();
-        let room = if force {
-            usize::MAX / 4
-        } else {
-            self.budget.saturating_sub(used)
-        };
-        let node_cap = Self::grow_to(
-            self.nodes.len(),
-            self.nodes.capacity(),
-            1,
-            room / NODE_BYTES,
-        );
-        let Some(node_cap) = node_cap else {
-            return false;
-        };
-        let room = room.saturating_sub((node_cap - self.nodes.capacity()) * NODE_BYTES);
-        let edge_cap = Self::grow_to(
-            self.edges.len(),
-            self.edges.capacity(),
-            n_edges,
-            room / EDGE_BYTES,
-        );
-        let Some(edge_cap) = edge_cap else {
-            return false;
-        };
-        self.nodes.reserve_exact(node_cap - self.nodes.len());
-        self.edges.reserve_exact(edge_cap - self.edges.len());
-        true
-    }
-
-    /// Adds a node with edges for `keys`, if the budget allows (always for the root of an
-    /// empty tree). Returns its index.
-    pub fn add_node(
-        &mut self,
-        mover: Player,
-        keys: impl ExactSizeIterator<Item = MoveKey>,
-        proven: Proven,
-    ) -> Option<u32> {
-        let force = self.nodes.is_empty();
-        if !self.reserve(keys.len(), force) {
-            return None;
-        }
-        let first = self.edges.len() as u32;
-        self.edges.extend(keys.map(Edge::new));
-        let len = self.edges.len() as u32 - first;
-        self.nodes.push(Node {
-            first,
-            len,
-            visits: 0,
-            amaf_n: 0,
-            amaf_w: 0.0,
-            mover,
-            proven,
-        });
-        Some(self.nodes.len() as u32 - 1)
-    }
-
-    /// The edge indices of a node.
+    /// The children of `node`, newest first.
     #[inline]
-    pub fn edge_range(&self, node: u32) -> std::ops::Range<usize> {
-        let n = &self.nodes[node as usize];
-        n.first as usize..(n.first + n.len) as usize
+    pub fn children(&self, node: u32) -> Children<'_> {
+        self.children_from(self.node(node).first_child())
     }
 
-    /// The edges of a node.
+    /// The children from `first` (a node's first child as read earlier) on, newest first.
     #[inline]
-    pub fn edges_of(&self, node: u32) -> &[Edge] {
-        &self.edges[self.edge_range(node)]
+    pub fn children_from(&self, first: u32) -> Children<'_> {
+        Children {
+            tree: self,
+            next: first,
+        }
     }
 
-    /// The child reached from `node` by the step `key`, if expanded.
+    /// The child reached from `node` by the step `key`, if the tree has it.
     pub fn child_by_key(&self, node: u32, key: MoveKey) -> Option<u32> {
-        self.edges_of(node)
-            .iter()
-            .find(|e| e.key == key)
-            .map(|e| e.child)
-            .filter(|&c| c != NO_NODE)
+        self.children(node).find(|&c| self.node(c).key() == key)
     }
+}
 
-    /// Keeps only the subtree under `new_root` (which becomes the root), sliding it down in
-    /// place; statistics are kept.
-    pub fn reroot(&mut self, new_root: u32) {
-        if new_root == NO_NODE {
-            self.clear();
-            return;
+/// Iterator over a node's children (see [`Tree::children`]).
+pub struct Children<'a> {
+    tree: &'a Tree,
+    next: u32,
+}
+
+impl Iterator for Children<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.next == NO_NODE {
+            return None;
         }
-        // Mark the subtree.
-        let mut live = vec![false; self.nodes.len()];
-        let mut stack = vec![new_root];
-        live[new_root as usize] = true;
-        while let Some(n) = stack.pop() {
-            for e in self.edge_range(n) {
-                let c = self.edges[e].child;
-                if c != NO_NODE && !live[c as usize] {
-                    live[c as usize] = true;
-                    stack.push(c);
-                }
-            }
-        }
-        // Forwarding addresses: live nodes keep their relative order.
-        let mut forward = vec![NO_NODE; self.nodes.len()];
-        let mut next = 0u32;
-        for (i, &l) in live.iter().enumerate() {
-            if l {
-                forward[i] = next;
-                next += 1;
-            }
-        }
-        drop(live);
-        // Slide nodes and their edge blocks down (new positions never pass old ones).
-        let mut edge_top = 0usize;
-        for old in 0..self.nodes.len() {
-            let new = forward[old];
-            if new == NO_NODE {
-                continue;
-            }
-            let mut node = self.nodes[old];
-            let (first, len) = (node.first as usize, node.len as usize);
-            self.edges.copy_within(first..first + len, edge_top);
-            for e in &mut self.edges[edge_top..edge_top + len] {
-                if e.child != NO_NODE {
-                    e.child = forward[e.child as usize];
-                }
-            }
-            node.first = edge_top as u32;
-            edge_top += len;
-            self.nodes[new as usize] = node;
-        }
-        self.nodes.truncate(next as usize);
-        self.edges.truncate(edge_top);
-        self.root = forward[new_root as usize];
+        let c = self.next;
+        self.next = self.tree.node(c).next_sibling();
+        Some(c)
     }
 }
 
@@ -317,51 +419,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reroot_keeps_exactly_the_subtree() {
-        let mut t = Tree::new(1 << 20);
-        let r = t
-            .add_node(0, [1u16, 2, 3].into_iter(), Proven::Unknown)
-            .unwrap();
-        t.root = r;
-        let a = t
-            .add_node(1, [4u16, 5].into_iter(), Proven::Unknown)
-            .unwrap();
-        let b = t.add_node(1, [6u16].into_iter(), Proven::Unknown).unwrap();
-        let c = t.add_node(0, [7u16].into_iter(), Proven::Win0).unwrap();
-        let first = t.nodes[r as usize].first as usize;
-        t.edges[first].child = a;
-        t.edges[first + 1].child = b;
-        t.edges[first + 1].n = 9;
-        let bf = t.nodes[b as usize].first as usize;
-        t.edges[bf].child = c;
-        t.edges[bf].n = 4;
-        t.reroot(b);
-        assert_eq!(t.nodes.len(), 2);
-        assert_eq!(t.edges.len(), 2);
-        assert_eq!(t.root, 0);
-        let e = t.edges_of(0)[0];
-        assert_eq!((e.key, e.n), (6, 4));
-        assert_eq!(t.nodes[e.child as usize].proven, Proven::Win0);
-        assert_eq!(t.edges_of(e.child)[0].key, 7);
+    fn a_node_is_forty_bytes() {
+        assert_eq!(NODE_BYTES, 40);
     }
 
     #[test]
-    fn growth_stops_at_the_budget() {
-        let budget = 64 * 1024;
-        let mut t = Tree::new(budget);
-        let mut added = 0;
-        while t
-            .add_node(
-                0,
-                (0..50u16).collect::<Vec<_>>().into_iter(),
-                Proven::Unknown,
-            )
-            .is_some()
-        {
-            added += 1;
-            assert!(t.bytes() <= budget, "{} > {budget}", t.bytes());
+    fn children_link_once_per_step_under_many_threads() {
+        let mut t = Tree::new(1 << 22, 9);
+        t.plant(0, Proven::Unknown);
+        let root = t.root;
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for k in 0..200u16 {
+                        let seen = t.node(root).first_child();
+                        if let Some(c) = t.child_by_key(root, k) {
+                            t.node(c).enter();
+                            continue;
+                        }
+                        let c = t.new_node(k, 0, 1, Proven::Unknown).unwrap();
+                        let got = t.link(root, c, seen);
+                        t.node(got).enter();
+                    }
+                });
+            }
+        });
+        let kids: Vec<u32> = t.children(root).collect();
+        assert_eq!(kids.len(), 200);
+        let total: u32 = kids.iter().map(|&c| t.node(c).visits()).sum();
+        assert_eq!(total, 800, "every visit landed on the one linked child");
+        for k in 0..200u16 {
+            assert!(t.child_by_key(root, k).is_some());
         }
-        assert!(added > 10);
-        assert!(t.bytes() <= budget);
     }
 }

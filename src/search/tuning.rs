@@ -4,7 +4,7 @@
 use super::mcts::MctsParams;
 use super::playout::Policy;
 use super::reward::RewardShape;
-use super::spec::{PlayerKind, Tuning};
+use super::spec::{Algorithm, Tuning};
 use crate::games::GameKind;
 
 /// The player `default` (and levels 9 and 10) use for a game: MCTS everywhere.
@@ -13,8 +13,8 @@ use crate::games::GameKind;
 /// 0/10 in Carteso, Iris, Linage and Wunchunk (where `ab` also scores only 6/20 against
 /// `uct-baseline`); in Keil `ab` wins 15/20 at 100 ms a move but only 5/10 at 400 ms, and
 /// MCTS gains more from time, so MCTS stays the default there too.
-pub fn default_kind(_kind: GameKind) -> PlayerKind {
-    PlayerKind::Mcts
+pub fn default_kind(_kind: GameKind) -> Algorithm {
+    Algorithm::Mcts
 }
 
 /// MCTS parameters for a game on a board of `cells` cells, with `tuning` overrides applied.

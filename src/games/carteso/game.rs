@@ -213,6 +213,11 @@ impl<const W: usize> Game for CartesoG<W> {
             .collect()
     }
 
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(self.sq.geometry().all_cells().map(|c| self.claimer(c)));
+    }
+
     fn claimed_by(&self, cell: Cell) -> Option<Side> {
         self.claimer(cell)
     }

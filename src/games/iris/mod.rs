@@ -537,6 +537,10 @@ impl Game for Iris {
         let l = *self.tables.label.get(cell as usize)?;
         (l != GRAY).then_some(l)
     }
+
+    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
+        Some(Iris::group_scores(self, side))
+    }
 }
 
 impl Describe for Iris {

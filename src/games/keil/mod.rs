@@ -367,6 +367,22 @@ impl Game for Keil {
     fn ownership(&self) -> Vec<Option<Mark>> {
         self.territory().marks
     }
+
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        let marks = self.territory().marks;
+        out.clear();
+        out.extend(
+            self.geo
+                .all_cells()
+                .zip(marks)
+                .map(|(c, m)| match (self.stone_at(c), m) {
+                    (Some(Stone::Black), _) => Some(Side::First),
+                    (Some(Stone::White), _) => Some(Side::Second),
+                    (_, Some(Mark::Owned(side))) => Some(side),
+                    _ => None,
+                }),
+        );
+    }
 }
 
 impl Describe for Keil {

@@ -189,6 +189,16 @@ impl<const W: usize> Game for LinageG<W> {
         }
     }
 
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(
+            self.sq
+                .geometry()
+                .all_cells()
+                .map(|c| self.region_owner(c).flatten()),
+        );
+    }
+
     fn ownership(&self) -> Vec<Option<Mark>> {
         self.sq
             .geometry()

@@ -122,6 +122,9 @@ macro_rules! sized_game {
             fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
                 on_sized!(self, g => g.pair_label(cell))
             }
+            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
+                on_sized!(self, g => g.final_owners(out))
+            }
         }
 
         impl $crate::games::Describe for $name {

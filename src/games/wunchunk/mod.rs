@@ -33,7 +33,10 @@ mod score;
 #[cfg(test)]
 mod tests;
 
-use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
+use super::{
+    state, ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step,
+    Stone,
+};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::games::Describe;
 use crate::rng::FastRng;
@@ -515,6 +518,54 @@ impl Game for Wunchunk {
         let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
         let cell = self.empty_pool.get(k as usize);
         Step::Place { cell, stone }
+    }
+
+    fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
+        let crumbs = self.stones[colour.index()]
+            .iter()
+            .filter(|&c| {
+                let c = c as Cell;
+                self.groups.is_root(c) && self.groups.size_of_root(c) == 1
+            })
+            .count();
+        Some(ChunkCounts {
+            chunks: u32::from(self.chunks[colour.index()]),
+            crumbs: crumbs as u32,
+        })
+    }
+
+    fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
+        let same = self.stones.get(stone.index())?;
+        // The distinct groups of that colour around the cell (at most three on a hex board).
+        let mut roots = [groups::NO_ROOT; 6];
+        let (mut k, mut chunks, mut crumbs) = (0, 0, 0);
+        for &n in self.geo.neighbours(cell) {
+            if !same.contains(n as usize) {
+                continue;
+            }
+            let r = self.groups.find(n);
+            if roots[..k].contains(&r) {
+                continue;
+            }
+            roots[k] = r;
+            k += 1;
+            if self.groups.size_of_root(r) >= 2 {
+                chunks += 1;
+            } else {
+                crumbs += 1;
+            }
+        }
+        Some(if k == 0 {
+            ChunkDelta {
+                chunks: 0,
+                crumbs: 1,
+            }
+        } else {
+            ChunkDelta {
+                chunks: 1 - chunks,
+                crumbs: -crumbs,
+            }
+        })
     }
 }
 

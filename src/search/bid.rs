@@ -11,8 +11,10 @@ use super::engine::Engine;
 use super::mcts::Worker;
 use super::parallel;
 use super::report::{Candidate, Report};
+use super::reward::mover;
+use super::tree::{Proven, Tree};
 use super::tuning;
-use crate::games::{format_komi, Game, GameKind, Side, Step};
+use crate::games::{format_komi, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
 
 /// Fewest simulations a komi probe runs when the limits are counted in simulations.
@@ -33,26 +35,22 @@ fn probe<G: Game>(
     g.play(Step::Komi(half));
     g.play(Step::Choose(Side::Second));
     let spec = engine.spec().clone();
-    let threads = spec.thread_count();
     let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning);
-    let mut workers: Vec<Worker<G>> = (0..threads)
-        .map(|_| {
-            Worker::new(
-                &g,
-                params,
-                spec.memory_bytes() / threads,
-                engine.next_seed(),
-            )
-        })
+    let mut workers: Vec<Worker<G>> = (0..spec.thread_count())
+        .map(|_| Worker::new(&g, params, engine.next_seed()))
         .collect();
+    let mut tree = Tree::new(spec.memory_bytes(), g.geometry().cells());
+    tree.plant(mover(&g), Proven::Unknown);
     let clock = Clock::new(limits, stop);
-    let stats = parallel::search(&mut workers, &clock, None);
+    let stats = parallel::search(&mut tree, &mut workers, &clock, None, None);
     let Some(i) = stats.best_index() else {
         return (0.5, 0.0, 0);
     };
-    let e = &stats.edges[i];
-    let margin = if e.n > 0 { e.margin / e.n as f64 } else { 0.0 };
-    (e.mean(), margin, stats.iterations)
+    // The margin over every simulation, not the best step's: the most visited step's mean is
+    // the maximum of noisy estimates, biased upwards when the probe is short.
+    let n: u64 = stats.edges.iter().map(|e| e.n).sum();
+    let margin = stats.edges.iter().map(|e| e.margin).sum::<f64>() / n.max(1) as f64;
+    (stats.edges[i].mean(), margin, stats.iterations)
 }
 
 /// Chooses `komi=X` for the position `game` (the bid's first step); `legal` lists the komi
@@ -83,8 +81,7 @@ pub fn choose_komi<G: Game>(
         part.iters = Some(n.max(KOMI_PROBE_MIN_ITERS));
         part.ms = Some(part.ms.unwrap_or(KOMI_PROBE_MAX_MS));
     }
-    let first_guess: u16 = if game.kind() == GameKind::Keil { 12 } else { 1 };
-    let first_guess = first_guess.min(max);
+    let first_guess = game.kind().customary_komi().min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();
     let (w0, m0, n0) = probe(engine, game, first_guess, part, stop);
     probed.push((first_guess, w0, n0));
@@ -133,9 +130,11 @@ pub fn choose_komi<G: Game>(
         iterations_per_sec: iterations as f64 / elapsed.as_secs_f64().max(1e-6),
         tree_nodes: 0,
         tree_bytes: 0,
+        tree_recycled: 0,
         elapsed_ms: elapsed.as_millis() as u64,
         depth: None,
         proven: None,
+        ownership: None,
     };
     (step, report)
 }

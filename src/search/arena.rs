@@ -1,0 +1,216 @@
+//! Growable arrays that several threads fill at once, under one byte budget.
+//!
+//! An [`Arena`] hands out item indices with one atomic add; the memory comes in chunks that are
+//! allocated when the first index inside them is handed out, so a tree costs only what it has
+//! used. Every chunk counts against a [`Budget`] shared by the arenas of one tree; when the next
+//! chunk would not fit, allocation fails and the budget reports itself full until the owner
+//! (holding `&mut`) compacts the arenas and calls [`Budget::reopen`].
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock};
+
+/// Bytes a tree may hold, shared by its arenas.
+#[derive(Debug)]
+pub struct Budget {
+    limit: usize,
+    committed: AtomicUsize,
+    full: AtomicBool,
+    grow: Mutex<()>,
+}
+
+impl Budget {
+    /// A budget of `limit` bytes.
+    pub fn new(limit: usize) -> Budget {
+        Budget {
+            limit,
+            committed: AtomicUsize::new(0),
+            full: AtomicBool::new(false),
+            grow: Mutex::new(()),
+        }
+    }
+
+    /// The limit in bytes.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Bytes of the chunks allocated so far.
+    pub fn committed(&self) -> usize {
+        self.committed.load(Relaxed)
+    }
+
+    /// Whether an allocation has failed since the last [`Budget::reopen`].
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.full.load(Relaxed)
+    }
+
+    /// Clears the full flag (after compaction made room).
+    pub fn reopen(&mut self) {
+        *self.full.get_mut() = false;
+    }
+}
+
+/// Items of type `E` in chunks; an item is `stride` consecutive elements.
+#[derive(Debug)]
+pub struct Arena<E> {
+    chunks: Box<[OnceLock<Box<[E]>>]>,
+    /// Items per chunk (a power of two).
+    per_chunk: usize,
+    /// Its logarithm.
+    shift: u32,
+    /// Elements per item.
+    stride: usize,
+    /// Next index to hand out (may run past the end when allocation fails).
+    next: AtomicUsize,
+}
+
+impl<E: Default> Arena<E> {
+    /// An arena of items of `stride` elements, in chunks of about `chunk_bytes`, holding at
+    /// most `max_items` items.
+    pub fn new(stride: usize, chunk_bytes: usize, max_items: usize) -> Arena<E> {
+        let item_bytes = stride * std::mem::size_of::<E>();
+        // A power of two, so that finding an item's chunk is a shift, not a division.
+        let per_chunk = ((chunk_bytes / item_bytes).max(1) + 1).next_power_of_two() / 2;
+        let n_chunks = max_items.div_ceil(per_chunk).max(1);
+        Arena {
+            chunks: (0..n_chunks).map(|_| OnceLock::new()).collect(),
+            per_chunk,
+            shift: per_chunk.trailing_zeros(),
+            stride,
+            next: AtomicUsize::new(0),
+        }
+    }
+
+    /// Bytes of one chunk.
+    fn chunk_bytes(&self) -> usize {
+        self.per_chunk * self.stride * std::mem::size_of::<E>()
+    }
+
+    /// Items handed out that live in allocated chunks (all of them once nobody allocates).
+    pub fn len(&self) -> usize {
+        let allocated = self.chunks.iter().take_while(|c| c.get().is_some()).count();
+        self.next.load(Relaxed).min(allocated * self.per_chunk)
+    }
+
+    /// Whether no item is in use.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes per item.
+    pub fn item_bytes(&self) -> usize {
+        self.stride * std::mem::size_of::<E>()
+    }
+
+    /// A new item's index, or `None` when the budget (or the arena) is full. `force` allows
+    /// one chunk beyond the budget (for a tree's root). The item holds whatever its slot held
+    /// before: the caller initialises it.
+    pub fn alloc(&self, budget: &Budget, force: bool) -> Option<u32> {
+        if budget.is_full() && !force {
+            return None;
+        }
+        let i = self.next.fetch_add(1, Relaxed);
+        let c = i >> self.shift;
+        if c >= self.chunks.len() || i >= u32::MAX as usize {
+            budget.full.store(true, Relaxed);
+            return None;
+        }
+        if self.chunks[c].get().is_none() && !self.grow_chunk(c, budget, force) {
+            return None;
+        }
+        Some(i as u32)
+    }
+
+    #[cold]
+    fn grow_chunk(&self, c: usize, budget: &Budget, force: bool) -> bool {
+        let _guard = budget.grow.lock().unwrap_or_else(|e| e.into_inner());
+        if self.chunks[c].get().is_some() {
+            return true;
+        }
+        let bytes = self.chunk_bytes();
+        if !force && budget.committed.load(Relaxed) + bytes > budget.limit {
+            budget.full.store(true, Relaxed);
+            return false;
+        }
+        let items: Box<[E]> = (0..self.per_chunk * self.stride)
+            .map(|_| E::default())
+            .collect();
+        budget.committed.fetch_add(bytes, Relaxed);
+        self.chunks[c]
+            .set(items)
+            .unwrap_or_else(|_| unreachable!("chunks grow under the lock"));
+        true
+    }
+
+    /// The elements of item `i` (which must have been handed out).
+    #[inline]
+    pub fn item(&self, i: u32) -> &[E] {
+        let i = i as usize;
+        let chunk = self.chunks[i >> self.shift]
+            .get()
+            .expect("an item handed out lives in an allocated chunk");
+        let at = (i & (self.per_chunk - 1)) * self.stride;
+        &chunk[at..at + self.stride]
+    }
+
+    /// Keeps the first `len` items and frees the chunks after them (with exclusive access).
+    pub fn truncate(&mut self, len: usize, budget: &mut Budget) {
+        let keep = len.div_ceil(self.per_chunk);
+        let bytes = self.chunk_bytes();
+        for c in self.chunks.iter_mut().skip(keep) {
+            if c.take().is_some() {
+                *budget.committed.get_mut() -= bytes;
+            }
+        }
+        *self.next.get_mut() = len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+
+    #[test]
+    fn allocation_stops_at_the_budget_and_resumes_after_truncation() {
+        let mut budget = Budget::new(4096);
+        let mut a: Arena<AtomicU32> = Arena::new(4, 256, 1 << 20);
+        let mut n = 0;
+        while a.alloc(&budget, false).is_some() {
+            n += 1;
+        }
+        assert!(n > 4096 / 16 - 16 && n <= 4096 / 16, "{n}");
+        assert!(budget.is_full());
+        assert!(budget.committed() <= budget.limit());
+        a.truncate(10, &mut budget);
+        budget.reopen();
+        assert_eq!(a.len(), 10);
+        assert!(budget.committed() < 4096);
+        assert_eq!(a.alloc(&budget, false), Some(10));
+        a.item(10)[3].store(7, Relaxed);
+        assert_eq!(a.item(10)[3].load(Relaxed), 7);
+    }
+
+    #[test]
+    fn threads_get_distinct_items() {
+        let budget = Budget::new(1 << 20);
+        let a: Arena<AtomicU32> = Arena::new(1, 1024, 1 << 20);
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| {
+                    for _ in 0..10_000 {
+                        if let Some(i) = a.alloc(&budget, false) {
+                            a.item(i)[0].fetch_add(1, Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        let len = a.len();
+        assert!(len > 1000);
+        for i in 0..len as u32 {
+            assert_eq!(a.item(i)[0].load(Relaxed), 1, "item {i}");
+        }
+    }
+}

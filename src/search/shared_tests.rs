@@ -1,0 +1,134 @@
+//! Tests of the shared tree under threads, recycling and re-rooting, on the toy games.
+
+use super::control::{Clock, Limits};
+use super::mcts::{MctsParams, Worker};
+use super::parallel;
+use super::reward::mover;
+use super::toy::{Race, TicTacToe};
+use super::tree::{Proven, Tree};
+use crate::games::Game;
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+/// Checks what must hold in every tree between searches; returns the nodes reachable.
+fn check_tree(tree: &Tree) -> usize {
+    let mut stack = vec![tree.root];
+    let mut reached = 0;
+    while let Some(n) = stack.pop() {
+        reached += 1;
+        let node = tree.node(n);
+        let reward = node.reward_sum();
+        assert!(
+            reward >= 0.0 && reward <= f64::from(node.visits()) + 1e-6,
+            "node {n}: reward {reward} over {} visits",
+            node.visits()
+        );
+        let mut keys = HashSet::new();
+        let mut sum = 0u64;
+        for c in tree.children(n) {
+            assert!(keys.insert(tree.node(c).key()), "two children for one step");
+            assert!(c > n, "a child's index is above its parent's");
+            sum += u64::from(tree.node(c).visits());
+            stack.push(c);
+        }
+        assert!(
+            u64::from(node.visits()) >= sum,
+            "node {n}: {} visits, children {sum}",
+            node.visits()
+        );
+    }
+    assert!(reached <= tree.node_count());
+    reached
+}
+
+fn run<G: Game>(game: &G, tree: &mut Tree, threads: usize, iters: u64, seed: u64) -> u64 {
+    if tree.root == super::tree::NO_NODE {
+        tree.plant(mover(game), Proven::Unknown);
+    }
+    let params = MctsParams::default();
+    let mut workers: Vec<Worker<G>> = (0..threads)
+        .map(|i| Worker::new(game, params, seed + i as u64))
+        .collect();
+    let stop = AtomicBool::new(false);
+    let clock = Clock::new(Limits::iters(iters), &stop);
+    parallel::search(tree, &mut workers, &clock, None, None).iterations
+}
+
+#[test]
+fn no_update_is_lost_under_many_threads() {
+    let race = Race::new(60, true).with_points();
+    let mut tree = Tree::new(64 << 20, race.geometry().cells());
+    let done = run(&race, &mut tree, 8, 40_000, 1);
+    assert_eq!(done, 40_000);
+    assert_eq!(
+        tree.node(tree.root).visits(),
+        40_000,
+        "every simulation counted"
+    );
+    // The root always expands, so every simulation went through exactly one of its children.
+    let children: u32 = tree
+        .children(tree.root)
+        .map(|c| tree.node(c).visits())
+        .sum();
+    assert_eq!(children, 40_000);
+    assert!(check_tree(&tree) > 1000);
+}
+
+#[test]
+fn recycling_keeps_the_statistics_consistent_and_the_budget() {
+    let race = Race::new(250, true).with_points();
+    let budget = 512 << 10;
+    for threads in [1, 3] {
+        let mut tree = Tree::new(budget, race.geometry().cells());
+        let done = run(&race, &mut tree, threads, 30_000, 7);
+        assert_eq!(done, 30_000, "{threads} threads: the search went on");
+        assert!(tree.bytes_committed() <= budget);
+        assert_eq!(tree.node(tree.root).visits(), 30_000);
+        let reached = check_tree(&tree);
+        // Far fewer nodes than simulations: the tree was recycled (30 000 nodes would not
+        // fit in 512 KB).
+        assert!(reached < 15_000, "{reached}");
+    }
+}
+
+#[test]
+fn one_thread_with_a_seed_and_an_iteration_limit_is_deterministic() {
+    let g = TicTacToe::default();
+    let visits = || {
+        let mut tree = Tree::new(8 << 20, g.geometry().cells());
+        run(&g, &mut tree, 1, 3_000, 5);
+        let mut v: Vec<(u16, u32, u64)> = tree
+            .children(tree.root)
+            .map(|c| {
+                let n = tree.node(c);
+                (n.key(), n.visits(), n.reward_sum().to_bits())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(visits(), visits());
+}
+
+#[test]
+fn rerooting_keeps_the_searched_subtree() {
+    let mut g = TicTacToe::default();
+    let mut tree = Tree::new(8 << 20, g.geometry().cells());
+    run(&g, &mut tree, 2, 5_000, 3);
+    let best = tree
+        .children(tree.root)
+        .max_by_key(|&c| tree.node(c).visits())
+        .unwrap();
+    let (key, visits) = (tree.node(best).key(), tree.node(best).visits());
+    let grandchildren = tree.children(best).count();
+    tree.reroot(best);
+    assert_eq!(tree.node(tree.root).key(), key);
+    assert_eq!(tree.node(tree.root).visits(), visits);
+    assert_eq!(tree.children(tree.root).count(), grandchildren);
+    check_tree(&tree);
+    // The search carries on from there.
+    g.play(super::keys::step_of(key));
+    run(&g, &mut tree, 2, 1_000, 4);
+    assert_eq!(tree.node(tree.root).visits(), visits + 1_000);
+    check_tree(&tree);
+}

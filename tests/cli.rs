@@ -107,8 +107,14 @@ fn analyze_prints_a_row_or_a_json_object_per_turn_and_stores_the_review() {
     assert!(err.contains("analysing position 15/15"), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("turn"), "{out}");
-    assert!(lines[13].contains("13  vertical") && lines[13].contains("pass"), "{out}");
-    assert!(out.contains("Vertical: ") && out.contains("Horizontal: "), "{out}");
+    assert!(
+        lines[13].contains("13  vertical") && lines[13].contains("pass"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Vertical: ") && out.contains("Horizontal: "),
+        "{out}"
+    );
 
     let (ok, out, err) = tessera(&["analyze", file, "--engine", engine, "--json", "--write"]);
     assert!(ok, "{err}");
@@ -120,12 +126,21 @@ fn analyze_prints_a_row_or_a_json_object_per_turn_and_stores_the_review() {
     assert_eq!(rows[12]["turn"], 13);
     assert_eq!(rows[12]["mover"], "vertical");
     assert_eq!(rows[12]["played"], "pass");
-    for key in ["win_rate_before", "win_rate_after", "margin", "best", "judgement"] {
+    for key in [
+        "win_rate_before",
+        "win_rate_after",
+        "margin",
+        "best",
+        "judgement",
+    ] {
         assert!(rows[0].get(key).is_some(), "{key}: {}", rows[0]);
     }
     // Stored: the record now has its [analysis], and --stored reads it back without thinking.
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("[analysis]") && text.contains(engine), "{text}");
+    assert!(
+        text.contains("[analysis]") && text.contains(engine),
+        "{text}"
+    );
     let (ok, again, err) = tessera(&["analyze", file, "--json", "--stored"]);
     assert!(ok, "{err}");
     assert!(!err.contains("analysing"), "{err}");

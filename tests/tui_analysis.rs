@@ -24,11 +24,8 @@ const PLANTED: [&str; 14] = [
 ];
 
 fn linage(size: &str, turns: &[&str]) -> Session {
-    let options = GameOptions::parse(
-        GameKind::Linage,
-        &[size, "komi=0.5", "protocol=agreed"],
-    )
-    .unwrap();
+    let options =
+        GameOptions::parse(GameKind::Linage, &[size, "komi=0.5", "protocol=agreed"]).unwrap();
     let mut s = Session::new(GameKind::Linage, options).unwrap();
     for t in turns {
         s.play_turn(t).unwrap();
@@ -66,6 +63,7 @@ fn analysis(best: &str, candidates: &[(&str, u64, f64)]) -> Analysis {
                 score: Some(1.5),
             })
             .collect(),
+        ownership: None,
         iterations: 12_345,
         elapsed: Duration::from_millis(700),
     }
@@ -74,7 +72,11 @@ fn analysis(best: &str, candidates: &[(&str, u64, f64)]) -> Analysis {
 #[test]
 fn analysis_restarts_when_the_position_shown_changes() {
     let mut a = app(100, 40);
-    open(&mut a, linage("size=7", &["d4", "c3", "e5"]), [HUMAN, HUMAN]);
+    open(
+        &mut a,
+        linage("size=7", &["d4", "c3", "e5"]),
+        [HUMAN, HUMAN],
+    );
     let first = jobs(&update(&mut a, ch('a')));
     assert_eq!(first.len(), 1, "a starts analysis");
     assert_eq!(first[0].purpose, Purpose::Analyse);
@@ -110,7 +112,10 @@ fn analysis_restarts_when_the_position_shown_changes() {
     // Back to the game: the live position again.
     let live = jobs(&update(&mut a, key(KeyCode::End)));
     assert_eq!(live[0].game.hash(), play(&a).game().hash());
-    assert!(play(&a).current_analysis().is_none(), "the old one is not shown");
+    assert!(
+        play(&a).current_analysis().is_none(),
+        "the old one is not shown"
+    );
     // A turn played changes the position too.
     let after = jobs(&update(&mut a, key(KeyCode::Enter)));
     assert_eq!(after.last().unwrap().purpose, Purpose::Analyse);
@@ -131,7 +136,10 @@ fn analysis_waits_while_the_ai_thinks_about_its_turn() {
     );
     let turn = jobs(&fx);
     assert_eq!(turn[0].purpose, Purpose::Turn);
-    assert!(jobs(&update(&mut a, ch('a'))).is_empty(), "the AI's turn first");
+    assert!(
+        jobs(&update(&mut a, ch('a'))).is_empty(),
+        "the AI's turn first"
+    );
     let c3 = play(&a).game().parse_step("c3").unwrap();
     let fx = update(
         &mut a,
@@ -333,7 +341,101 @@ fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
 fn no_analysis_keys_for_a_player_on_a_server_and_no_review_of_a_live_game() {
     let mut a = app(100, 40);
     open(&mut a, linage("size=7", &["d4"]), [HUMAN, HUMAN]);
-    assert!(jobs(&update(&mut a, ch('R'))).is_empty(), "the game goes on");
+    assert!(
+        jobs(&update(&mut a, ch('R'))).is_empty(),
+        "the game goes on"
+    );
     assert!(play(&a).review().is_none());
     assert!(jobs(&update(&mut a, ch('H'))).is_empty(), "no AI to ask");
+}
+
+/// The heat map of a Linage 5×5 position: column a settled Vertical's, b likely Vertical's,
+/// c contested, d likely Horizontal's, e settled Horizontal's; a stone on c3 in settled
+/// Horizontal ground. Drawn with a 256-colour theme (`default`), a 16-colour one (`classic`),
+/// without colour (`mono`, as under `NO_COLOR`) and in ASCII; the snapshot lists the board
+/// and the style of every marked cell.
+fn heat_board(theme: &str, ascii: bool) -> String {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+    use tessera::tui::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
+    let g = AnyGame::from_args("linage", &["size=5", "komi=0.5", "protocol=agreed"]).unwrap();
+    let mut g = g;
+    let geo = g.geometry();
+    g.play(g.parse_step("c3").unwrap());
+    let shares: Vec<[f64; 2]> = geo
+        .all_cells()
+        .map(
+            |c| match (geo.name(c).as_bytes()[0], geo.name(c).as_str()) {
+                (_, "c3") => [0.05, 0.9],
+                (b'a', _) => [0.9, 0.05],
+                (b'b', _) => [0.7, 0.2],
+                (b'c', _) => [0.5, 0.5],
+                (b'd', _) => [0.25, 0.65],
+                _ => [0.0, 1.0],
+            },
+        )
+        .collect();
+    let view = BoardView::of_game(
+        &g,
+        Decorations {
+            heat: Some(&shares),
+            ..Decorations::default()
+        },
+    );
+    let layout = BoardLayout::of(geo);
+    let mut buf = Buffer::empty(Rect::new(0, 0, layout.width(), layout.height()));
+    let t = tessera::theme::Theme::built_in(theme).unwrap();
+    BoardWidget {
+        view: &view,
+        theme: &t,
+        glyphs: Glyphs::for_mode(ascii),
+        scale: 1,
+    }
+    .render(buf.area, &mut buf);
+    let mut out = tessera::tui::testing::buffer_text(&buf);
+    for name in ["a1", "b1", "c1", "d1", "e1", "c3"] {
+        let (x, y) = layout.pos(geo.parse(name).unwrap());
+        let cell = &buf[(x, y)];
+        out += &format!(
+            "{name} {:?} fg {:?} bg {:?} {:?}\n",
+            cell.symbol(),
+            cell.fg,
+            cell.bg,
+            cell.modifier
+        );
+    }
+    out
+}
+
+#[test]
+fn the_heat_map_reads_in_256_and_16_colours_without_colour_and_in_ascii() {
+    for (theme, ascii) in [
+        ("default", false),
+        ("classic", false),
+        ("mono", false),
+        ("mono", true),
+    ] {
+        let text = heat_board(theme, ascii);
+        let name = format!("heat_map_{theme}{}", if ascii { "_ascii" } else { "" });
+        insta::assert_snapshot!(name, text);
+        // Letters by strength whatever the colours: upper case settled, lower case likely.
+        let first_row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with('1'))
+            .unwrap();
+        assert!(
+            first_row.contains('V') && first_row.contains('v'),
+            "{first_row}"
+        );
+        assert!(
+            first_row.contains('H') && first_row.contains('h'),
+            "{first_row}"
+        );
+    }
+    // In colour the owners differ by colour too.
+    let colour = heat_board("default", false);
+    let a1 = colour.lines().find(|l| l.starts_with("a1")).unwrap();
+    let e1 = colour.lines().find(|l| l.starts_with("e1")).unwrap();
+    assert_ne!(a1.split(" fg ").nth(1), e1.split(" fg ").nth(1));
 }

@@ -112,6 +112,7 @@ fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
             overlay: false,
             legal: &legal,
             candidates: &[],
+            heat: None,
         },
     );
     let l = BoardLayout::of(view.geometry);

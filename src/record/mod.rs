@@ -451,7 +451,11 @@ impl Record {
                 _ => {}
             }
         }
-        if let Some(&h) = self.hints.iter().find(|&&h| h == 0 || h > self.turns.len() + 1) {
+        if let Some(&h) = self
+            .hints
+            .iter()
+            .find(|&&h| h == 0 || h > self.turns.len() + 1)
+        {
             return Err(invalid(
                 "hints",
                 format!("turn {h} is not a turn of this game"),

@@ -556,7 +556,10 @@ fn a_bad_analysis_section_is_refused_with_its_field() {
     a.best.push(String::new());
     a.margin.push(0.0);
     let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
-    assert!(err.contains("3 turns") || err.contains("positions"), "{err}");
+    assert!(
+        err.contains("3 turns") || err.contains("positions"),
+        "{err}"
+    );
     let mut r = reviewed_linage();
     r.hints = vec![9];
     let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();

@@ -38,7 +38,10 @@ pub struct AnalyzeArgs {
 /// Runs `tessera analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let (mut record, session) = Record::load(&args.file)?;
-    let spec = args.engine.clone().unwrap_or_else(|| default_engine(args.ms));
+    let spec = args
+        .engine
+        .clone()
+        .unwrap_or_else(|| default_engine(args.ms));
     let stored = record
         .analysis
         .clone()
@@ -78,7 +81,11 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
             writeln!(out, "{v}")?;
         }
     } else {
-        write!(out, "{}", table(kind, &reviews, session.game().points().is_some()))?;
+        write!(
+            out,
+            "{}",
+            table(kind, &reviews, session.game().points().is_some())
+        )?;
         write!(out, "{}", summary_text(kind, &reviews))?;
     }
     Ok(())

@@ -120,10 +120,7 @@ impl Evaluation {
         let first = game.to_move() == Side::First;
         Evaluation {
             win_rate: if first { win_rate } else { 1.0 - win_rate },
-            margin: game
-                .points()
-                .and(score)
-                .map(|s| if first { s } else { -s }),
+            margin: game.points().and(score).map(|s| if first { s } else { -s }),
             best,
         }
     }
@@ -132,7 +129,9 @@ impl Evaluation {
     /// In a game with points (`points`) every position gets a margin: one the search did
     /// not give keeps the previous position's (0 at the start), so the arrays stay aligned.
     pub fn push_to(&self, section: &mut AnalysisSection, points: bool) {
-        section.win_rate.push((self.win_rate * 1000.0).round() / 1000.0);
+        section
+            .win_rate
+            .push((self.win_rate * 1000.0).round() / 1000.0);
         if points {
             let m = self
                 .margin

@@ -63,7 +63,10 @@ fn a_planted_pass_is_a_blunder_and_nothing_else_is() {
     let reviews = judge(&s, &section);
     assert_eq!(reviews.len(), 14);
     let pass = &reviews[12];
-    assert_eq!((pass.turn, pass.mover, pass.played.as_str()), (13, Side::First, "pass"));
+    assert_eq!(
+        (pass.turn, pass.mover, pass.played.as_str()),
+        (13, Side::First, "pass")
+    );
     assert_eq!(pass.judgement, Some(Judgement::Blunder), "{pass:?}");
     assert!(pass.drop() >= 0.3, "{pass:?}");
     assert!(pass.win_rate_before > 0.7, "Vertical was winning: {pass:?}");

@@ -61,6 +61,9 @@ pub struct Analysis {
     /// The most visited candidates (up to 5), with their visits, win rates (side to move)
     /// and margins.
     pub candidates: Vec<crate::search::Candidate>,
+    /// Analysis only: per cell, the share of the search's playouts that ended with the cell
+    /// the first side's and the second side's (the heat map).
+    pub ownership: Option<Vec<[f64; 2]>>,
     /// Iterations (playouts, nodes) done so far.
     pub iterations: u64,
     /// Time spent so far.
@@ -240,6 +243,7 @@ fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
         } else {
             Vec::new()
         },
+        ownership: r.ownership.clone(),
         iterations: r.iterations,
         elapsed: t0.elapsed(),
     }
@@ -274,7 +278,10 @@ pub fn think(
             // Analysis thinks as long as the request says, not as long as the level would.
             spec.limits = crate::search::Limits::default();
         }
-        *cache = Some((key, crate::search::Engine::new(spec)));
+        let mut engine = crate::search::Engine::new(spec);
+        // Analysis keeps the playouts' final owners for the heat map.
+        engine.set_ownership(key.1);
+        *cache = Some((key, engine));
     }
     let engine = &mut cache.as_mut().expect("just set").1;
     let limits = crate::search::Limits::ms(req.time.as_millis().max(1) as u64);

@@ -200,10 +200,17 @@ impl Play {
     pub fn toggle_heat(&mut self) {
         self.analysis.heat = !self.analysis.heat;
         self.say(if self.analysis.heat {
-            "heat map on: needs the search's ownership counts, which this build's search does not keep yet"
+            "heat map: each cell's owner in the search's playouts (upper case: settled, lower case: likely)"
         } else {
             "heat map off"
         });
+    }
+
+    /// The heat map to draw, when it is on and the analysis of the position shown has one.
+    pub fn heat_map(&self) -> Option<&[[f64; 2]]> {
+        self.current_analysis()
+            .filter(|_| self.analysis.heat)
+            .and_then(|a| a.ownership.as_deref())
     }
 
     /// Whether `H` may ask for a hint: a person to move in a game against the AI.
@@ -244,7 +251,12 @@ impl Play {
 
     /// The end of a job that only analysed: the bid estimate, analysis that ran out of time
     /// or was proven, a hint.
-    pub(super) fn on_estimate(&mut self, purpose: Purpose, analysis: Analysis, next_job: &mut u64) -> Vec<Effect> {
+    pub(super) fn on_estimate(
+        &mut self,
+        purpose: Purpose,
+        analysis: Analysis,
+        next_job: &mut u64,
+    ) -> Vec<Effect> {
         self.ai.job = None;
         match purpose {
             Purpose::Hint => {
@@ -261,7 +273,9 @@ impl Play {
                 {
                     self.set_cursor(cell);
                 }
-                self.say(format!("hint: the AI would play {best} (noted in the record)"));
+                self.say(format!(
+                    "hint: the AI would play {best} (noted in the record)"
+                ));
                 self.ai.analysis = Some(analysis);
                 let mut fx = vec![Effect::Autosave(self.saved())];
                 fx.extend(self.follow_position(next_job));

@@ -97,14 +97,18 @@ pub fn columns(n: usize, width: usize) -> Vec<usize> {
         let k = (width / n.max(1)).clamp(1, 3);
         (0..n * k).map(|c| c / k).collect()
     } else {
-        (0..width).map(|c| ((c + 1) * n).div_ceil(width) - 1).collect()
+        (0..width)
+            .map(|c| ((c + 1) * n).div_ceil(width) - 1)
+            .collect()
     }
 }
 
 /// The graph column that shows position `p` (the nearest one when columns skip positions).
 pub fn column_of(n: usize, width: usize, p: usize) -> usize {
     let cols = columns(n, width);
-    cols.iter().position(|&q| q >= p).unwrap_or(cols.len().saturating_sub(1))
+    cols.iter()
+        .position(|&q| q >= p)
+        .unwrap_or(cols.len().saturating_sub(1))
 }
 
 /// The Review panel: progress while it runs, the first side's win rate over the game (one
@@ -128,7 +132,11 @@ pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
     if !r.is_complete() {
         let w = (inner.width as usize).saturating_sub(12).max(4);
         let filled = done * w / total.max(1);
-        let (full, empty) = if s.ascii() { ("#", "-") } else { ("█", "░") };
+        let (full, empty) = if s.ascii() {
+            ("#", "-")
+        } else {
+            ("█", "░")
+        };
         text.push(Line::from(vec![
             Span::styled(format!("{done:>3}/{total:<3} "), t.text),
             Span::styled(full.repeat(filled), t.bar_first),
@@ -149,7 +157,9 @@ pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
         let turn = play.viewed_turn();
         let verdict = match r.turn(turn) {
             Some(tr) => {
-                let j = tr.judgement.map_or("fine".to_string(), |j| j.word().to_string());
+                let j = tr
+                    .judgement
+                    .map_or("fine".to_string(), |j| j.word().to_string());
                 format!(
                     "{turn}. {} {} {:+.0}%  {j}, AI {}",
                     side_mark(kind, tr.mover, glyphs),

@@ -97,6 +97,7 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
     };
     let legal = play.legal_highlights();
     let shown = ghost.as_ref().map_or(play.shown(), |(g, _)| g);
+    let heat = play.heat_map().filter(|_| ghost.is_none());
     let bv = BoardView::of_game(
         shown,
         Decorations {
@@ -105,6 +106,7 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
             overlay: play.overlay(),
             legal: &legal,
             candidates: &candidates,
+            heat,
         },
     );
     f.render_widget(

@@ -5,7 +5,7 @@ use crate::board::{Cell, Geometry};
 use crate::games::{Game, Mark, Side, Stone};
 
 /// Everything drawn on one cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CellView {
     /// The stone on it.
     pub stone: Option<Stone>,
@@ -21,6 +21,9 @@ pub struct CellView {
     pub legal: bool,
     /// Analysis: the rank (1–5) of the candidate placed here.
     pub candidate: Option<u8>,
+    /// The heat map: the shares of the search's playouts that ended with this cell the
+    /// first side's and the second side's.
+    pub heat: Option<[f64; 2]>,
 }
 
 /// A board to draw.
@@ -49,6 +52,8 @@ pub struct Decorations<'a> {
     pub legal: &'a [Cell],
     /// Analysis: the candidates' cells, best first (ranked 1–5 on the board).
     pub candidates: &'a [Cell],
+    /// The heat map, per cell in board order (see [`CellView::heat`]).
+    pub heat: Option<&'a [[f64; 2]]>,
 }
 
 impl BoardView {
@@ -79,6 +84,7 @@ impl BoardView {
             v.claim = v.stone.and_then(|_| game.claimed_by(c));
             v.pair = game.pair_label(c);
             v.mark = marks.get(c as usize).copied().flatten();
+            v.heat = deco.heat.and_then(|h| h.get(c as usize).copied());
         }
         for &c in deco.last {
             view.cells[c as usize].last = true;

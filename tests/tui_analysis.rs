@@ -260,8 +260,7 @@ fn a_review_runs_in_the_background_and_is_stored_when_done() {
     a.open_game(reviewed(None));
     let mut fx = update(&mut a, ch('R'));
     let mut positions = 0;
-    loop {
-        let Some(job) = jobs(&fx).pop() else { break };
+    while let Some(job) = jobs(&fx).pop() {
         assert_eq!(job.purpose, Purpose::Estimate);
         positions += 1;
         // The interface stays usable while it runs: a history step.
@@ -438,4 +437,33 @@ fn the_heat_map_reads_in_256_and_16_colours_without_colour_and_in_ascii() {
     let a1 = colour.lines().find(|l| l.starts_with("a1")).unwrap();
     let e1 = colour.lines().find(|l| l.starts_with("e1")).unwrap();
     assert_ne!(a1.split(" fg ").nth(1), e1.split(" fg ").nth(1));
+}
+
+#[test]
+fn analysis_comes_back_after_a_hint_on_the_same_position() {
+    let mut a = app(100, 40);
+    open(
+        &mut a,
+        linage("size=7", &[]),
+        [HUMAN, Controller::Ai { level: 3 }],
+    );
+    let first = jobs(&update(&mut a, ch('a')));
+    assert_eq!(first[0].purpose, Purpose::Analyse);
+    let hint = jobs(&update(&mut a, ch('H')));
+    assert_eq!(hint[0].purpose, Purpose::Hint);
+    let fx = update(
+        &mut a,
+        Msg::Engine(Report::Estimate {
+            id: hint[0].id,
+            analysis: analysis("c5", &[("c5", 50, 0.5)]),
+        }),
+    );
+    let again = jobs(&fx);
+    assert_eq!(
+        again.len(),
+        1,
+        "analysis restarts on the position the hint was for"
+    );
+    assert_eq!(again[0].purpose, Purpose::Analyse);
+    assert_eq!(again[0].game.hash(), first[0].game.hash());
 }

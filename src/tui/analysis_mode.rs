@@ -236,6 +236,7 @@ impl Play {
         *next_job += 1;
         let id = *next_job;
         self.ai.job = Some((id, Purpose::Hint));
+        self.analysis.key = None;
         self.ai.side = Some(self.game().to_move());
         self.ai.analysis = None;
         self.say("asking the AI for a hint…");

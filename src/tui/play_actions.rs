@@ -208,6 +208,8 @@ impl Play {
         *next_job += 1;
         let id = *next_job;
         self.ai.job = Some((id, purpose));
+        // The engine leaves any analysis for this job: analysis starts again after it.
+        self.analysis.key = None;
         self.ai.side = Some(to_move);
         self.ai.analysis = None;
         vec![Effect::StartEngine(Request {

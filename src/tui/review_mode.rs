@@ -117,6 +117,8 @@ impl Play {
             self.ai.job = None;
             fx.push(Effect::StopEngine);
         }
+        // Analysis starts again once the review is done.
+        self.analysis.key = None;
         fx.extend(self.schedule_review(next_job).unwrap_or_default());
         fx
     }

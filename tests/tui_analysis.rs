@@ -467,3 +467,32 @@ fn analysis_comes_back_after_a_hint_on_the_same_position() {
     assert_eq!(again[0].purpose, Purpose::Analyse);
     assert_eq!(again[0].game.hash(), first[0].game.hash());
 }
+
+#[test]
+fn a_click_on_the_graph_shows_that_position() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let mut a = app(80, 24);
+    a.open_game(reviewed(Some(planted_section())));
+    update(&mut a, ch('b')); // close the result
+    let p = play(&a);
+    let areas = tessera::tui::game_layout::areas(a.size, p.game().geometry()).unwrap();
+    let r = tessera::tui::panels::review_area(areas.panels, areas.below, p, &a.settings)
+        .expect("the Review panel shows");
+    // 15 positions in a 36-column panel: two columns a position; the bars start under the
+    // panel's top line.
+    let click = |column, row| {
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    update(&mut a, click(r.x + 2 * 5 + 1, r.y + 1));
+    assert_eq!(play(&a).viewed_turn(), 5);
+    update(&mut a, click(r.x, r.y + 2));
+    assert_eq!(play(&a).viewed_turn(), 0);
+    // A click below the graph is not on it.
+    update(&mut a, click(r.x + 4, r.bottom() - 1));
+    assert_eq!(play(&a).viewed_turn(), 0);
+}

@@ -111,26 +111,19 @@ pub fn column_of(n: usize, width: usize, p: usize) -> usize {
         .unwrap_or(cols.len().saturating_sub(1))
 }
 
-/// The Review panel: progress while it runs, the first side's win rate over the game (one
-/// bar a position, 50 % half-way up), the current turn and marked turns under it, the counts
-/// per side and the verdict on the turn shown.
-pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
+/// The Review panel's text lines: progress while it runs; then the counts per side and the
+/// verdict on the turn shown.
+fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
-    let block = panel("Review", s);
-    let inner = block.inner(area);
-    f.render_widget(block, area);
     let Some(r) = play.review() else {
-        return;
+        return Vec::new();
     };
-    if inner.height == 0 || inner.width < 4 {
-        return;
-    }
     let kind = play.session().kind();
     let glyphs = Glyphs::for_mode(s.ascii());
     let (done, total) = r.progress();
     let mut text: Vec<Line> = Vec::new();
     if !r.is_complete() {
-        let w = (inner.width as usize).saturating_sub(12).max(4);
+        let w = (width as usize).saturating_sub(12).max(4);
         let filled = done * w / total.max(1);
         let (full, empty) = if s.ascii() {
             ("#", "-")
@@ -145,43 +138,84 @@ pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
         if !r.is_running() {
             text.push(Line::styled("R resumes the review", t.dim));
         }
-    } else {
-        let counts = crate::review::summary(r.reviews());
-        for side in [Side::First, Side::Second] {
-            let c = counts[side.index()];
-            text.push(Line::from(vec![
-                Span::styled(format!("{} ", side_mark(kind, side, glyphs)), t.text),
-                Span::styled(format!("{} ?!  {} ?  {} ??", c[0], c[1], c[2]), t.text),
-            ]));
-        }
-        let turn = play.viewed_turn();
-        let verdict = match r.turn(turn) {
-            Some(tr) => {
-                let j = tr
-                    .judgement
-                    .map_or("fine".to_string(), |j| j.word().to_string());
-                format!(
-                    "{turn}. {} {} {:+.0}%  {j}, AI {}",
-                    side_mark(kind, tr.mover, glyphs),
-                    tr.played,
-                    -100.0 * tr.drop(),
-                    tr.best
-                )
-            }
-            None => "n N marked turns · [ ] steps".into(),
-        };
-        text.push(Line::styled(verdict, t.dim));
+        return text;
     }
+    let counts = crate::review::summary(r.reviews());
+    for side in [Side::First, Side::Second] {
+        let c = counts[side.index()];
+        text.push(Line::from(vec![
+            Span::styled(format!("{} ", side_mark(kind, side, glyphs)), t.text),
+            Span::styled(format!("{} ?!  {} ?  {} ??", c[0], c[1], c[2]), t.text),
+        ]));
+    }
+    let turn = play.viewed_turn();
+    let verdict = match r.turn(turn) {
+        Some(tr) => {
+            let j = tr
+                .judgement
+                .map_or("fine".to_string(), |j| j.word().to_string());
+            format!(
+                "{turn}. {} {} {:+.0}%  {j}, AI {}",
+                side_mark(kind, tr.mover, glyphs),
+                tr.played,
+                -100.0 * tr.drop(),
+                tr.best
+            )
+        }
+        None => "n N marked turns · [ ] steps".into(),
+    };
+    text.push(Line::styled(verdict, t.dim));
+    text
+}
+
+/// Where the Review panel in `area` puts the graph's bars and marks (none when there is no
+/// room) and the text under them.
+fn review_layout(area: Rect, play: &Play, s: &Settings) -> (Option<(Rect, Rect)>, Rect) {
+    let inner = panel("Review", s).inner(area);
+    let lines = review_text(play, s, inner.width).len() as u16;
     // The graph takes what is left: at least a row of bars and one of marks.
-    let text_h = (text.len() as u16).min(inner.height.saturating_sub(2));
+    let text_h = lines.min(inner.height.saturating_sub(2));
     let graph_h = inner.height.saturating_sub(text_h);
-    if graph_h >= 2 {
-        let bars = Rect::new(inner.x, inner.y, inner.width, graph_h - 1);
-        let marks = Rect::new(inner.x, inner.y + graph_h - 1, inner.width, 1);
+    let graph = (graph_h >= 2 && inner.width >= 4).then(|| {
+        (
+            Rect::new(inner.x, inner.y, inner.width, graph_h - 1),
+            Rect::new(inner.x, inner.y + graph_h - 1, inner.width, 1),
+        )
+    });
+    (
+        graph,
+        Rect::new(inner.x, inner.y + graph_h, inner.width, text_h),
+    )
+}
+
+/// The Review panel: progress while it runs, the first side's win rate over the game (one
+/// bar a position, 0–100 %), the current turn and marked turns under it, the counts per side
+/// and the verdict on the turn shown.
+pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
+    f.render_widget(panel("Review", s), area);
+    if play.review().is_none() {
+        return;
+    }
+    let (graph, rest) = review_layout(area, play, s);
+    if let Some((bars, marks)) = graph {
         render_graph(f, bars, marks, play, s);
     }
-    let rest = Rect::new(inner.x, inner.y + graph_h, inner.width, text_h);
+    let text = review_text(play, s, rest.width);
     f.render_widget(Paragraph::new(text), rest);
+}
+
+/// The position a click at (`column`, `row`) on the graph of the Review panel in `area` asks
+/// for, if it is on the graph.
+pub fn position_at(area: Rect, play: &Play, s: &Settings, column: u16, row: u16) -> Option<usize> {
+    let n = play.review()?.progress().1;
+    let (bars, marks) = review_layout(area, play, s).0?;
+    let inside = column >= bars.x && column < bars.right() && row >= bars.y && row <= marks.y;
+    if !inside {
+        return None;
+    }
+    columns(n, bars.width as usize)
+        .get((column - bars.x) as usize)
+        .copied()
 }
 
 fn render_graph(f: &mut Frame, bars: Rect, marks: Rect, play: &Play, s: &Settings) {

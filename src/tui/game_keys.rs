@@ -530,6 +530,14 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
     let Ok(areas) = game_layout::areas(cx.size, geo) else {
         return Vec::new();
     };
+    // A click on the review's graph shows that position.
+    let graph = super::panels::review_area(areas.panels, areas.below, play, cx.settings);
+    if let Some(p) =
+        graph.and_then(|r| super::analysis_view::position_at(r, play, cx.settings, m.column, m.row))
+    {
+        play.view_turn(p);
+        return play.follow_position(cx.next_job);
+    }
     let b = areas.board;
     if m.column < b.x || m.row < b.y || m.column >= b.right() || m.row >= b.bottom() {
         return Vec::new();

@@ -460,6 +460,45 @@ fn win_bar(kind: GameKind, side: Side, w: f64, s: &Settings, width: u16) -> Line
     ])
 }
 
+/// Where the Review panel goes among the panels in `area` (the status panel's place), when
+/// it shows.
+pub fn review_area(area: Rect, below: bool, play: &Play, s: &Settings) -> Option<Rect> {
+    if !analysis_view::shows_review(play) {
+        return None;
+    }
+    if below {
+        return Some(Rect::new(area.x, area.y, area.width / 3, area.height));
+    }
+    let (status_h, _) = column_heights(area, play, s);
+    Some(Rect::new(area.x, area.y, area.width, status_h))
+}
+
+/// The heights of the status (or review) panel and the AI panel in a column of panels.
+fn column_heights(area: Rect, play: &Play, s: &Settings) -> (u16, u16) {
+    let review = analysis_view::shows_review(play);
+    let status = status_lines(play, s, area.width);
+    let ai = ai_lines(play, s, area.width);
+    // Analysis lists its candidates: the AI panel may take up to half the column then.
+    let (most, share) = if play.analysis_mode().is_on() {
+        (AI_HEIGHT + 8, 2)
+    } else {
+        (AI_HEIGHT + 2, 3)
+    };
+    let ai_h = (ai.len() as u16 + 1)
+        .clamp(AI_HEIGHT, most)
+        .min(area.height / share)
+        .max(2);
+    // Reviewing, the Review panel (graph, counts, the turn's verdict) takes the status
+    // panel's place.
+    let status_h = if review {
+        (area.height.saturating_sub(ai_h) * 3 / 5).clamp(6, 16)
+    } else {
+        status.len() as u16 + 1
+    }
+    .min(area.height.saturating_sub(ai_h + 3));
+    (status_h, ai_h)
+}
+
 /// The message lines (two): the command being typed (scrolled so its cursor shows), else the
 /// last note, word-wrapped.
 pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
@@ -490,6 +529,9 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
 /// Draws the status, history and AI panels: stacked in a column, or side by side in a band
 /// below the board.
 pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Settings) {
+    if let Some(r) = review_area(area, below, play, s) {
+        analysis_view::render_review(f, r, play, s);
+    }
     if below {
         let w = area.width / 3;
         let cols = [
@@ -497,9 +539,7 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
             Rect::new(area.x + w, area.y, w, area.height),
             Rect::new(area.x + 2 * w, area.y, area.width - 2 * w, area.height),
         ];
-        if analysis_view::shows_review(play) {
-            analysis_view::render_review(f, cols[0], play, s);
-        } else {
+        if !analysis_view::shows_review(play) {
             let status = status_lines(play, s, cols[0].width);
             f.render_widget(Paragraph::new(status).block(panel("Status", s)), cols[0]);
         }
@@ -511,31 +551,12 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
     let review = analysis_view::shows_review(play);
     let status = status_lines(play, s, area.width);
     let ai = ai_lines(play, s, area.width);
-    // Analysis lists its candidates: the AI panel may take up to half the column then.
-    let (most, share) = if play.analysis_mode().is_on() {
-        (AI_HEIGHT + 8, 2)
-    } else {
-        (AI_HEIGHT + 2, 3)
-    };
-    let ai_h = (ai.len() as u16 + 1)
-        .clamp(AI_HEIGHT, most)
-        .min(area.height / share)
-        .max(2);
-    // Reviewing, the Review panel (graph, counts, the turn's verdict) takes the status
-    // panel's place.
-    let status_h = if review {
-        (area.height.saturating_sub(ai_h) * 3 / 5).clamp(6, 16)
-    } else {
-        status.len() as u16 + 1
-    }
-    .min(area.height.saturating_sub(ai_h + 3));
+    let (status_h, ai_h) = column_heights(area, play, s);
     let hist_h = area.height.saturating_sub(status_h + ai_h);
     let r_status = Rect::new(area.x, area.y, area.width, status_h);
     let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);
     let r_ai = Rect::new(area.x, area.y + status_h + hist_h, area.width, ai_h);
-    if review {
-        analysis_view::render_review(f, r_status, play, s);
-    } else {
+    if !review {
         f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
     }
     render_history(f, r_hist, play, s);

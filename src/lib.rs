@@ -26,6 +26,7 @@ pub mod gtp;
 pub mod puzzle;
 mod quote;
 pub mod record;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod serve;

@@ -31,6 +31,12 @@ enum Command {
     /// genmove and tessera-analyze use the AI (see --player).
     #[command(long_about = tessera::gtp::LONG_HELP)]
     Gtp(tessera::gtp::GtpArgs),
+    /// Review a game record without the interface: each turn's win rates, the AI's preferred
+    /// turn and a judgement (inaccuracy, mistake, blunder); progress on standard error.
+    Analyze(tessera::review::cli::AnalyzeArgs),
+    /// Open a game record read-only in the terminal interface and review it: a win-rate graph
+    /// and the judged turns (at once when the record holds its [analysis]).
+    Review(tessera::tui::cli::LoadArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
     /// A report on a game from self-play, like the seed reports: first-player win rate, game
@@ -68,8 +74,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
         Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
         Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
+        Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
+        Some(Command::Review(args)) => tessera::tui::cli::run_review(&cli.ui, &args),
         Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
         None => tessera::tui::cli::run_menu(&cli.ui),
     }

@@ -111,6 +111,8 @@ fn board_text(p: &Play, ascii: bool, theme: &tessera::theme::Theme) -> String {
             cursor: Some(p.cursor()),
             overlay: false,
             legal: &legal,
+            candidates: &[],
+            heat: None,
         },
     );
     let l = BoardLayout::of(view.geometry);

@@ -37,15 +37,20 @@
 //!   end through the rules may carry any result text (a resignation, an abandoned game).
 //! - `[puzzle]` (optional): `title`, `goal`, and `solution`, turn tokens played from the
 //!   position after `turns` (checked on load).
+//! - `[analysis]` (optional): a stored review, per position the first side's win rate, the
+//!   expected margin and the engine's preferred turn ([`AnalysisSection`]).
+//! - `hints` (optional): the turns (1-based) for which a person asked the AI for a hint.
 //!
 //! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with its
 //! line and column, the turn number or field, and the reason; saving ([`Record::save`]) writes a
 //! temporary file in the same directory and renames it over the target, so a crash never leaves a
 //! half-written record and a failed save leaves the old file as it was.
 
+mod analysis;
 mod error;
 mod time;
 
+pub use analysis::AnalysisSection;
 pub use error::RecordError;
 pub use time::{utc_from_unix, utc_now};
 
@@ -73,6 +78,9 @@ pub struct Record {
     /// The steps of the turn in progress (multi-stone games), as `tessera-step` writes them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub in_progress: Vec<String>,
+    /// The turns (1-based) a person played after asking the AI for a hint.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<usize>,
     /// The options the game started with.
     pub options: RecordOptions,
     /// Who played.
@@ -81,6 +89,9 @@ pub struct Record {
     /// Puzzle fields, for records that are puzzles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<Puzzle>,
+    /// A stored review of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<AnalysisSection>,
 }
 
 /// The start options of a recorded game. Missing keys take the game's defaults.
@@ -248,6 +259,8 @@ impl Record {
             options,
             players,
             puzzle: None,
+            hints: Vec::new(),
+            analysis: None,
         }
     }
 
@@ -437,6 +450,20 @@ impl Record {
                 }
                 _ => {}
             }
+        }
+        if let Some(&h) = self
+            .hints
+            .iter()
+            .find(|&&h| h == 0 || h > self.turns.len() + 1)
+        {
+            return Err(invalid(
+                "hints",
+                format!("turn {h} is not a turn of this game"),
+            ));
+        }
+        if let Some(a) = &self.analysis {
+            a.check(self.turns.len())
+                .map_err(|(field, message)| invalid(field, message))?;
         }
         self.game_options().map(|_| ())
     }

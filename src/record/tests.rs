@@ -75,6 +75,8 @@ fn komi_is_written_as_a_number() {
         },
         players: Players::default(),
         puzzle: None,
+        hints: Vec::new(),
+        analysis: None,
     };
     let text = r.to_toml();
     assert!(text.contains("komi = 6.5"), "{text}");
@@ -121,6 +123,8 @@ fn fields_round_trip_through_toml() {
             goal: Some("White to live".into()),
             solution: vec!["e5".into()],
         }),
+        hints: Vec::new(),
+        analysis: None,
     };
     let text = r.to_toml();
     assert_eq!(Record::from_toml(&text).unwrap(), r, "{text}");
@@ -495,4 +499,69 @@ fn a_file_that_is_not_utf8_gives_the_place_of_the_bad_byte() {
         "{e}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn reviewed_linage() -> Record {
+    let mut r = Record::from_toml(&minimal("linage", "")).unwrap();
+    r.options.komi = Some(Komi(1));
+    r.options.protocol = Some(Protocol::Agreed);
+    r.turns = vec!["c3".into(), "pass".into()];
+    r.hints = vec![1];
+    r.analysis = Some(AnalysisSection {
+        engine: "level:10,ms=500".into(),
+        win_rate: vec![0.5, 0.625, 0.25],
+        margin: vec![0.5, 3.25, -2.0],
+        best: vec!["c3".into(), "b2".into(), "a1".into()],
+    });
+    r
+}
+
+#[test]
+fn a_record_with_analysis_round_trips() {
+    let r = reviewed_linage();
+    let text = r.to_toml();
+    assert!(text.contains("[analysis]"), "{text}");
+    assert!(text.contains("hints = [1]"), "{text}");
+    let back = Record::from_toml(&text).unwrap();
+    assert_eq!(back, r, "{text}");
+    back.replay().unwrap();
+    // Saved and loaded from a file too.
+    let dir = temp_dir("analysis-round-trip");
+    let path = dir.join("reviewed.toml");
+    r.save(&path).unwrap();
+    assert_eq!(Record::load(&path).unwrap().0, r);
+}
+
+#[test]
+fn a_record_without_analysis_still_loads() {
+    let r = Record::from_toml(&minimal("keil", "")).unwrap();
+    assert_eq!(r.analysis, None);
+    assert!(r.hints.is_empty());
+    assert!(!r.to_toml().contains("analysis"));
+}
+
+#[test]
+fn a_bad_analysis_section_is_refused_with_its_field() {
+    let mut r = reviewed_linage();
+    r.analysis.as_mut().unwrap().best.pop();
+    let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
+    assert!(err.contains("analysis.best"), "{err}");
+    let mut r = reviewed_linage();
+    r.analysis.as_mut().unwrap().win_rate[1] = 1.5;
+    let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
+    assert!(err.contains("analysis.win_rate"), "{err}");
+    let mut r = reviewed_linage();
+    let a = r.analysis.as_mut().unwrap();
+    a.win_rate.push(0.5);
+    a.best.push(String::new());
+    a.margin.push(0.0);
+    let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
+    assert!(
+        err.contains("3 turns") || err.contains("positions"),
+        "{err}"
+    );
+    let mut r = reviewed_linage();
+    r.hints = vec![9];
+    let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
+    assert!(err.contains("hints"), "{err}");
 }

@@ -17,8 +17,13 @@ pub enum Purpose {
     /// Choose and return a whole turn for the side to move.
     Turn,
     /// Only analyse the position (for example the AI's estimate before a player picks a side
-    /// in the komi bid).
+    /// in the komi bid, or one position of a review).
     Estimate,
+    /// Analysis mode: think about the position until stopped or until the request's time is
+    /// up, whatever the level's own limits (the level gives the threads and the player).
+    Analyse,
+    /// The AI's choice for a person who asked for a hint (`H`), at the opponent's level.
+    Hint,
 }
 
 /// One job for the engine.
@@ -53,6 +58,12 @@ pub struct Analysis {
     pub score: Option<f64>,
     /// Principal variation, as tokens (starting with the best turn).
     pub pv: Vec<String>,
+    /// The most visited candidates (up to 5), with their visits, win rates (side to move)
+    /// and margins.
+    pub candidates: Vec<crate::search::Candidate>,
+    /// Analysis only: per cell, the share of the search's playouts that ended with the cell
+    /// the first side's and the second side's (the heat map).
+    pub ownership: Option<Vec<[f64; 2]>>,
     /// Iterations (playouts, nodes) done so far.
     pub iterations: u64,
     /// Time spent so far.
@@ -213,18 +224,26 @@ fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
 }
 
 /// The search engine kept between jobs, so MCTS can reuse its tree from one turn to the next
-/// (a new one is made when the level changes).
-pub type Cached = Option<(u8, crate::search::Engine)>;
+/// (a new one is made when the level or the kind of job changes), with its level and whether
+/// it is an analysis engine (no limits of its own).
+pub type Cached = Option<((u8, bool), crate::search::Engine)>;
 
 /// What the interface shows of a search report.
 fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
     Analysis {
         best: Some(r.best.clone()),
-        // A forced step is reported without a search: its 50 % means nothing.
-        win_rate: (r.iterations > 0).then_some(r.win_rate),
+        // A forced step is reported without a search: its 50 % means nothing. A result
+        // proven before (a kept tree) needs no new iterations to mean something.
+        win_rate: (r.iterations > 0 || r.proven.is_some()).then_some(r.win_rate),
         proven: r.proven,
-        score: r.score.filter(|_| r.iterations > 0),
+        score: r.score.filter(|_| r.iterations > 0 || r.proven.is_some()),
         pv: r.pv.clone(),
+        candidates: if r.iterations > 0 {
+            r.candidates.clone()
+        } else {
+            Vec::new()
+        },
+        ownership: r.ownership.clone(),
         iterations: r.iterations,
         elapsed: t0.elapsed(),
     }
@@ -252,9 +271,17 @@ pub fn think(
         });
         return;
     }
-    if !matches!(cache, Some((level, _)) if *level == req.level) {
-        let spec = spec_of(req.level);
-        *cache = Some((req.level, crate::search::Engine::new(spec)));
+    let key = (req.level, req.purpose == Purpose::Analyse);
+    if !matches!(cache, Some((k, _)) if *k == key) {
+        let mut spec = spec_of(req.level);
+        if key.1 {
+            // Analysis thinks as long as the request says, not as long as the level would.
+            spec.limits = crate::search::Limits::default();
+        }
+        let mut engine = crate::search::Engine::new(spec);
+        // Analysis keeps the playouts' final owners for the heat map.
+        engine.set_ownership(key.1);
+        *cache = Some((key, engine));
     }
     let engine = &mut cache.as_mut().expect("just set").1;
     let limits = crate::search::Limits::ms(req.time.as_millis().max(1) as u64);
@@ -263,7 +290,7 @@ pub fn think(
     let (steps, last) = std::thread::scope(|scope| {
         let search = scope.spawn(move || match purpose {
             Purpose::Turn => (engine.play_turn(game, limits, job_stop, Some(tx)), None),
-            Purpose::Estimate => {
+            Purpose::Estimate | Purpose::Analyse | Purpose::Hint => {
                 let d = engine.think(game, limits, job_stop, Some(tx));
                 (Vec::new(), d.map(|d| d.report))
             }
@@ -302,7 +329,7 @@ pub fn think(
                 analysis,
             }
         }
-        Purpose::Estimate => Report::Estimate {
+        Purpose::Estimate | Purpose::Analyse | Purpose::Hint => Report::Estimate {
             id: req.id,
             analysis,
         },

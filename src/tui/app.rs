@@ -54,6 +54,8 @@ pub enum Msg {
     Terminate,
     /// The game server said something (lobby, games, clocks).
     Net(Event),
+    /// Review the game shown (after `tessera review FILE` loaded it).
+    Review,
 }
 
 /// The screen shown.
@@ -393,7 +395,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             }
         }
         Msg::Engine(r) => match &mut app.screen {
-            Screen::Game(play) => play.on_report(r, &mut app.next_job),
+            Screen::Game(play) => play.on_engine(r, &mut app.next_job),
             _ => Vec::new(),
         },
         Msg::Loaded { game: Err(e), .. } => {
@@ -424,6 +426,10 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Net(event) => super::online_update::on_event(app, event),
+        Msg::Review => match &mut app.screen {
+            Screen::Game(play) => play.start_review(&mut app.next_job),
+            _ => Vec::new(),
+        },
         Msg::SaveList(files) => {
             if let Screen::Load(form) = &mut app.screen {
                 form.files = files;

@@ -139,6 +139,11 @@ pub fn run_play(ui: &UiArgs, args: &PlayArgs) -> anyhow::Result<()> {
     runtime::run(ui_options(ui), Start::Play(Box::new(play)))
 }
 
+/// `tessera review FILE`: the record read-only, reviewed (at once when it holds a review).
+pub fn run_review(ui: &UiArgs, args: &LoadArgs) -> anyhow::Result<()> {
+    runtime::run(ui_options(ui), Start::Review(args.file.clone()))
+}
+
 /// `tessera load FILE`.
 pub fn run_load(ui: &UiArgs, args: &LoadArgs) -> anyhow::Result<()> {
     runtime::run(ui_options(ui), Start::Load(args.file.clone()))

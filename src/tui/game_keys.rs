@@ -93,6 +93,20 @@ pub enum Action {
     RecordDown,
     /// Record popup: close it.
     CloseRecord,
+    /// Review the game (`R`).
+    Review,
+    /// Review: the next marked turn.
+    NextMarked,
+    /// Review: the previous marked turn.
+    PreviousMarked,
+    /// Analysis: the ownership heat map on or off.
+    Heat,
+    /// Analysis: one turn further along the principal variation on the ghost board.
+    PvForward,
+    /// Analysis: one turn back along the principal variation.
+    PvBack,
+    /// Ask the AI what it would play (noted in the record).
+    Hint,
 }
 
 /// The actions of the result popup, in order.
@@ -140,6 +154,15 @@ fn bound(p: &Play) -> bool {
     p.online().is_some_and(|o| o.seat.is_some()) && !p.finished()
 }
 
+fn has_marks(p: &Play) -> bool {
+    p.review()
+        .is_some_and(|r| r.reviews().iter().any(|t| t.judgement.is_some()))
+}
+
+fn has_pv(p: &Play) -> bool {
+    p.current_analysis().is_some_and(|a| !a.pv.is_empty())
+}
+
 fn has_turns(p: &Play) -> bool {
     !p.session().turns().is_empty()
 }
@@ -164,6 +187,8 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Take(Side::Second), "take_horizontal", &["h"], |p| side_step(p, 'V'), "take horizontal (gets komi)", "take Horizontal (gets komi)"),
         Command::new(Action::Pause, "pause", &["Space"], |p| p.watching() && !p.finished() && !p.paused(), "pause", "pause after the turn being played"),
         Command::new(Action::Pause, "go_on", &["Space"], |p| p.watching() && !p.finished() && p.paused(), "go on", "go on playing"),
+        Command::new(Action::NextMarked, "next_marked", &["n"], has_marks, "marked turns", "review: the next marked turn (inaccuracy, mistake, blunder)"),
+        Command::new(Action::PreviousMarked, "previous_marked", &["N"], has_marks, "", "review: the previous marked turn"),
         Command::new(Action::Move(Dir::Left), "left", &["Left", "h"], always, "move", MOVE),
         Command::new(Action::Move(Dir::Right), "right", &["Right", "l"], always, "move", MOVE),
         Command::new(Action::Move(Dir::Up), "up", &["Up", "k"], always, "move", MOVE),
@@ -185,7 +210,12 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::HistoryEnd, "history_end", &["End"], Play::is_viewing, "back to the game", "back to the game"),
         Command::new(Action::Overlay, "overlay", &["t"], |p| has_overlay(p.game().kind()), "overlay", "ownership overlay on/off"),
         Command::new(Action::Result, "result", &["r"], Play::finished, "result", "show the result again"),
-        Command::new(Action::Analysis, "analysis", &["a"], watcher, "analysis", "the AI's analysis on/off"),
+        Command::new(Action::Analysis, "analysis", &["a"], |p| watcher(p) || p.can_analyse(), "analysis", "the AI's analysis on/off (candidates 1-5 on the board)"),
+        Command::new(Action::PvForward, "pv_forward", &["v"], has_pv, "pv", "analysis: step the principal variation on a ghost board"),
+        Command::new(Action::PvBack, "pv_back", &["V"], |p| p.analysis_mode().pv_step() > 0, "", "analysis: one turn back along the principal variation"),
+        Command::new(Action::Heat, "heat_map", &["o"], |p| p.analysis_mode().is_on(), "heat map", "analysis: ownership heat map on/off"),
+        Command::new(Action::Hint, "hint", &["H"], Play::can_hint, "hint", "the AI's choice for you (noted in the record)"),
+        Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
         Command::new(Action::Command, "command", &[":"], always, "command", "command line: a turn (d4,g7) · save F · load F · resign"),
         Command::new(Action::Menu, "menu", &["Esc"], |p| !bound(p), "", "back to the menu (the game is kept)"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
@@ -205,6 +235,7 @@ pub static RESULT: Table<Play, Action> = Table {
         Command::new(Action::ResultAction(1), "save", &["s"], always, "save", "save the game record"),
         Command::new(Action::ResultAction(2), "back", &["b", "Esc"], always, "back to the position", "back to the position"),
         Command::new(Action::ResultAction(3), "menu", &["m"], always, "menu", "back to the menu"),
+        Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
     ],
@@ -267,9 +298,17 @@ pub fn help_table(play: &Play) -> &'static Table<Play, Action> {
 
 /// Handles a key on the game screen.
 pub fn on_key(play: &mut Play, k: KeyEvent, cx: &mut Ctx) -> Transition {
-    match table(play).lookup(play, &cx.settings.keymap, &k) {
+    let t = match table(play).lookup(play, &cx.settings.keymap, &k) {
         Some(a) => run(play, a, k, cx),
         None => Transition::stay(),
+    };
+    // Whatever the key did to the position shown, analysis follows it.
+    match t {
+        Transition::Stay(mut fx) => {
+            fx.extend(play.follow_position(cx.next_job));
+            Transition::Stay(fx)
+        }
+        other => other,
     }
 }
 
@@ -371,7 +410,17 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
                 line.apply(Edit::Insert(c));
             }
         }
-        Action::Analysis => return stay(play.toggle_analysis(jobs)),
+        Action::Analysis if play.online().is_some() => return stay(play.toggle_analysis(jobs)),
+        Action::Analysis => return stay(play.toggle_local_analysis(jobs)),
+        Action::Review => return stay(play.start_review(jobs)),
+        Action::NextMarked => play.jump_marked(true),
+        Action::PreviousMarked => play.jump_marked(false),
+        Action::Heat => play.toggle_heat(),
+        Action::PvForward => {
+            play.step_pv();
+        }
+        Action::PvBack => play.step_pv_back(),
+        Action::Hint => return stay(play.ask_hint(jobs)),
         Action::RecordUp | Action::RecordDown => {
             if let Some(Popup::Record(top)) = play.popup {
                 let top = if action == Action::RecordUp {
@@ -481,6 +530,14 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
     let Ok(areas) = game_layout::areas(cx.size, geo) else {
         return Vec::new();
     };
+    // A click on the review's graph shows that position.
+    let graph = super::panels::review_area(areas.panels, areas.below, play, cx.settings);
+    if let Some(p) =
+        graph.and_then(|r| super::analysis_view::position_at(r, play, cx.settings, m.column, m.row))
+    {
+        play.view_turn(p);
+        return play.follow_position(cx.next_job);
+    }
     let b = areas.board;
     if m.column < b.x || m.row < b.y || m.column >= b.right() || m.row >= b.bottom() {
         return Vec::new();

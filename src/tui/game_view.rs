@@ -89,15 +89,24 @@ pub fn board_name(play: &Play) -> String {
 }
 
 fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
-    let last = play.last_cells();
+    let ghost = play.ghost();
+    let (last, candidates) = match &ghost {
+        // The ghost board: the principal variation's stones are the marked ones.
+        Some((_, cells)) => (cells.clone(), Vec::new()),
+        None => (play.last_cells(), play.candidate_cells()),
+    };
     let legal = play.legal_highlights();
+    let shown = ghost.as_ref().map_or(play.shown(), |(g, _)| g);
+    let heat = play.heat_map().filter(|_| ghost.is_none());
     let bv = BoardView::of_game(
-        play.shown(),
+        shown,
         Decorations {
             last: &last,
             cursor: Some(play.cursor()),
             overlay: play.overlay(),
             legal: &legal,
+            candidates: &candidates,
+            heat,
         },
     );
     f.render_widget(

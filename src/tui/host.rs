@@ -34,6 +34,8 @@ pub enum Start {
     Play(Box<super::play::Play>),
     /// Loading a record.
     Load(PathBuf),
+    /// Loading a record read-only and reviewing it (`tessera review FILE`).
+    Review(PathBuf),
 }
 
 /// Everything a session runs with.
@@ -150,6 +152,10 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             }
         }
         Start::Load(path) => queue.push_back(load_message(&app.storage, &path, None)),
+        Start::Review(path) => {
+            queue.push_back(load_message(&app.storage, &path, Some(REVIEW)));
+            queue.push_back(Msg::Review);
+        }
     }
 
     let mut out = out;
@@ -285,6 +291,13 @@ fn carry_out<W: Write>(
                 let shown = app.storage.shown_path(&path);
                 let r = store::save(&path, &saved, &app.user)
                     .map(|()| format!("saved to {shown}"))
+                    .map_err(|e| format!("{shown}: {e}"));
+                queue.push_back(Msg::Saved(r));
+            }
+            Effect::StoreAnalysis(path, turns, analysis) => {
+                let shown = app.storage.shown_path(&path);
+                let r = store::store_analysis(&path, &turns, &analysis)
+                    .map(|()| format!("review stored in {shown}"))
                     .map_err(|e| format!("{shown}: {e}"));
                 queue.push_back(Msg::Saved(r));
             }

@@ -20,6 +20,8 @@
 //! only after a message: an idle interface uses no CPU.
 
 pub mod ai;
+pub mod analysis_mode;
+pub mod analysis_view;
 pub mod app;
 pub mod board;
 pub mod challenge;
@@ -48,6 +50,7 @@ pub mod panels;
 pub mod play;
 pub mod play_actions;
 pub mod play_online;
+pub mod review_mode;
 pub mod rules;
 pub mod runtime;
 pub mod screen;
@@ -74,6 +77,9 @@ pub enum Effect {
     GameOver(SavedGame),
     /// Save a game record to a file (answered by [`app::Msg::Saved`]).
     Save(PathBuf, SavedGame),
+    /// Store a finished review in the record it was loaded from: the file, its turns, the
+    /// review (answered by [`app::Msg::Saved`]).
+    StoreAnalysis(PathBuf, Vec<String>, crate::record::AnalysisSection),
     /// Load a game record (answered by [`app::Msg::Loaded`]).
     Load(PathBuf),
     /// Load a game record to show read-only (the autosave another window has open).

@@ -1,6 +1,7 @@
 //! The panels of the game screen: status, move history, AI, and the message lines.
 
 use super::ai::{Analysis, Purpose};
+use super::analysis_view;
 use super::board::Glyphs;
 use super::layout::{panel, wrap_words};
 use super::play::{has_colour_choice, title_case, BidStep, Play};
@@ -273,11 +274,15 @@ pub fn history_lines(play: &Play, s: &Settings, from: usize, count: usize) -> Ve
                     Span::styled(format!("{:>3}. ", i + 1), t.dim),
                     Span::styled(text, style),
                 ]),
-                None => Line::from(vec![
-                    Span::styled(format!("{:>3}. ", i + 1), t.dim),
-                    Span::styled(format!("{} ", side_mark(kind, turn.side, glyphs)), t.text),
-                    Span::styled(turn.token.clone(), style),
-                ]),
+                None => {
+                    let mut spans = vec![
+                        Span::styled(format!("{:>3}. ", i + 1), t.dim),
+                        Span::styled(format!("{} ", side_mark(kind, turn.side, glyphs)), t.text),
+                        Span::styled(turn.token.clone(), style),
+                    ];
+                    spans.extend(analysis_view::history_mark(play, i + 1, s));
+                    Line::from(spans)
+                }
             }
         })
         .collect();
@@ -331,10 +336,11 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             } else {
                 SPINNER[tick % SPINNER.len()]
             };
-            let what = if purpose == Purpose::Estimate {
-                "estimating"
-            } else {
-                "thinking"
+            let what = match purpose {
+                Purpose::Estimate => "estimating",
+                Purpose::Analyse => "analysing",
+                Purpose::Hint => "finding a hint",
+                Purpose::Turn => "thinking",
             };
             let secs = a.map_or(0.0, |a| a.elapsed.as_secs_f64());
             Span::styled(format!("{spin} {what}… {secs:.1} s"), t.accent)
@@ -346,6 +352,7 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             Span::styled("analysis off: a turns it on", t.dim)
         }
         None if play.online().is_some_and(|o| o.seat.is_none()) => Span::styled("analysis", t.dim),
+        None if play.analysis_mode().is_on() => Span::styled("analysis (a turns it off)", t.dim),
         None if play.players().iter().all(|p| !p.is_ai()) => {
             Span::styled("no AI in this game", t.dim)
         }
@@ -415,6 +422,7 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             Span::styled(a.pv.join(" "), t.text),
         ]));
     }
+    lines.extend(analysis_view::candidate_lines(play, s));
     if let Some(r) = a.rate() {
         let rate = if r >= 10_000.0 {
             format!("{:.1}k", r / 1000.0)
@@ -452,6 +460,45 @@ fn win_bar(kind: GameKind, side: Side, w: f64, s: &Settings, width: u16) -> Line
     ])
 }
 
+/// Where the Review panel goes among the panels in `area` (the status panel's place), when
+/// it shows.
+pub fn review_area(area: Rect, below: bool, play: &Play, s: &Settings) -> Option<Rect> {
+    if !analysis_view::shows_review(play) {
+        return None;
+    }
+    if below {
+        return Some(Rect::new(area.x, area.y, area.width / 3, area.height));
+    }
+    let (status_h, _) = column_heights(area, play, s);
+    Some(Rect::new(area.x, area.y, area.width, status_h))
+}
+
+/// The heights of the status (or review) panel and the AI panel in a column of panels.
+fn column_heights(area: Rect, play: &Play, s: &Settings) -> (u16, u16) {
+    let review = analysis_view::shows_review(play);
+    let status = status_lines(play, s, area.width);
+    let ai = ai_lines(play, s, area.width);
+    // Analysis lists its candidates: the AI panel may take up to half the column then.
+    let (most, share) = if play.analysis_mode().is_on() {
+        (AI_HEIGHT + 8, 2)
+    } else {
+        (AI_HEIGHT + 2, 3)
+    };
+    let ai_h = (ai.len() as u16 + 1)
+        .clamp(AI_HEIGHT, most)
+        .min(area.height / share)
+        .max(2);
+    // Reviewing, the Review panel (graph, counts, the turn's verdict) takes the status
+    // panel's place.
+    let status_h = if review {
+        (area.height.saturating_sub(ai_h) * 3 / 5).clamp(6, 16)
+    } else {
+        status.len() as u16 + 1
+    }
+    .min(area.height.saturating_sub(ai_h + 3));
+    (status_h, ai_h)
+}
+
 /// The message lines (two): the command being typed (scrolled so its cursor shows), else the
 /// last note, word-wrapped.
 pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
@@ -482,6 +529,9 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
 /// Draws the status, history and AI panels: stacked in a column, or side by side in a band
 /// below the board.
 pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Settings) {
+    if let Some(r) = review_area(area, below, play, s) {
+        analysis_view::render_review(f, r, play, s);
+    }
     if below {
         let w = area.width / 3;
         let cols = [
@@ -489,25 +539,26 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
             Rect::new(area.x + w, area.y, w, area.height),
             Rect::new(area.x + 2 * w, area.y, area.width - 2 * w, area.height),
         ];
-        let status = status_lines(play, s, cols[0].width);
-        f.render_widget(Paragraph::new(status).block(panel("Status", s)), cols[0]);
+        if !analysis_view::shows_review(play) {
+            let status = status_lines(play, s, cols[0].width);
+            f.render_widget(Paragraph::new(status).block(panel("Status", s)), cols[0]);
+        }
         render_history(f, cols[1], play, s);
         let ai = ai_lines(play, s, cols[2].width);
         f.render_widget(Paragraph::new(ai).block(panel("AI", s)), cols[2]);
         return;
     }
+    let review = analysis_view::shows_review(play);
     let status = status_lines(play, s, area.width);
     let ai = ai_lines(play, s, area.width);
-    let ai_h = (ai.len() as u16 + 1)
-        .clamp(AI_HEIGHT, AI_HEIGHT + 2)
-        .min(area.height / 3)
-        .max(2);
-    let status_h = (status.len() as u16 + 1).min(area.height.saturating_sub(ai_h + 3));
+    let (status_h, ai_h) = column_heights(area, play, s);
     let hist_h = area.height.saturating_sub(status_h + ai_h);
     let r_status = Rect::new(area.x, area.y, area.width, status_h);
     let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);
     let r_ai = Rect::new(area.x, area.y + status_h + hist_h, area.width, ai_h);
-    f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
+    if !review {
+        f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
+    }
     render_history(f, r_hist, play, s);
     f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
 }

@@ -85,6 +85,14 @@ pub struct Play {
     pub(super) online: Option<OnlineGame>,
     /// The record shown by [`Popup::Record`].
     pub(super) record_text: Option<String>,
+    /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
+    pub(super) analysis: super::analysis_mode::AnalysisMode,
+    /// The review of the game (`R`), while it runs and once done.
+    pub(super) review: Option<super::review_mode::ReviewState>,
+    /// The turns (1-based) a person asked for a hint on.
+    pub(super) hints: Vec<usize>,
+    /// The file the game was loaded from.
+    pub(super) source: Option<std::path::PathBuf>,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -167,6 +175,10 @@ impl Play {
             read_only: None,
             online: None,
             record_text: None,
+            analysis: Default::default(),
+            review: None,
+            hints: Vec::new(),
+            source: None,
         }
     }
 
@@ -174,6 +186,11 @@ impl Play {
     pub fn from_saved(saved: SavedGame, ai_time: Duration) -> Play {
         let result = saved.result.clone();
         let mut play = Play::new(saved.session, saved.players, ai_time, saved.started);
+        play.hints = saved.hints;
+        play.source = saved.source;
+        if let Some(a) = saved.analysis {
+            play.review = Some(super::review_mode::ReviewState::stored(&play.session, a));
+        }
         if let Some(r) = result.filter(|r| r.contains("+R")) {
             // A resignation is not part of the rules' state: keep it from the record.
             let kind = play.session.kind();
@@ -443,6 +460,13 @@ impl Play {
             } else {
                 None
             },
+            hints: self.hints.clone(),
+            analysis: self
+                .review
+                .as_ref()
+                .filter(|r| r.matches(&self.session))
+                .map(|r| r.section().clone()),
+            source: self.source.clone(),
         }
     }
 

@@ -164,8 +164,16 @@ impl Play {
     }
 
     /// Starts the AI when it is to move and not yet thinking; asks for its estimate when a
-    /// person must pick a side in the bid against it.
+    /// person must pick a side in the bid against it; else lets a review or analysis use the
+    /// engine ([`Play::follow_position`]).
     pub fn schedule(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        let mut fx = self.schedule_game(next_job);
+        fx.extend(self.follow_position(next_job));
+        fx
+    }
+
+    /// The game's own AI jobs: its turn, its estimate in the bid.
+    fn schedule_game(&mut self, next_job: &mut u64) -> Vec<Effect> {
         if self.online.is_some() {
             return self.schedule_online(next_job);
         }
@@ -190,6 +198,9 @@ impl Play {
         if matches!(self.ai.job, Some((_, p)) if p == purpose) {
             return Vec::new();
         }
+        if matches!(self.ai.job, Some((_, Purpose::Hint))) && purpose == Purpose::Estimate {
+            return Vec::new();
+        }
         let level = match (self.controller(), self.player_of(to_move.other())) {
             (Controller::Ai { level }, _) | (_, Controller::Ai { level }) => level,
             _ => 1,
@@ -197,6 +208,8 @@ impl Play {
         *next_job += 1;
         let id = *next_job;
         self.ai.job = Some((id, purpose));
+        // The engine leaves any analysis for this job: analysis starts again after it.
+        self.analysis.key = None;
         self.ai.side = Some(to_move);
         self.ai.analysis = None;
         vec![Effect::StartEngine(Request {
@@ -225,10 +238,8 @@ impl Play {
                 Vec::new()
             }
             Report::Estimate { analysis, .. } => {
-                self.ai.job = None;
-                self.ai.estimate = Some(analysis.clone());
-                self.ai.analysis = Some(analysis);
-                Vec::new()
+                let purpose = self.ai.job.map_or(Purpose::Estimate, |(_, p)| p);
+                self.on_estimate(purpose, analysis, next_job)
             }
             Report::Failed { message, .. } => {
                 self.ai.job = None;

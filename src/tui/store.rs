@@ -25,6 +25,12 @@ pub struct SavedGame {
     pub started: String,
     /// The result, once the game is over (including a resignation).
     pub result: Option<String>,
+    /// The turns (1-based) a person asked the AI for a hint on.
+    pub hints: Vec<usize>,
+    /// The game's review, as far as it went.
+    pub analysis: Option<record::AnalysisSection>,
+    /// The file the game was loaded from, if any (a finished review is stored there).
+    pub source: Option<PathBuf>,
 }
 
 /// Where a session keeps its files, passed in by whoever runs it: the platform data and
@@ -193,7 +199,24 @@ pub fn to_record(game: &SavedGame, human: &str) -> Record {
         // A result the rules do not give (a resignation) is kept as written.
         r.result = game.result.clone();
     }
+    r.hints = game.hints.clone();
+    r.analysis = game.analysis.clone();
     r
+}
+
+/// Stores a review in the record at `path` (its `[analysis]` section; nothing else of the
+/// file changes), atomically. The record must still hold the reviewed turns.
+pub fn store_analysis(
+    path: &Path,
+    turns: &[String],
+    analysis: &record::AnalysisSection,
+) -> Result<(), String> {
+    let (mut r, _) = Record::load(path).map_err(|e| e.to_string())?;
+    if r.turns != turns {
+        return Err("the file has changed since it was loaded: review not stored".into());
+    }
+    r.analysis = Some(analysis.clone());
+    r.save(path).map_err(|e| e.to_string())
 }
 
 /// Writes a game record (atomically: a temporary file, then a rename), creating the folder;
@@ -218,6 +241,9 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
         ],
         started: r.started.to_string(),
         result: r.result,
+        hints: r.hints,
+        analysis: r.analysis,
+        source: Some(path.to_path_buf()),
     })
 }
 
@@ -245,6 +271,9 @@ mod tests {
             players,
             started: "2025-01-31T12:00:00Z".into(),
             result: result.map(String::from),
+            hints: Vec::new(),
+            analysis: None,
+            source: None,
         }
     }
 

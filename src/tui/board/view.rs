@@ -5,7 +5,7 @@ use crate::board::{Cell, Geometry};
 use crate::games::{Game, Mark, Side, Stone};
 
 /// Everything drawn on one cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CellView {
     /// The stone on it.
     pub stone: Option<Stone>,
@@ -19,6 +19,11 @@ pub struct CellView {
     pub mark: Option<Mark>,
     /// A legal place for the next stone of the turn in progress (Iris's second stone).
     pub legal: bool,
+    /// Analysis: the rank (1–5) of the candidate placed here.
+    pub candidate: Option<u8>,
+    /// The heat map: the shares of the search's playouts that ended with this cell the
+    /// first side's and the second side's.
+    pub heat: Option<[f64; 2]>,
 }
 
 /// A board to draw.
@@ -45,6 +50,10 @@ pub struct Decorations<'a> {
     pub overlay: bool,
     /// Cells to highlight as legal for the next stone.
     pub legal: &'a [Cell],
+    /// Analysis: the candidates' cells, best first (ranked 1–5 on the board).
+    pub candidates: &'a [Cell],
+    /// The heat map, per cell in board order (see [`CellView::heat`]).
+    pub heat: Option<&'a [[f64; 2]]>,
 }
 
 impl BoardView {
@@ -75,12 +84,19 @@ impl BoardView {
             v.claim = v.stone.and_then(|_| game.claimed_by(c));
             v.pair = game.pair_label(c);
             v.mark = marks.get(c as usize).copied().flatten();
+            v.heat = deco.heat.and_then(|h| h.get(c as usize).copied());
         }
         for &c in deco.last {
             view.cells[c as usize].last = true;
         }
         for &c in deco.legal {
             view.cells[c as usize].legal = true;
+        }
+        for (rank, &c) in deco.candidates.iter().enumerate().take(9) {
+            let v = &mut view.cells[c as usize];
+            if v.candidate.is_none() {
+                v.candidate = Some(rank as u8 + 1);
+            }
         }
         view.cursor = deco.cursor;
         view

@@ -90,6 +90,43 @@ pub fn pair_letter(label: u16) -> char {
     LETTERS[label as usize % LETTERS.len()] as char
 }
 
+/// The share of playouts from which a cell counts as likely owned (lower-case letter, the
+/// owner's colour on the glyph).
+pub const HEAT_LIKELY: f64 = 0.6;
+/// The share from which it counts as settled (upper-case letter, the owner's background).
+pub const HEAT_SETTLED: f64 = 0.85;
+
+/// How the heat map marks a cell whose playouts ended `shares` (first side's, second side's):
+/// the style to add and, on an empty cell, the letter. Settled cells take the theme's
+/// ownership style (its background: 16 or 256 colours, underlined without colour) and an
+/// upper-case letter; likely ones the owner's colour on the glyph and a lower-case letter;
+/// contested ones nothing. So it reads in any colour mode, and by letters alone.
+pub fn heat_mark(
+    t: &Theme,
+    shares: [f64; 2],
+    stone: bool,
+    letters: [char; 2],
+) -> (Style, Option<char>) {
+    let (side, p) = if shares[0] >= shares[1] {
+        (0, shares[0])
+    } else {
+        (1, shares[1])
+    };
+    let own = if side == 0 { t.own_first } else { t.own_second };
+    let letter = letters[side];
+    if p >= HEAT_SETTLED {
+        (own, (!stone).then(|| letter.to_ascii_uppercase()))
+    } else if p >= HEAT_LIKELY {
+        let style = match own.bg.or(own.fg) {
+            Some(c) => Style::new().fg(c),
+            None => Style::new(),
+        };
+        (style, (!stone).then_some(letter))
+    } else {
+        (Style::new(), None)
+    }
+}
+
 /// The board widget.
 pub struct BoardWidget<'a> {
     /// What to draw.
@@ -150,6 +187,20 @@ impl BoardWidget<'_> {
         if v.legal && v.stone.is_none() {
             style = style.patch(t.legal);
             glyph = g.legal;
+        }
+        if let Some(h) = v.heat {
+            let (style2, glyph2) = heat_mark(t, h, v.stone.is_some(), self.view.side_letters);
+            style = style.patch(style2);
+            glyph = glyph2.unwrap_or(glyph);
+        }
+        if let (Some(rank), None) = (v.candidate, v.stone) {
+            // The candidate's rank: a digit, bold (the best one also underlined), so it reads
+            // without colour.
+            style = style.patch(t.legal).add_modifier(Modifier::BOLD);
+            if rank == 1 {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            glyph = char::from_digit(u32::from(rank), 10).unwrap_or('+');
         }
         if v.last {
             style = style.add_modifier(t.last.add_modifier);

@@ -1,0 +1,304 @@
+//! Analysis mode on the game screen (`a`): the engine thinks about the position on screen
+//! until it changes (a turn, a history step, a take-back), then starts again on the new one;
+//! the AI panel shows its win rate, margin, proven result, candidates and principal variation,
+//! the board its top candidates 1–5. `v` / `V` step the principal variation on a ghost board;
+//! `o` turns the ownership heat map on; `H` asks the AI what it would play for the person to
+//! move (noted in the record).
+//!
+//! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
+//! or a hint, or a review position), analysis waits, and starts again after.
+
+use super::ai::{Analysis, Purpose, Report, Request};
+use super::controller::Controller;
+use super::play::Play;
+use super::Effect;
+use crate::board::Cell;
+use crate::games::{AnyGame, Game};
+use std::time::Duration;
+
+/// The level whose player analyses (the strongest player, on all cores).
+pub const ANALYSIS_LEVEL: u8 = 10;
+
+/// How long analysis thinks about one position at most (it restarts whenever the position
+/// changes).
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(600);
+
+/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
+type PositionKey = (u64, usize, usize);
+
+fn key_of(g: &AnyGame) -> PositionKey {
+    (g.hash(), g.turns_completed(), g.steps_in_turn())
+}
+
+/// The state of analysis mode.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisMode {
+    pub(super) on: bool,
+    pub(super) heat: bool,
+    /// The position the running (or last) analysis is about.
+    pub(super) key: Option<PositionKey>,
+    /// How many turns of the principal variation the ghost board shows (0: the position).
+    pub(super) pv_step: usize,
+}
+
+impl AnalysisMode {
+    /// Whether analysis mode is on.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Whether the heat map is on.
+    pub fn heat(&self) -> bool {
+        self.heat
+    }
+
+    /// How many turns of the principal variation the board shows.
+    pub fn pv_step(&self) -> usize {
+        self.pv_step
+    }
+}
+
+impl Play {
+    /// Analysis mode's state.
+    pub fn analysis_mode(&self) -> &AnalysisMode {
+        &self.analysis
+    }
+
+    /// Whether analysis mode may be used: any game but one played on a server (a watcher
+    /// there has the server's own analysis, `a` too).
+    pub fn can_analyse(&self) -> bool {
+        self.online.is_none()
+    }
+
+    /// Turns analysis mode on or off.
+    pub fn toggle_local_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        self.analysis.on = !self.analysis.on;
+        self.analysis.key = None;
+        self.analysis.pv_step = 0;
+        if self.analysis.on {
+            self.say("analysis on: the AI thinks about the position shown (a turns it off)");
+            return self.follow_position(next_job);
+        }
+        self.say("analysis off");
+        if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
+            self.ai.job = None;
+            self.ai.analysis = None;
+            return vec![Effect::StopEngine];
+        }
+        Vec::new()
+    }
+
+    /// After anything that may have changed the position shown: runs the review on, or
+    /// restarts analysis on the new position. The game's own AI jobs come first.
+    pub fn follow_position(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        if self.online.is_some()
+            || matches!(
+                self.ai.job,
+                Some((_, Purpose::Turn | Purpose::Estimate | Purpose::Hint))
+            )
+        {
+            return Vec::new();
+        }
+        match self.schedule_review(next_job) {
+            Some(fx) => fx,
+            None => self.schedule_analysis(next_job),
+        }
+    }
+
+    /// Starts analysis of the position shown when analysis mode is on and the running
+    /// analysis is about another position.
+    pub(super) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        if !self.analysis.on || self.review.as_ref().is_some_and(|r| r.is_running()) {
+            return Vec::new();
+        }
+        let g = self.shown().clone();
+        let key = key_of(&g);
+        if self.analysis.key == Some(key) {
+            return Vec::new();
+        }
+        self.analysis.key = Some(key);
+        self.analysis.pv_step = 0;
+        self.ai.analysis = None;
+        if g.is_over() {
+            if matches!(self.ai.job.take(), Some((_, Purpose::Analyse))) {
+                return vec![Effect::StopEngine];
+            }
+            return Vec::new();
+        }
+        *next_job += 1;
+        let id = *next_job;
+        self.ai.job = Some((id, Purpose::Analyse));
+        self.ai.side = Some(g.to_move());
+        vec![Effect::StartEngine(Request {
+            id,
+            game: g,
+            level: ANALYSIS_LEVEL,
+            time: ANALYSIS_TIME,
+            pace: Duration::ZERO,
+            purpose: Purpose::Analyse,
+        })]
+    }
+
+    /// The analysis shown on the board and in the panel when analysis mode is on: the latest
+    /// one, if it is about the position shown.
+    pub fn current_analysis(&self) -> Option<&Analysis> {
+        let fresh = self.analysis.key == Some(key_of(self.shown()));
+        self.ai.analysis().filter(|_| self.analysis.on && fresh)
+    }
+
+    /// The cells of the analysis's candidates, best first (placements only).
+    pub fn candidate_cells(&self) -> Vec<Cell> {
+        let Some(a) = self.current_analysis() else {
+            return Vec::new();
+        };
+        let g = self.shown();
+        a.candidates
+            .iter()
+            .filter_map(|c| g.parse_step(&c.step).ok().and_then(|s| s.cell()))
+            .collect()
+    }
+
+    /// Steps the ghost board one turn along the principal variation (`forward`) or back.
+    pub fn step_pv(&mut self) -> bool {
+        let len = self.current_analysis().map_or(0, |a| a.pv.len());
+        if len == 0 {
+            self.say("no principal variation yet");
+            return false;
+        }
+        self.analysis.pv_step = (self.analysis.pv_step + 1) % (len + 1);
+        true
+    }
+
+    /// Steps the ghost board one turn back along the principal variation.
+    pub fn step_pv_back(&mut self) {
+        self.analysis.pv_step = self.analysis.pv_step.saturating_sub(1);
+    }
+
+    /// The ghost board: the position shown after the first `pv_step` turns of the principal
+    /// variation, and the cells of those turns. `None` at step 0.
+    pub fn ghost(&self) -> Option<(AnyGame, Vec<Cell>)> {
+        let step = self.analysis.pv_step;
+        let a = self.current_analysis().filter(|_| step > 0)?;
+        let mut g = self.shown().clone();
+        let mut cells = Vec::new();
+        for token in a.pv.iter().take(step) {
+            let Ok(steps) = g.parse_turn(token) else {
+                break;
+            };
+            for s in steps {
+                if g.check(s).is_err() {
+                    return Some((g, cells));
+                }
+                cells.extend(s.cell());
+                g.play(s);
+            }
+        }
+        Some((g, cells))
+    }
+
+    /// Turns the ownership heat map on or off.
+    pub fn toggle_heat(&mut self) {
+        self.analysis.heat = !self.analysis.heat;
+        self.say(if self.analysis.heat {
+            "heat map: each cell's owner in the search's playouts (upper case: settled, lower case: likely)"
+        } else {
+            "heat map off"
+        });
+    }
+
+    /// The heat map to draw, when it is on and the analysis of the position shown has one.
+    pub fn heat_map(&self) -> Option<&[[f64; 2]]> {
+        self.current_analysis()
+            .filter(|_| self.analysis.heat)
+            .and_then(|a| a.ownership.as_deref())
+    }
+
+    /// Whether `H` may ask for a hint: a person to move in a game against the AI.
+    pub fn can_hint(&self) -> bool {
+        self.online.is_none() && self.can_act() && self.players.iter().any(|p| p.is_ai())
+    }
+
+    /// Asks the AI (at the opponent's level and time) what it would play for the person to
+    /// move; the turn is noted in the record.
+    pub fn ask_hint(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        if !self.can_hint() {
+            self.complain("a hint is for a person to move in a game against the AI");
+            return Vec::new();
+        }
+        let level = self
+            .players
+            .iter()
+            .find_map(|p| match p {
+                Controller::Ai { level } => Some(*level),
+                Controller::Human => None,
+            })
+            .unwrap_or(ANALYSIS_LEVEL);
+        *next_job += 1;
+        let id = *next_job;
+        self.ai.job = Some((id, Purpose::Hint));
+        self.analysis.key = None;
+        self.ai.side = Some(self.game().to_move());
+        self.ai.analysis = None;
+        self.say("asking the AI for a hint…");
+        vec![Effect::StartEngine(Request {
+            id,
+            game: self.game().clone(),
+            level,
+            time: self.ai_time,
+            pace: Duration::ZERO,
+            purpose: Purpose::Hint,
+        })]
+    }
+
+    /// The end of a job that only analysed: the bid estimate, analysis that ran out of time
+    /// or was proven, a hint.
+    pub(super) fn on_estimate(
+        &mut self,
+        purpose: Purpose,
+        analysis: Analysis,
+        next_job: &mut u64,
+    ) -> Vec<Effect> {
+        self.ai.job = None;
+        match purpose {
+            Purpose::Hint => {
+                let turn = self.session.turns().len() + 1;
+                if !self.hints.contains(&turn) {
+                    self.hints.push(turn);
+                }
+                let best = analysis.best.clone().unwrap_or_default();
+                if let Some(cell) = self
+                    .game()
+                    .parse_turn(&best)
+                    .ok()
+                    .and_then(|steps| steps.first().and_then(|s| s.cell()))
+                {
+                    self.set_cursor(cell);
+                }
+                self.say(format!(
+                    "hint: the AI would play {best} (noted in the record)"
+                ));
+                self.ai.analysis = Some(analysis);
+                let mut fx = vec![Effect::Autosave(self.saved())];
+                fx.extend(self.follow_position(next_job));
+                fx
+            }
+            Purpose::Estimate => {
+                self.ai.estimate = Some(analysis.clone());
+                self.ai.analysis = Some(analysis);
+                self.follow_position(next_job)
+            }
+            Purpose::Analyse | Purpose::Turn => {
+                self.ai.analysis = Some(analysis);
+                Vec::new()
+            }
+        }
+    }
+
+    /// Routes an engine report: the review's, else the game's own.
+    pub fn on_engine(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
+        if self.is_review_report(&report) {
+            return self.on_review_report(report, next_job);
+        }
+        self.on_report(report, next_job)
+    }
+}

@@ -1,0 +1,278 @@
+//! The review of a game on the game screen (`R`, `tessera review FILE`): every position is
+//! evaluated in the background, one engine job at a time, while the interface stays usable;
+//! then the turns are judged ([`crate::review::judge`]), the graph and the marks appear, and
+//! `n` / `N` jump between the marked turns. A review of a record loaded from a file is stored
+//! in that file's `[analysis]` section when it completes, so the game opens reviewed next
+//! time.
+
+use super::ai::{Purpose, Report, Request};
+use super::play::Play;
+use super::Effect;
+use crate::games::{AnyGame, Game};
+use crate::record::AnalysisSection;
+use crate::review::{self, Evaluation, TurnReview};
+use crate::session::Session;
+use std::time::Duration;
+
+/// The level whose player reviews (the strongest, on all cores).
+pub const REVIEW_LEVEL: u8 = 10;
+
+/// A review on the game screen.
+#[derive(Clone, Debug)]
+pub struct ReviewState {
+    section: AnalysisSection,
+    /// The turns reviewed (the game's turns when the review started).
+    turns: Vec<String>,
+    /// The job evaluating a position: its id, the position's index, the position searched
+    /// (past any forced steps) and the forced step's text, if any.
+    job: Option<(u64, usize, AnyGame, Option<String>)>,
+    /// The judged turns, once every position is evaluated.
+    reviews: Vec<TurnReview>,
+}
+
+impl ReviewState {
+    /// A review read from a record: judged at once when it covers the whole game.
+    pub fn stored(session: &Session, section: AnalysisSection) -> ReviewState {
+        let mut r = ReviewState {
+            section,
+            turns: session.tokens(),
+            job: None,
+            reviews: Vec::new(),
+        };
+        r.judge(session);
+        r
+    }
+
+    fn judge(&mut self, session: &Session) {
+        if self.is_complete() {
+            self.reviews = review::judge(session, &self.section);
+        }
+    }
+
+    /// What has been evaluated so far.
+    pub fn section(&self) -> &AnalysisSection {
+        &self.section
+    }
+
+    /// Whether the review is of this game as it stands.
+    pub fn matches(&self, session: &Session) -> bool {
+        session.tokens() == self.turns
+    }
+
+    /// Positions evaluated and positions in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.section.len(), self.turns.len() + 1)
+    }
+
+    /// Whether every position has been evaluated.
+    pub fn is_complete(&self) -> bool {
+        self.section.is_complete(self.turns.len())
+    }
+
+    /// Whether an evaluation is under way.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The judged turns (empty until the review is complete).
+    pub fn reviews(&self) -> &[TurnReview] {
+        &self.reviews
+    }
+
+    /// The judged turn `turn` (1-based), if the review has it.
+    pub fn turn(&self, turn: usize) -> Option<&TurnReview> {
+        turn.checked_sub(1).and_then(|i| self.reviews.get(i))
+    }
+}
+
+impl Play {
+    /// The review, if one was started or loaded.
+    pub fn review(&self) -> Option<&ReviewState> {
+        self.review.as_ref()
+    }
+
+    /// Whether `R` may start a review: a finished game or a record shown read-only, with
+    /// turns, not on a server (there the AI is only a watcher's).
+    pub fn can_review(&self) -> bool {
+        self.online.is_none()
+            && (self.finished() || self.is_read_only())
+            && !self.session.turns().is_empty()
+            && self.review.as_ref().is_none_or(|r| !r.is_complete())
+    }
+
+    /// Starts (or resumes) the review of the game as it stands.
+    pub fn start_review(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        if !self
+            .review
+            .as_ref()
+            .is_some_and(|r| r.matches(&self.session))
+        {
+            let section = AnalysisSection::new(review::default_engine(review::DEFAULT_MS));
+            self.review = Some(ReviewState::stored(&self.session, section));
+        }
+        self.popup = None;
+        self.say("reviewing every position: the game stays usable (n N jump between marked turns when done)");
+        let mut fx = Vec::new();
+        if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
+            self.ai.job = None;
+            fx.push(Effect::StopEngine);
+        }
+        // Analysis starts again once the review is done.
+        self.analysis.key = None;
+        fx.extend(self.schedule_review(next_job).unwrap_or_default());
+        fx
+    }
+
+    /// Runs the review on: evaluates finished positions at once and starts the engine on
+    /// the next one that needs it. `None` when no review is in progress (the engine is free
+    /// for analysis), else the effects (none while a position is being evaluated).
+    pub(super) fn schedule_review(&mut self, next_job: &mut u64) -> Option<Vec<Effect>> {
+        let session = &self.session;
+        let r = self.review.as_mut()?;
+        if !r.matches(session) {
+            // The game changed under the review (a take-back): it no longer applies.
+            let running = r.job.is_some();
+            self.review = None;
+            return running.then(|| vec![Effect::StopEngine]);
+        }
+        if r.job.is_some() {
+            return Some(Vec::new());
+        }
+        while !r.is_complete() {
+            let i = r.section.len();
+            let position = session.position_after(i);
+            let (searched, forced) = review::past_forced(&position);
+            let forced = forced.map(|s| position.format_step(s));
+            if let Some(mut e) = Evaluation::exact(&searched) {
+                e.best = forced.unwrap_or_default();
+                e.push_to(&mut r.section, searched.points().is_some());
+                continue;
+            }
+            *next_job += 1;
+            let id = *next_job;
+            r.job = Some((id, i, searched.clone(), forced));
+            return Some(vec![Effect::StartEngine(Request {
+                id,
+                game: searched,
+                level: REVIEW_LEVEL,
+                time: Duration::from_millis(review::DEFAULT_MS),
+                pace: Duration::ZERO,
+                purpose: Purpose::Estimate,
+            })]);
+        }
+        None
+    }
+
+    /// Whether `report` belongs to the review's job.
+    pub(super) fn is_review_report(&self, report: &Report) -> bool {
+        self.review
+            .as_ref()
+            .and_then(|r| r.job.as_ref())
+            .is_some_and(|(id, ..)| *id == report.id())
+    }
+
+    /// Handles a report of the review's job: the position's evaluation, then the next job;
+    /// once the last position is done, the judgements (and the review stored in the file the
+    /// game came from).
+    pub(super) fn on_review_report(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
+        let Some(r) = self.review.as_mut() else {
+            return Vec::new();
+        };
+        match report {
+            Report::Progress { .. } => return Vec::new(),
+            Report::Failed { message, .. } => {
+                r.job = None;
+                self.complain(format!("review stopped: {message} (R resumes it)"));
+                return Vec::new();
+            }
+            Report::Estimate { analysis, .. } | Report::Turn { analysis, .. } => {
+                let Some((_, _, searched, forced)) = r.job.take() else {
+                    return Vec::new();
+                };
+                let best = forced.or(analysis.best).unwrap_or_default();
+                let win_rate = match analysis.proven {
+                    Some("win") => 1.0,
+                    Some("loss") => 0.0,
+                    Some(_) => 0.5,
+                    None => analysis.win_rate.unwrap_or(0.5),
+                };
+                Evaluation::from_search(&searched, win_rate, analysis.score, best)
+                    .push_to(&mut r.section, searched.points().is_some());
+            }
+        }
+        let mut fx = self.schedule_review(next_job).unwrap_or_default();
+        let Some(r) = self.review.as_mut() else {
+            return fx;
+        };
+        if r.is_complete() && r.reviews.is_empty() {
+            r.judge(&self.session);
+            let counts = review::summary(&r.reviews);
+            let kind = self.session.kind();
+            let side = |i: usize| kind.side_letter(crate::games::Side::from_index(i));
+            let text = |i: usize| {
+                let c = counts[i];
+                format!("{} {} ?! {} ? {} ??", side(i), c[0], c[1], c[2])
+            };
+            let mut note = format!("review done: {} · {}", text(0), text(1));
+            if let Some(path) = self.source.clone() {
+                fx.push(Effect::StoreAnalysis(
+                    path,
+                    r.turns.clone(),
+                    r.section.clone(),
+                ));
+            } else {
+                note.push_str(" (saving the game keeps it)");
+            }
+            self.say(note);
+            fx.extend(self.schedule_analysis(next_job));
+        }
+        fx
+    }
+
+    /// Jumps to the next (`forward`) or previous marked turn of the review, showing the
+    /// position after it.
+    pub fn jump_marked(&mut self, forward: bool) {
+        let here = self.viewed_turn();
+        let marked = self
+            .review
+            .as_ref()
+            .map(|r| {
+                r.reviews
+                    .iter()
+                    .filter(|t| t.judgement.is_some())
+                    .map(|t| t.turn)
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        let target = if forward {
+            marked.iter().copied().find(|&t| t > here)
+        } else {
+            marked.iter().rev().copied().find(|&t| t < here)
+        };
+        match target {
+            Some(t) => {
+                self.view_turn(t);
+                if let Some(r) = self.review.as_ref().and_then(|r| r.turn(t)) {
+                    let j = match r.judgement {
+                        Some(crate::review::Judgement::Inaccuracy) => "an inaccuracy",
+                        Some(crate::review::Judgement::Mistake) => "a mistake",
+                        _ => "a blunder",
+                    };
+                    let text = format!(
+                        "turn {t}: {} was {j} ({:+.0}% for its side); the AI preferred {}",
+                        r.played,
+                        -100.0 * r.drop(),
+                        r.best
+                    );
+                    self.say(text);
+                }
+            }
+            None if marked.is_empty() => self.say("no marked turns"),
+            None => self.say(if forward {
+                "no marked turn after this one"
+            } else {
+                "no marked turn before this one"
+            }),
+        }
+    }
+}

@@ -34,6 +34,8 @@ pub enum Start {
     Play(Box<super::play::Play>),
     /// Loading a record.
     Load(PathBuf),
+    /// The puzzle list, showing this game (the first when `None`).
+    Puzzles(Option<crate::games::GameKind>),
 }
 
 /// Everything a session runs with.
@@ -150,6 +152,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             }
         }
         Start::Load(path) => queue.push_back(load_message(&app.storage, &path, None)),
+        Start::Puzzles(kind) => first.extend(app.open_puzzles(kind)),
     }
 
     let mut out = out;
@@ -161,6 +164,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
     };
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
+    let puzzle_tx = sender.clone();
     let engine_tx = sender;
     let mut engine = ai(Box::new(move |r: Report| {
         let _ = engine_tx.send(Msg::Engine(r));
@@ -169,6 +173,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         terminal: &mut terminal,
         engine: engine.as_mut(),
         link: link.as_deref(),
+        puzzle_tx,
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         main_loop(&mut app, &mut io, &events, queue, first)
@@ -199,6 +204,8 @@ struct Io<'a, W: Write> {
     terminal: &'a mut Terminal<CrosstermBackend<W>>,
     engine: &'a mut dyn Thinker,
     link: Option<&'a dyn Link>,
+    /// Where the puzzle solver's threads send their answers.
+    puzzle_tx: Sender<Msg>,
 }
 
 fn main_loop<W: Write>(
@@ -341,6 +348,30 @@ fn carry_out<W: Write>(
                 }
             }
             Effect::Quit => app.quit = true,
+            Effect::Solve(job) => {
+                let tx = io.puzzle_tx.clone();
+                // One short-lived thread per question; an answer nobody waits for any more
+                // is dropped by its job id.
+                std::thread::spawn(move || {
+                    let _ = tx.send(Msg::PuzzleReply(super::puzzle::job::answer(&job)));
+                });
+            }
+            Effect::LoadPuzzleProgress => {
+                if let Some(d) = &app.storage.data {
+                    let path = super::puzzle::progress::Progress::path(d);
+                    queue.push_back(Msg::PuzzleProgress(
+                        super::puzzle::progress::Progress::load(&path),
+                    ));
+                }
+            }
+            Effect::SavePuzzleProgress(p) => {
+                if let Some(d) = &app.storage.data {
+                    let path = super::puzzle::progress::Progress::path(d);
+                    if let Err(e) = p.save(&path) {
+                        queue.push_back(Msg::Saved(Err(format!("puzzle progress: {e}"))));
+                    }
+                }
+            }
         }
     }
 }

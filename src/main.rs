@@ -47,7 +47,8 @@ enum Command {
     Komi(tessera::stats::komi::KomiArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
     Solve(tessera::puzzle::cli::SolveArgs),
-    /// Puzzle sets: `tessera puzzles generate GAME …`, `tessera puzzles verify FILE`.
+    /// Puzzle mode (`tessera puzzles [GAME]`); puzzle sets: `tessera puzzles generate GAME …`,
+    /// `tessera puzzles verify FILE`.
     Puzzles(tessera::puzzle::cli::PuzzlesArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
@@ -73,7 +74,10 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Stats(args)) => tessera::stats::run(&args),
         Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
         Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
-        Some(Command::Puzzles(args)) => tessera::puzzle::cli::run_puzzles(&args),
+        Some(Command::Puzzles(args)) => match &args.action {
+            Some(action) => tessera::puzzle::cli::run_puzzles(action),
+            None => tessera::tui::cli::run_puzzles(&cli.ui, args.game),
+        },
         Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),

@@ -82,6 +82,8 @@ fn check(a: &App, what: &str) {
         Screen::Lobby(l) => listed(&tessera::tui::lobby::TABLE, l, a),
         Screen::Challenge(f) => listed(&tessera::tui::challenge::TABLE, f, a),
         Screen::Name(f) => listed(&tessera::tui::name_form::TABLE, f, a),
+        Screen::PuzzleList(l) => listed(&tessera::tui::puzzle::list::TABLE, l, a),
+        Screen::Puzzle(p) => listed(tessera::tui::puzzle::keys::table(p), p, a),
     };
     let help_text: Vec<String> = help.iter().map(|(k, h)| format!("{k}  {h}")).collect();
     let before = snapshot(a);
@@ -477,4 +479,22 @@ fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
     update(&mut a, Msg::Net(Event::Closed(9, "adjourned".into())));
     update(&mut a, Msg::Net(Event::Game(Box::new(update_for(None)))));
     check(&a, "watching a server game");
+}
+
+#[test]
+fn puzzle_screens_do_only_what_their_help_lists() {
+    let mut a = app(100, 40);
+    update(&mut a, ch('p'));
+    check(&a, "puzzle list");
+    for _ in 0..3 {
+        update(&mut a, key(KeyCode::Right));
+    }
+    check(&a, "puzzle list, Linage");
+    update(&mut a, key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Puzzle(_)), "{:?}", a.note);
+    check(&a, "a puzzle");
+    update(&mut a, ch('g'));
+    check(&a, "a puzzle given up");
+    update(&mut a, ch('?'));
+    check(&a, "the puzzle help");
 }

@@ -370,3 +370,78 @@ fn a_second_instance_does_not_overwrite_the_first_ones_autosave() {
     second.keys(&["q"]);
     second.wait_for("the shell", |t| !t.contains("New game"));
 }
+
+/// Cursor keys from one Linage cell to another (`e5` → `h4`: `l l l j`).
+fn cursor_keys(from: &str, to: &str) -> Vec<&'static str> {
+    let at = |t: &str| {
+        let col = t.as_bytes()[0] as i32 - b'a' as i32;
+        let row: i32 = t[1..].parse().unwrap();
+        (col, row)
+    };
+    let ((c0, r0), (c1, r1)) = (at(from), at(to));
+    let mut keys = Vec::new();
+    keys.extend(std::iter::repeat_n(
+        if c1 > c0 { "l" } else { "h" },
+        (c1 - c0).unsigned_abs() as usize,
+    ));
+    keys.extend(std::iter::repeat_n(
+        if r1 > r0 { "k" } else { "j" },
+        (r1 - r0).unsigned_abs() as usize,
+    ));
+    keys
+}
+
+#[test]
+fn a_puzzle_from_the_menu_a_wrong_turn_its_refutation_then_solved() {
+    use tessera::games::{Game, GameKind};
+    let Some((s, env)) = shell_session("puzzle", "puzzle") else {
+        return;
+    };
+    // The easiest shipped Linage puzzle, and a legal first turn that is not its answer.
+    let (entries, _) = tessera::tui::puzzle::sets::shipped(GameKind::Linage);
+    let e = &entries[0];
+    let g = e.position().unwrap();
+    let mut steps = Vec::new();
+    g.legal_steps(&mut steps);
+    let wrong = steps
+        .iter()
+        .filter(|st| st.cell().is_some())
+        .map(|&st| g.format_step(st))
+        .find(|t| *t != e.solution[0])
+        .unwrap();
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    s.keys(&[&format!("{env} {bin}"), "Enter"]);
+    s.wait_for("the menu", |t| t.contains("Puzzles"));
+    s.keys(&["p"]);
+    s.wait_for("the puzzle list", |t| t.contains("best streak"));
+    s.keys(&["Right", "Right", "Right"]);
+    s.wait_for("the Linage puzzles", |t| t.contains(&e.id));
+    s.keys(&["Enter"]);
+    s.wait_for("the puzzle", |t| {
+        t.contains("to win in") && t.contains("Puzzle")
+    });
+    let mut at = "e5".to_string();
+    let mut go = |to: &str| {
+        s.keys(&cursor_keys(&at, to));
+        s.keys(&["Enter"]);
+        at = to.to_string();
+    };
+    go(&wrong);
+    let screen = s.wait_for("the refutation", |t| t.contains("escapes with"));
+    assert!(screen.contains(&format!("after {wrong},")), "{screen}");
+    assert!(screen.contains("Taken back"), "{screen}");
+    for (i, token) in e.solution.iter().enumerate().step_by(2) {
+        if token == "pass" {
+            s.keys(&["p"]);
+        } else {
+            go(token);
+        }
+        if i + 1 < e.solution.len() {
+            s.wait_for("the answer", |t| t.contains(&format!("{token}: right")));
+        }
+    }
+    let screen = s.wait_for("the solve", |t| t.contains("Solved"));
+    assert!(screen.contains("after a mistake"), "{screen}");
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("Puzzle"));
+}

@@ -20,12 +20,16 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
-/// Arguments of `tessera puzzles`.
+/// Arguments of `tessera puzzles`: without a subcommand, puzzle mode in the interface.
 #[derive(clap::Args, Debug, Clone)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct PuzzlesArgs {
-    /// What to do.
+    /// What to do (none: open puzzle mode in the interface).
     #[command(subcommand)]
-    pub action: PuzzlesAction,
+    pub action: Option<PuzzlesAction>,
+    /// Puzzle mode: the game whose puzzles to show first (keil, carteso, iris, linage or
+    /// wunchunk).
+    pub game: Option<crate::games::GameKind>,
 }
 
 /// `tessera puzzles` subcommands.
@@ -37,9 +41,9 @@ pub enum PuzzlesAction {
     Verify(super::verify::VerifyArgs),
 }
 
-/// Runs `tessera puzzles …`.
-pub fn run_puzzles(args: &PuzzlesArgs) -> anyhow::Result<()> {
-    match &args.action {
+/// Runs `tessera puzzles generate|verify …` (puzzle mode itself is the interface's).
+pub fn run_puzzles(action: &PuzzlesAction) -> anyhow::Result<()> {
+    match action {
         PuzzlesAction::Generate(a) => super::generate::run(a),
         PuzzlesAction::Verify(a) => super::verify::run(a),
     }

@@ -16,6 +16,7 @@ use super::name_form::{self, NameForm};
 use super::new_game::NewGameForm;
 use super::online::{Event, Identity, LobbyView, Request};
 use super::play::Play;
+use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
 use super::screen::{Component, Ctx, Transition};
 use super::settings::Settings;
@@ -56,6 +57,10 @@ pub enum Msg {
     Net(Event),
     /// Review the game shown (after `tessera review FILE` loaded it).
     Review,
+    /// The puzzle solver answered.
+    PuzzleReply(super::puzzle::job::Reply),
+    /// The puzzle progress was read (or not).
+    PuzzleProgress(Result<super::puzzle::progress::Progress, String>),
 }
 
 /// The screen shown.
@@ -79,6 +84,10 @@ pub enum Screen {
     Challenge(ChallengeForm),
     /// Choosing a nickname on a server.
     Name(NameForm),
+    /// The puzzle list.
+    PuzzleList(PuzzleList),
+    /// A puzzle.
+    Puzzle(Box<PuzzleScreen>),
 }
 
 /// The whole interface.
@@ -160,6 +169,9 @@ pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
         (challenge::TABLE.screen, challenge::TABLE.names()),
         (name_form::TABLE.screen, name_form::TABLE.names()),
         (game_keys::RECORD.screen, game_keys::RECORD.names()),
+        (puzzle::list::TABLE.screen, puzzle::list::TABLE.names()),
+        (puzzle::keys::TABLE.screen, puzzle::keys::TABLE.names()),
+        (puzzle::keys::HELP.screen, puzzle::keys::HELP.names()),
     ]
 }
 
@@ -231,6 +243,7 @@ impl App {
     pub fn fits(&self) -> bool {
         match &self.screen {
             Screen::Game(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
+            Screen::Puzzle(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
             _ => self.size.0 >= MENU_MIN.0 && self.size.1 >= MENU_MIN.1,
         }
     }
@@ -340,6 +353,15 @@ impl App {
                 },
             },
             Transition::Open(play) => self.open_game(*play),
+            Transition::Puzzles => self.open_puzzles(None),
+            Transition::PuzzleList(list) => {
+                self.screen = Screen::PuzzleList(*list);
+                Vec::new()
+            }
+            Transition::Puzzle(p) => {
+                self.screen = Screen::Puzzle(p);
+                Vec::new()
+            }
         }
     }
 
@@ -355,6 +377,15 @@ impl App {
             },
             &mut self.screen,
         )
+    }
+
+    /// Opens the puzzle list (showing `kind`) and asks for the saved progress.
+    pub fn open_puzzles(&mut self, kind: Option<crate::games::GameKind>) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        self.leave_game(&mut fx);
+        self.screen = Screen::PuzzleList(PuzzleList::new(kind));
+        fx.push(Effect::LoadPuzzleProgress);
+        fx
     }
 
     /// Shows a note on the screen shown (the game's message lines, or the other screens').
@@ -430,6 +461,22 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             Screen::Game(play) => play.start_review(&mut app.next_job),
             _ => Vec::new(),
         },
+        Msg::PuzzleReply(r) => match &mut app.screen {
+            Screen::Puzzle(p) => p.on_reply(r),
+            _ => Vec::new(),
+        },
+        Msg::PuzzleProgress(Ok(progress)) => {
+            match &mut app.screen {
+                Screen::PuzzleList(l) => l.progress = progress,
+                Screen::Puzzle(p) => p.list.progress = progress,
+                _ => {}
+            }
+            Vec::new()
+        }
+        Msg::PuzzleProgress(Err(e)) => {
+            app.tell(Note::error(e));
+            Vec::new()
+        }
         Msg::SaveList(files) => {
             if let Screen::Load(form) = &mut app.screen {
                 form.files = files;
@@ -452,6 +499,8 @@ impl Screen {
             Screen::Lobby(l) => l,
             Screen::Challenge(form) => form,
             Screen::Name(form) => form,
+            Screen::PuzzleList(l) => l,
+            Screen::Puzzle(p) => p.as_ref(),
         }
     }
 
@@ -466,6 +515,8 @@ impl Screen {
             Screen::Lobby(l) => l,
             Screen::Challenge(form) => form,
             Screen::Name(form) => form,
+            Screen::PuzzleList(l) => l,
+            Screen::Puzzle(p) => p.as_mut(),
         }
     }
 }

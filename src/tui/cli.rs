@@ -78,6 +78,11 @@ fn ui_options(ui: &UiArgs) -> UiOptions {
     }
 }
 
+/// `tessera puzzles [GAME]`: puzzle mode.
+pub fn run_puzzles(ui: &UiArgs, kind: Option<crate::games::GameKind>) -> anyhow::Result<()> {
+    runtime::run(ui_options(ui), Start::Puzzles(kind))
+}
+
 /// `tessera` with no subcommand: the menu.
 pub fn run_menu(ui: &UiArgs) -> anyhow::Result<()> {
     runtime::run(ui_options(ui), Start::Menu)

@@ -109,9 +109,14 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
             heat,
         },
     );
+    render_board(f, &bv, s, a);
+}
+
+/// Draws a board picture in the board area at its scale (the game and puzzle screens).
+pub fn render_board(f: &mut Frame, bv: &BoardView, s: &Settings, a: &GameAreas) {
     f.render_widget(
         BoardWidget {
-            view: &bv,
+            view: bv,
             theme: &s.theme,
             glyphs: Glyphs::for_mode(s.ascii()),
             scale: a.scale,

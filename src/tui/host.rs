@@ -36,6 +36,8 @@ pub enum Start {
     Load(PathBuf),
     /// Loading a record read-only and reviewing it (`tessera review FILE`).
     Review(PathBuf),
+    /// The puzzle list, showing this game (the first when `None`).
+    Puzzles(Option<crate::games::GameKind>),
 }
 
 /// Everything a session runs with.
@@ -156,6 +158,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             queue.push_back(load_message(&app.storage, &path, Some(REVIEW)));
             queue.push_back(Msg::Review);
         }
+        Start::Puzzles(kind) => first.extend(app.open_puzzles(kind)),
     }
 
     let mut out = out;
@@ -167,6 +170,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
     };
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
+    let puzzle_tx = sender.clone();
     let engine_tx = sender;
     let mut engine = ai(Box::new(move |r: Report| {
         let _ = engine_tx.send(Msg::Engine(r));
@@ -175,6 +179,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         terminal: &mut terminal,
         engine: engine.as_mut(),
         link: link.as_deref(),
+        puzzle_tx,
     };
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         main_loop(&mut app, &mut io, &events, queue, first)
@@ -205,6 +210,8 @@ struct Io<'a, W: Write> {
     terminal: &'a mut Terminal<CrosstermBackend<W>>,
     engine: &'a mut dyn Thinker,
     link: Option<&'a dyn Link>,
+    /// Where the puzzle solver's threads send their answers.
+    puzzle_tx: Sender<Msg>,
 }
 
 fn main_loop<W: Write>(
@@ -354,6 +361,30 @@ fn carry_out<W: Write>(
                 }
             }
             Effect::Quit => app.quit = true,
+            Effect::Solve(job) => {
+                let tx = io.puzzle_tx.clone();
+                // One short-lived thread per question; an answer nobody waits for any more
+                // is dropped by its job id.
+                std::thread::spawn(move || {
+                    let _ = tx.send(Msg::PuzzleReply(super::puzzle::job::answer(&job)));
+                });
+            }
+            Effect::LoadPuzzleProgress => {
+                if let Some(d) = &app.storage.data {
+                    let path = super::puzzle::progress::Progress::path(d);
+                    queue.push_back(Msg::PuzzleProgress(
+                        super::puzzle::progress::Progress::load(&path),
+                    ));
+                }
+            }
+            Effect::SavePuzzleProgress(p) => {
+                if let Some(d) = &app.storage.data {
+                    let path = super::puzzle::progress::Progress::path(d);
+                    if let Err(e) = p.save(&path) {
+                        queue.push_back(Msg::Saved(Err(format!("puzzle progress: {e}"))));
+                    }
+                }
+            }
         }
     }
 }

@@ -36,6 +36,8 @@ pub enum Item {
     Resume,
     /// Open a saved game.
     Load,
+    /// Solve puzzles.
+    Puzzles,
     /// Read the rules.
     Rules,
     /// Theme, ASCII, AI time…
@@ -72,6 +74,7 @@ pub static TABLE: Table<Menu, Action> = Table {
         Command::new(Action::Item(Item::NewGame), "new_game", &["n"], always, "", "New game"),
         Command::new(Action::Item(Item::Resume), "resume", &["r"], |m| m.resume.is_some(), "", "Resume"),
         Command::new(Action::Item(Item::Load), "load", &["l"], always, "", "Load game"),
+        Command::new(Action::Item(Item::Puzzles), "puzzles", &["p"], always, "", "Puzzles"),
         Command::new(Action::Item(Item::Rules), "rules", &["u"], always, "", "Rules"),
         Command::new(Action::Item(Item::Settings), "settings", &["s"], always, "", "Settings"),
         Command::new(Action::Item(Item::Quit), "quit", &["q", "Esc"], always, "quit", "Quit"),
@@ -93,7 +96,13 @@ impl Menu {
         if self.resume.is_some() {
             v.push(Item::Resume);
         }
-        v.extend([Item::Load, Item::Rules, Item::Settings, Item::Quit]);
+        v.extend([
+            Item::Load,
+            Item::Puzzles,
+            Item::Rules,
+            Item::Settings,
+            Item::Quit,
+        ]);
         v
     }
 }
@@ -120,6 +129,7 @@ impl Component for Menu {
             Item::NewGame => Transition::NewGame,
             Item::Resume => Transition::Resume,
             Item::Load => Transition::Load,
+            Item::Puzzles => Transition::Puzzles,
             Item::Rules => Transition::Rules,
             Item::Settings => Transition::Settings,
             Item::Quit => Transition::Quit,
@@ -151,6 +161,7 @@ impl Component for Menu {
                 (Item::Resume, Some(r)) => format!("Resume: {}", r.what),
                 (Item::Resume, None) => "Resume".into(),
                 (Item::Load, _) => "Load game".into(),
+                (Item::Puzzles, _) => "Puzzles".into(),
                 (Item::Rules, _) => "Rules".into(),
                 (Item::Settings, _) => "Settings".into(),
                 (Item::Quit, _) => "Quit".into(),

@@ -50,6 +50,7 @@ pub mod panels;
 pub mod play;
 pub mod play_actions;
 pub mod play_online;
+pub mod puzzle;
 pub mod review_mode;
 pub mod rules;
 pub mod runtime;
@@ -94,6 +95,12 @@ pub enum Effect {
     Quit,
     /// Send a request to the game server (ignored by a program alone).
     Net(online::Request),
+    /// Ask the puzzle solver, on a worker thread (answered by [`app::Msg::PuzzleReply`]).
+    Solve(puzzle::job::Job),
+    /// Read the puzzle progress (answered by [`app::Msg::PuzzleProgress`]).
+    LoadPuzzleProgress,
+    /// Write the puzzle progress (atomically; a failure comes back as [`app::Msg::Saved`]).
+    SavePuzzleProgress(puzzle::progress::Progress),
 }
 
 /// A message for the bottom line.

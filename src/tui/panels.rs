@@ -511,7 +511,12 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
         line.spans.insert(0, Span::styled(":", s.theme.key));
         return vec![line];
     }
-    match play.note() {
+    note_lines(play.note(), s, width)
+}
+
+/// A note as the two message rows: word-wrapped, cut with `…` beyond two.
+pub fn note_lines(note: Option<&super::Note>, s: &Settings, width: u16) -> Vec<Line<'static>> {
+    match note {
         Some(n) => {
             let style = if n.error { s.theme.error } else { s.theme.text };
             let mut rows = wrap_words(&n.text, width as usize);

@@ -36,6 +36,12 @@ pub enum Transition {
     Challenge,
     /// Back to the main menu (the lobby on a server), then carry out these effects.
     MenuWith(Vec<Effect>),
+    /// To the puzzle list, fresh (from the menu).
+    Puzzles,
+    /// Back to a puzzle list.
+    PuzzleList(Box<super::puzzle::PuzzleList>),
+    /// Open a puzzle.
+    Puzzle(Box<super::puzzle::PuzzleScreen>),
 }
 
 impl Transition {

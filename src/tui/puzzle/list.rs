@@ -1,0 +1,239 @@
+//! The puzzle list: the shipped set of each game, with each puzzle's depth, rating and how the
+//! player did (solved / failed / new), and the streak.
+
+use super::progress::{Progress, Status};
+use super::sets;
+use crate::games::GameKind;
+use crate::puzzle::set::Entry;
+use crate::tui::commands::{Command, Table};
+use crate::tui::layout::{centred, key_line};
+use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The list's state: the five sets, the game shown, the puzzle selected, the progress.
+#[derive(Clone, Debug)]
+pub struct PuzzleList {
+    /// Each game's set, easiest (lowest rating) first.
+    pub sets: Vec<(GameKind, Vec<Entry>)>,
+    /// Index into `sets`.
+    pub game: usize,
+    /// Index into the game's set.
+    pub selected: usize,
+    /// The player's progress.
+    pub progress: Progress,
+    /// Problems met loading the sets.
+    pub problems: Vec<String>,
+}
+
+/// What a list command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// The previous game.
+    PrevGame,
+    /// The next game.
+    NextGame,
+    /// Select the puzzle above.
+    Up,
+    /// Select the puzzle below.
+    Down,
+    /// Ten up.
+    PageUp,
+    /// Ten down.
+    PageDown,
+    /// Open the selected puzzle.
+    Open,
+    /// Back to the menu.
+    Menu,
+    /// Quit.
+    Quit,
+}
+
+fn always(_: &PuzzleList) -> bool {
+    true
+}
+
+fn any(l: &PuzzleList) -> bool {
+    !l.entries().is_empty()
+}
+
+/// The list's commands.
+#[rustfmt::skip]
+pub static TABLE: Table<PuzzleList, Action> = Table {
+    screen: "puzzle_list",
+    rows: &[
+        Command::new(Action::PrevGame, "previous_game", &["Left", "h", "BackTab"], always, "game", "the previous game"),
+        Command::new(Action::NextGame, "next_game", &["Right", "l", "Tab"], always, "game", "the next game"),
+        Command::new(Action::Up, "up", &["Up", "k"], any, "choose", "select the puzzle above"),
+        Command::new(Action::Down, "down", &["Down", "j"], any, "choose", "select the puzzle below"),
+        Command::new(Action::PageUp, "page_up", &["PgUp"], any, "", "ten puzzles up"),
+        Command::new(Action::PageDown, "page_down", &["PgDn"], any, "", "ten puzzles down"),
+        Command::new(Action::Open, "open", &["Enter", "Space"], any, "solve", "open the selected puzzle"),
+        Command::new(Action::Menu, "menu", &["Esc"], always, "menu", "back to the menu"),
+        Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
+    ],
+};
+
+impl PuzzleList {
+    /// The shipped sets, showing `kind` (the first game when `None`), with fresh progress
+    /// (the runtime reads the saved one and sends it).
+    pub fn new(kind: Option<GameKind>) -> PuzzleList {
+        let mut problems = Vec::new();
+        let sets: Vec<(GameKind, Vec<Entry>)> = GameKind::ALL
+            .into_iter()
+            .map(|k| {
+                let (entries, mut p) = sets::shipped(k);
+                problems.append(&mut p);
+                (k, entries)
+            })
+            .collect();
+        let game = kind
+            .and_then(|k| sets.iter().position(|(g, _)| *g == k))
+            .unwrap_or(0);
+        PuzzleList {
+            sets,
+            game,
+            selected: 0,
+            progress: Progress::default(),
+            problems,
+        }
+    }
+
+    /// The game shown.
+    pub fn kind(&self) -> GameKind {
+        self.sets[self.game].0
+    }
+
+    /// The puzzles of the game shown.
+    pub fn entries(&self) -> &[Entry] {
+        &self.sets[self.game].1
+    }
+
+    /// The puzzle after `id` in the game's list (rising rating), wrapping around.
+    pub fn next_after(&self, id: &str) -> Option<usize> {
+        let list = self.entries();
+        let i = list.iter().position(|e| e.id == id)?;
+        (!list.is_empty()).then(|| (i + 1) % list.len())
+    }
+
+    fn move_by(&mut self, d: isize) {
+        let n = self.entries().len() as isize;
+        if n > 0 {
+            self.selected = (self.selected as isize + d).clamp(0, n - 1) as usize;
+        }
+    }
+}
+
+/// "solved", "failed" or "new".
+pub fn status_word(s: Option<Status>) -> &'static str {
+    match s {
+        Some(Status::Solved) => "solved",
+        Some(Status::Failed) => "failed",
+        None => "new",
+    }
+}
+
+impl Component for PuzzleList {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        let n = self.sets.len();
+        match TABLE.lookup(self, &cx.settings.keymap, &k) {
+            Some(Action::PrevGame) => {
+                self.game = (self.game + n - 1) % n;
+                self.selected = 0;
+            }
+            Some(Action::NextGame) => {
+                self.game = (self.game + 1) % n;
+                self.selected = 0;
+            }
+            Some(Action::Up) => self.move_by(-1),
+            Some(Action::Down) => self.move_by(1),
+            Some(Action::PageUp) => self.move_by(-10),
+            Some(Action::PageDown) => self.move_by(10),
+            Some(Action::Open) => return super::keys::open_selected(self, cx.note),
+            Some(Action::Menu) => return Transition::Menu,
+            Some(Action::Quit) => return Transition::Quit,
+            None => {}
+        }
+        Transition::stay()
+    }
+
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        let s = v.settings;
+        let t = &s.theme;
+        let area = f.area();
+        f.render_widget(Block::new().style(t.text), area);
+        let mut tabs = vec![Span::styled("Puzzles  ", t.title)];
+        for (i, (k, list)) in self.sets.iter().enumerate() {
+            let style = if i == self.game { t.selected } else { t.dim };
+            tabs.push(Span::styled(
+                format!(" {} ({}) ", k.title(), list.len()),
+                style,
+            ));
+        }
+        let p = &self.progress;
+        let list = self.entries();
+        let solved = list
+            .iter()
+            .filter(|e| p.status(&e.id) == Some(Status::Solved))
+            .count();
+        let mut lines = vec![
+            Line::from(tabs),
+            Line::styled(
+                format!(
+                    "{solved} of {} solved · streak {} · best streak {}",
+                    list.len(),
+                    p.streak,
+                    p.best_streak
+                ),
+                t.dim,
+            ),
+            Line::raw(""),
+        ];
+        let rows = area.height.saturating_sub(8) as usize;
+        let top = self.selected.saturating_sub(rows.saturating_sub(1));
+        if list.is_empty() {
+            lines.push(Line::styled("no puzzles for this game", t.dim));
+        }
+        for (i, e) in list.iter().enumerate().skip(top).take(rows) {
+            let style = if i == self.selected {
+                t.selected
+            } else {
+                t.text
+            };
+            lines.push(Line::styled(
+                format!(
+                    " {:<14} {:<13} rating {:>7.1}   {:<6} ",
+                    e.id,
+                    format!("win in {}", e.win_in),
+                    e.rating,
+                    status_word(p.status(&e.id))
+                ),
+                style,
+            ));
+        }
+        let w = 80.min(area.width);
+        let r = centred(area, w, area.height.saturating_sub(2));
+        f.render_widget(Paragraph::new(lines), r);
+        let note = v
+            .note
+            .map(|n| (n.text.clone(), n.error))
+            .or_else(|| (!self.problems.is_empty()).then(|| (self.problems.join("; "), true)));
+        if let Some((text, error)) = note {
+            let nr = Rect::new(
+                1,
+                area.height.saturating_sub(3),
+                area.width.saturating_sub(2),
+                2,
+            );
+            let style = if error { t.error } else { t.text };
+            f.render_widget(
+                Paragraph::new(Line::styled(text, style)).wrap(Wrap { trim: true }),
+                nr,
+            );
+        }
+        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+    }
+}

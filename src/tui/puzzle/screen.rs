@@ -1,0 +1,508 @@
+//! A puzzle being solved: the position, the player's turns checked by the solver on a worker
+//! thread ([`super::job`]), the defender's most resistant answers, wrong turns shown with
+//! their refutation and taken back, the hint, giving up, and free exploring afterwards with
+//! `[ ]` stepping through the main line.
+
+use super::job::{Answer, Job, Question, Reply};
+use super::list::PuzzleList;
+use crate::board::Cell;
+use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
+use crate::puzzle::define::goal;
+use crate::puzzle::set::Entry;
+use crate::tui::cursor::{self, Dir};
+use crate::tui::play::{has_colour_choice, title_case};
+use crate::tui::{Effect, Note};
+
+/// Where the puzzle stands.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// The player is to play a turn (possibly part-way through a multi-stone turn).
+    Move,
+    /// The solver is judging the player's turn (this job).
+    Judging(u64),
+    /// The solver is looking for a hint (this job).
+    Hinting(u64),
+    /// A wrong turn and its refutation are shown (this position); the next key takes them
+    /// back.
+    Wrong(Box<AnyGame>),
+    /// Solved (without a mistake when `clean`): the player explores freely.
+    Solved,
+    /// Given up: the solution is shown; the player explores freely.
+    GaveUp,
+}
+
+/// The puzzle screen's state.
+#[derive(Clone, Debug)]
+pub struct PuzzleScreen {
+    /// The list it came from (for going back and for the next puzzle), with the progress.
+    pub list: PuzzleList,
+    /// The puzzle.
+    pub entry: Entry,
+    pub(super) start: AnyGame,
+    /// The position on the board (with the steps of a turn in progress).
+    pub(super) game: AnyGame,
+    /// The position at the start of the turn in progress.
+    pub(super) turn_start: AnyGame,
+    /// The main line, as turns.
+    pub(super) solution: Vec<Vec<Step>>,
+    /// The side to move in the puzzle (who must win).
+    pub(super) attacker: Side,
+    /// Whole turns played since the puzzle's position (the player's and the answers).
+    pub(super) played: Vec<Vec<Step>>,
+    pub(super) phase: Phase,
+    /// A wrong turn, a hint or giving up happened: no clean solve.
+    pub(super) mistake: bool,
+    /// After solving or giving up: how many turns of the main line the board shows (`None`
+    /// while exploring off it).
+    pub(super) line_at: Option<usize>,
+    pub(super) cursor: Cell,
+    pub(super) column: Option<u16>,
+    pub(super) colour: Stone,
+    pub(super) overlay: bool,
+    pub(super) help: bool,
+    pub(super) note: Option<Note>,
+    /// The cells of the last turn (or the wrong turn and its refutation).
+    pub(super) last: Vec<Cell>,
+}
+
+impl PuzzleScreen {
+    /// Opens the puzzle at `index` of the list's game.
+    pub fn open(list: PuzzleList, index: usize) -> Result<PuzzleScreen, String> {
+        let entry = list.entries().get(index).cloned().ok_or("no such puzzle")?;
+        let start = entry.position().map_err(|e| format!("{}: {e}", entry.id))?;
+        let mut g = start.clone();
+        let mut solution = Vec::new();
+        for token in &entry.solution {
+            let turn = g
+                .parse_turn(token)
+                .map_err(|e| format!("{}: solution '{token}': {e}", entry.id))?;
+            for &s in &turn {
+                g.try_play(s)
+                    .map_err(|e| format!("{}: solution '{token}': {e}", entry.id))?;
+            }
+            solution.push(turn);
+        }
+        let attacker = start.to_move();
+        let mut list = list;
+        list.selected = index;
+        let mut p = PuzzleScreen {
+            cursor: cursor::centre(start.geometry()),
+            list,
+            entry,
+            game: start.clone(),
+            turn_start: start.clone(),
+            start,
+            solution,
+            attacker,
+            played: Vec::new(),
+            phase: Phase::Move,
+            mistake: false,
+            line_at: None,
+            column: None,
+            colour: Stone::of_side(attacker),
+            overlay: false,
+            help: false,
+            note: None,
+            last: Vec::new(),
+        };
+        p.say(format!("{}: find the only winning turn", p.goal_text()));
+        Ok(p)
+    }
+
+    /// The game shown.
+    pub fn game(&self) -> &AnyGame {
+        match &self.phase {
+            Phase::Wrong(shown) => shown,
+            _ => &self.game,
+        }
+    }
+
+    /// Where the puzzle stands.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The message shown.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// The cursor.
+    pub fn cursor(&self) -> Cell {
+        self.cursor
+    }
+
+    /// Puts the cursor on a cell.
+    pub fn set_cursor(&mut self, cell: Cell) {
+        self.cursor = cell;
+        self.column = None;
+    }
+
+    /// Plies left for the attacker to win in.
+    pub fn plies_left(&self) -> u8 {
+        self.entry.win_in.saturating_sub(self.played.len() as u8)
+    }
+
+    /// "Vertical to win in 7" (the plies left), or where the puzzle stands.
+    pub fn goal_text(&self) -> String {
+        goal(&self.start, self.attacker, self.plies_left())
+    }
+
+    /// Whether the puzzle is over (solved or given up): the board is free to explore.
+    pub fn done(&self) -> bool {
+        matches!(self.phase, Phase::Solved | Phase::GaveUp)
+    }
+
+    /// Whether the player may play a step now.
+    pub fn can_move(&self) -> bool {
+        match self.phase {
+            Phase::Move | Phase::Wrong(_) => !self.game.is_over(),
+            Phase::Solved | Phase::GaveUp => !self.game.is_over(),
+            Phase::Judging(_) | Phase::Hinting(_) => false,
+        }
+    }
+
+    /// Whether the puzzle is still being solved (hint and give up make sense).
+    pub fn solving(&self) -> bool {
+        matches!(self.phase, Phase::Move | Phase::Wrong(_))
+    }
+
+    /// The turns played so far, as tokens.
+    pub fn played_tokens(&self) -> Vec<String> {
+        crate::puzzle::line_tokens(&self.start, &self.played)
+    }
+
+    /// The main line as tokens.
+    pub fn solution_tokens(&self) -> &[String] {
+        &self.entry.solution
+    }
+
+    /// How many turns of the main line the board shows after the puzzle.
+    pub fn line_at(&self) -> Option<usize> {
+        self.line_at
+    }
+
+    /// The cells to mark as the last turn.
+    pub fn last_cells(&self) -> &[Cell] {
+        &self.last
+    }
+
+    /// Whether the ownership overlay is on.
+    pub fn overlay(&self) -> bool {
+        self.overlay
+    }
+
+    /// Whether the help is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    pub(super) fn say(&mut self, text: impl Into<String>) {
+        self.note = Some(Note::info(text));
+    }
+
+    pub(super) fn complain(&mut self, text: impl Into<String>) {
+        self.note = Some(Note::error(text));
+    }
+
+    pub(super) fn move_cursor(&mut self, dir: Dir) {
+        let m = cursor::step(self.game.geometry(), self.cursor, dir, self.column);
+        self.cursor = m.cell;
+        self.column = m.column;
+    }
+
+    /// The stone a placement puts down.
+    pub(super) fn stone(&self) -> Stone {
+        match self.game.kind() {
+            GameKind::Linage => Stone::Neutral,
+            k if has_colour_choice(k) => self.colour,
+            _ => Stone::of_side(self.game.to_move()),
+        }
+    }
+
+    /// Leaves a shown wrong turn: back to the position before it.
+    pub(super) fn take_back_wrong(&mut self) {
+        if matches!(self.phase, Phase::Wrong(_)) {
+            self.phase = Phase::Move;
+            self.game = self.turn_start.clone();
+            self.last = self
+                .played
+                .last()
+                .map(|t| t.iter().filter_map(|s| s.cell()).collect())
+                .unwrap_or_default();
+        }
+    }
+
+    /// Plays a step of the player's; when it completes a turn of the puzzle, asks the solver.
+    pub(super) fn step(&mut self, step: Step, next_job: &mut u64) -> Vec<Effect> {
+        self.take_back_wrong();
+        if !self.can_move() {
+            return Vec::new();
+        }
+        if let Err(e) = self.game.try_play(step) {
+            let what = match step.cell() {
+                Some(c) => self.game.geometry().name(c),
+                None => self.game.format_step(step),
+            };
+            self.complain(format!("{what}: {e}"));
+            return Vec::new();
+        }
+        self.note = None;
+        self.play_forced();
+        let turn_done =
+            self.game.turns_completed() > self.turn_start.turns_completed() || self.game.is_over();
+        let steps = self.steps_since_turn_start();
+        self.last = steps.iter().filter_map(|s| s.cell()).collect();
+        if !turn_done {
+            return Vec::new();
+        }
+        if self.done() {
+            // Exploring: nothing is judged.
+            self.line_at = None;
+            self.turn_start = self.game.clone();
+            return Vec::new();
+        }
+        *next_job += 1;
+        self.phase = Phase::Judging(*next_job);
+        self.say(format!("{}: thinking…", self.game.format_turn(&steps)));
+        vec![Effect::Solve(Job {
+            id: *next_job,
+            question: Question::Turn {
+                before: self.turn_start.clone(),
+                turn: steps,
+                plies: self.plies_left(),
+            },
+        })]
+    }
+
+    fn steps_since_turn_start(&self) -> Vec<Step> {
+        let mut g = self.game.clone();
+        let mut steps = Vec::new();
+        let target = (
+            self.turn_start.turns_completed(),
+            self.turn_start.steps_in_turn(),
+        );
+        while (g.turns_completed(), g.steps_in_turn()) != target {
+            match g.undo() {
+                Some(s) => steps.push(s),
+                None => break,
+            }
+        }
+        steps.reverse();
+        steps
+    }
+
+    /// Plays the rest of the turn while exactly one step is possible and it is a stone (the
+    /// forced partner of an Iris coloured cell).
+    fn play_forced(&mut self) {
+        let mut v = Vec::new();
+        while self.game.steps_in_turn() > 0 && !self.game.is_over() {
+            self.game.legal_steps(&mut v);
+            match v.as_slice() {
+                [s @ Step::Place { .. }] => self.game.play(*s),
+                _ => break,
+            }
+        }
+    }
+
+    /// Takes back the steps of a turn in progress.
+    pub(super) fn undo_partial(&mut self) {
+        self.take_back_wrong();
+        if self.can_move() && self.game.steps_in_turn() > 0 {
+            self.game = self.turn_start.clone();
+            self.last.clear();
+        }
+    }
+
+    /// Asks for a hint (counts as a mistake).
+    pub(super) fn hint(&mut self, next_job: &mut u64) -> Vec<Effect> {
+        self.take_back_wrong();
+        if !matches!(self.phase, Phase::Move) {
+            return Vec::new();
+        }
+        self.game = self.turn_start.clone();
+        let mut fx = self.mistake_made();
+        *next_job += 1;
+        self.phase = Phase::Hinting(*next_job);
+        self.say("looking for a hint…");
+        fx.push(Effect::Solve(Job {
+            id: *next_job,
+            question: Question::Hint {
+                game: self.game.clone(),
+                plies: self.plies_left(),
+            },
+        }));
+        fx
+    }
+
+    /// Gives up: the solution from the puzzle's position, stepped with `[ ]`.
+    pub(super) fn give_up(&mut self) -> Vec<Effect> {
+        self.take_back_wrong();
+        if !self.solving() {
+            return Vec::new();
+        }
+        let fx = self.mistake_made();
+        self.phase = Phase::GaveUp;
+        self.show_line(self.solution.len());
+        self.say(format!(
+            "the solution: {} (shown; [ ] step through it, n next puzzle)",
+            self.entry.solution.join(" ")
+        ));
+        fx
+    }
+
+    /// Shows the main line's first `n` turns from the puzzle's position.
+    pub(super) fn show_line(&mut self, n: usize) {
+        let n = n.min(self.solution.len());
+        let mut g = self.start.clone();
+        for t in &self.solution[..n] {
+            for &s in t {
+                g.play(s);
+            }
+        }
+        self.last = n
+            .checked_sub(1)
+            .map(|i| self.solution[i].iter().filter_map(|s| s.cell()).collect())
+            .unwrap_or_default();
+        self.game = g.clone();
+        self.turn_start = g;
+        self.line_at = Some(n);
+    }
+
+    /// Steps the main line back or forward (after the puzzle).
+    pub(super) fn step_line(&mut self, forward: bool) {
+        let at = self.line_at.unwrap_or(self.solution.len());
+        let n = if forward {
+            (at + 1).min(self.solution.len())
+        } else {
+            at.saturating_sub(1)
+        };
+        self.show_line(n);
+        let tokens = &self.entry.solution;
+        self.say(format!(
+            "main line {n}/{}: {}",
+            tokens.len(),
+            if n == 0 {
+                "the puzzle's position".to_string()
+            } else {
+                tokens[..n].join(" ")
+            }
+        ));
+    }
+
+    /// The first mistake of this puzzle ends the streak and marks the puzzle failed.
+    fn mistake_made(&mut self) -> Vec<Effect> {
+        if self.mistake {
+            return Vec::new();
+        }
+        self.mistake = true;
+        self.list.progress.mistake(&self.entry.id);
+        vec![Effect::SavePuzzleProgress(self.list.progress.clone())]
+    }
+
+    /// The solver's answer.
+    pub fn on_reply(&mut self, r: Reply) -> Vec<Effect> {
+        match (&self.phase, r.answer) {
+            (Phase::Judging(id), answer) if *id == r.id => self.judged(answer),
+            (Phase::Hinting(id), answer) if *id == r.id => {
+                self.phase = Phase::Move;
+                match answer {
+                    Answer::Hint(Some(turn)) => {
+                        let cell = turn.iter().find_map(|s| s.cell());
+                        match cell {
+                            Some(c) => {
+                                self.set_cursor(c);
+                                let name = self.game.geometry().name(c);
+                                self.say(format!("hint: the turn starts at {name}"));
+                            }
+                            None => {
+                                let t = self.game.format_turn(&turn);
+                                self.say(format!("hint: {t}"));
+                            }
+                        }
+                    }
+                    Answer::Failed(e) => self.complain(format!("no hint: {e}")),
+                    _ => self.complain("no hint: no turn wins in time"),
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn judged(&mut self, answer: Answer) -> Vec<Effect> {
+        let turn = self.steps_since_turn_start();
+        let token = self.turn_start.format_turn(&turn);
+        match answer {
+            Answer::Wins { reply } => {
+                self.played.push(turn);
+                let mut text = format!("{token}: right.");
+                if let Some(reply) = reply {
+                    let rt = self.game.format_turn(&reply);
+                    let who = title_case(self.game.side_name(self.game.to_move()));
+                    for &s in &reply {
+                        self.game.play(s);
+                    }
+                    self.last = reply.iter().filter_map(|s| s.cell()).collect();
+                    self.played.push(reply);
+                    text.push_str(&format!(" {who} answers {rt}."));
+                }
+                self.turn_start = self.game.clone();
+                if self.game.is_over() {
+                    return self.solved(text);
+                }
+                self.phase = Phase::Move;
+                self.say(format!("{text} {}", self.goal_text()));
+                Vec::new()
+            }
+            Answer::Wrong { reply, text } => {
+                let mut shown = self.game.clone();
+                let mut cells: Vec<Cell> = turn.iter().filter_map(|s| s.cell()).collect();
+                if let Some(reply) = reply {
+                    for &s in &reply {
+                        shown.play(s);
+                    }
+                    cells.extend(reply.iter().filter_map(|s| s.cell()));
+                }
+                self.last = cells;
+                self.phase = Phase::Wrong(Box::new(shown));
+                let fx = self.mistake_made();
+                self.complain(format!("{text}. Taken back: try again."));
+                fx
+            }
+            Answer::Failed(e) => {
+                self.phase = Phase::Move;
+                self.game = self.turn_start.clone();
+                self.complain(format!("the solver could not judge {token}: {e}"));
+                Vec::new()
+            }
+            Answer::Hint(_) => Vec::new(),
+        }
+    }
+
+    fn solved(&mut self, text: String) -> Vec<Effect> {
+        self.phase = Phase::Solved;
+        let result = self.game.result_text().unwrap_or_default();
+        let mut fx = Vec::new();
+        if self.mistake {
+            self.say(format!(
+                "{text} Solved ({result}), after a mistake. n next puzzle"
+            ));
+        } else {
+            self.list.progress.solved(&self.entry.id);
+            let streak = self.list.progress.streak;
+            self.say(format!(
+                "{text} Solved ({result})! Streak {streak}. n next puzzle · [ ] the main line"
+            ));
+            fx.push(Effect::SavePuzzleProgress(self.list.progress.clone()));
+        }
+        self.line_at = None;
+        fx
+    }
+
+    /// The next puzzle of the list (rising rating).
+    pub(super) fn next(&self) -> Option<Result<PuzzleScreen, String>> {
+        let i = self.list.next_after(&self.entry.id)?;
+        Some(PuzzleScreen::open(self.list.clone(), i))
+    }
+}

@@ -1,0 +1,113 @@
+//! Draws the puzzle screen: the board as the game screen draws it, a Puzzle panel (the goal,
+//! the rating, the streak, the turns played, the main line after), the message lines and the
+//! key line from the screen's command table.
+
+use super::keys;
+use super::screen::{Phase, PuzzleScreen};
+use crate::games::Game;
+use crate::tui::board::{BoardView, Decorations};
+use crate::tui::game_layout;
+use crate::tui::game_view::render_board;
+use crate::tui::layout::{help_popup, hints_line, panel, too_small};
+use crate::tui::panels::note_lines;
+use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
+use crate::tui::settings::Settings;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::Frame;
+
+impl Component for PuzzleScreen {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        keys::on_key(self, k, cx)
+    }
+
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        view(f, self, v.settings);
+    }
+}
+
+/// The Puzzle panel's lines.
+pub fn panel_lines(p: &PuzzleScreen, s: &Settings) -> Vec<Line<'static>> {
+    let t = &s.theme;
+    let e = &p.entry;
+    let status = match p.phase() {
+        Phase::Move => p.goal_text(),
+        Phase::Judging(_) => "thinking…".into(),
+        Phase::Hinting(_) => "looking for a hint…".into(),
+        Phase::Wrong(_) => "wrong: taken back at the next key".into(),
+        Phase::Solved => "solved".into(),
+        Phase::GaveUp => "solution shown".into(),
+    };
+    let progress = &p.list.progress;
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(p.game().kind().title().to_string(), t.accent),
+            Span::styled(format!(" puzzle {}", e.id), t.text),
+        ]),
+        Line::styled(status, t.title),
+        Line::styled(
+            format!("depth {} · rating {:.1}", e.win_in, e.rating),
+            t.dim,
+        ),
+        Line::styled(
+            format!("streak {} · best {}", progress.streak, progress.best_streak),
+            t.dim,
+        ),
+    ];
+    let played = p.played_tokens();
+    if !played.is_empty() {
+        lines.push(Line::styled(
+            format!("played: {}", played.join(" ")),
+            t.text,
+        ));
+    }
+    if p.done() {
+        let at = p.line_at().map_or(String::new(), |n| {
+            format!(" ({n}/{})", p.solution_tokens().len())
+        });
+        lines.push(Line::styled(
+            format!("main line{at}: {}", p.solution_tokens().join(" ")),
+            t.text,
+        ));
+    }
+    lines
+}
+
+/// Draws the puzzle screen.
+pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
+    let size = (f.area().width, f.area().height);
+    let g = p.game();
+    let a = match game_layout::areas(size, g.geometry()) {
+        Ok(a) => a,
+        Err(need) => return too_small(f, need, &format!("{} puzzle", g.kind().title()), s),
+    };
+    f.render_widget(Block::new().style(s.theme.text), f.area());
+    let bv = BoardView::of_game(
+        g,
+        Decorations {
+            last: p.last_cells(),
+            cursor: Some(p.cursor()),
+            overlay: p.overlay(),
+            legal: &[],
+            candidates: &[],
+            heat: None,
+        },
+    );
+    render_board(f, &bv, s, &a);
+    f.render_widget(
+        Paragraph::new(panel_lines(p, s))
+            .wrap(Wrap { trim: true })
+            .block(panel("Puzzle", s)),
+        a.panels,
+    );
+    f.render_widget(
+        Paragraph::new(note_lines(p.note(), s, a.message.width)),
+        a.message,
+    );
+    let hints = keys::table(p).hints(p, &s.keymap);
+    f.render_widget(Paragraph::new(hints_line(&hints, s, a.keys.width)), a.keys);
+    if p.help_open() {
+        help_popup(f, &keys::TABLE.help(p, &s.keymap), s);
+    }
+}

@@ -21,13 +21,26 @@ use crate::games::{Game, Side, Step};
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
+/// An empty slot: matches no position, also not one whose key is 0 (the empty board's).
+const EMPTY: u8 = 3;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     value: i32,
     best: u32,
     kind: u8,
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            key: 0,
+            value: 0,
+            best: 0,
+            kind: EMPTY,
+        }
+    }
 }
 
 /// The margin search.
@@ -109,7 +122,7 @@ impl<G: SolveGame> Exact<G> {
         let slot = (key as usize) & self.mask;
         let e = self.table[slot];
         let mut first = None;
-        if e.key == key {
+        if e.key == key && e.kind != EMPTY {
             match e.kind {
                 EXACT => return Ok(e.value),
                 LOWER => alpha = alpha.max(e.value),

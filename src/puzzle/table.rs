@@ -11,8 +11,9 @@
 
 use crate::games::{Side, Step, Stone};
 
-/// One remembered position.
-#[derive(Clone, Copy, Debug, Default)]
+/// One remembered position. An empty slot knows no bounds, so a position whose key happens to
+/// be 0 (the empty board's, in some games) is not mistaken for a stored one.
+#[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
     /// [`pack`]ed step that decided the position last time (0: none).
@@ -23,6 +24,18 @@ struct Entry {
     fail_upto: u8,
     /// Larger of the two bounds: how much search the entry stands for (replacement order).
     depth: u8,
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            key: 0,
+            best: 0,
+            win_at: u8::MAX,
+            fail_upto: 0,
+            depth: 0,
+        }
+    }
 }
 
 /// What a probe learnt.
@@ -162,6 +175,14 @@ pub fn unpack(v: u32) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_empty_slot_knows_nothing_even_of_key_0() {
+        let t = Table::with_megabytes(1);
+        for n in [1, 9, u8::MAX - 1] {
+            assert_eq!(t.probe(0, n), Probe::Unknown(None));
+        }
+    }
 
     #[test]
     fn steps_pack_and_unpack() {

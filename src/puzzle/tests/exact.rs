@@ -67,6 +67,16 @@ fn exact_margin_agrees_with_plain_minimax() {
     assert!(checked >= 40, "only {checked} positions");
 }
 
+/// The empty board's key is 0 at komi 0; an empty table slot must not pass for its entry
+/// (the search once answered "margin 0" after one position).
+#[test]
+fn a_position_with_key_0_is_searched_not_read_from_an_empty_slot() {
+    let g = game("linage", &["size=5", "komi=0"]);
+    if let Ok(Some((m, nodes))) = margin_of(&g, 1, 100_000) {
+        panic!("margin {m} after {nodes} positions: far too few");
+    }
+}
+
 /// How far the exact search reaches from the empty board (issue 15): prints the margin, the
 /// positions visited and the time, or that the budget ran out.
 #[test]

@@ -1,5 +1,5 @@
 //! `tessera bench --ui`: how long the interface takes to draw a game screen, and how long a key
-//! waits while the AI thinks. Both go through the real `update` and `view` and a real
+//! waits while the AI thinks (playing, or analysing with the heat map on). Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
 use super::ai::{Engine, Thinker};
@@ -139,19 +139,37 @@ pub fn draw_time(kind: GameKind, size: usize, frames: usize, full: bool) -> Resu
     Ok(Timing::of(what, times))
 }
 
+/// What thinks while the keys of [`key_latency`] arrive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thinking {
+    /// The AI of this level plays the side to move.
+    Ai(u8),
+    /// Two people play; analysis mode (`a`) with the heat map (`o`) thinks on all cores.
+    Analysis,
+}
+
 /// Key latency while the AI thinks: keys arrive every 20 ms on the same channel as the
 /// engine's reports; latency is from sending the key to the end of the redraw after it.
-pub fn key_latency(kind: GameKind, size: usize, level: u8, keys: usize) -> Result<Timing, String> {
+pub fn key_latency(
+    kind: GameKind,
+    size: usize,
+    thinking: Thinking,
+    keys: usize,
+) -> Result<Timing, String> {
     let mut app = midgame_app(kind, size, [Controller::Human, Controller::Human])?;
     // Let the AI play the side to move, so that it starts thinking at once.
-    if let Screen::Game(play) = &mut app.screen {
+    if let (Screen::Game(play), Thinking::Ai(level)) = (&mut app.screen, thinking) {
         play.players = [Controller::Ai { level }; 2];
     }
     let Screen::Game(play) = std::mem::replace(&mut app.screen, Screen::Menu(Default::default()))
     else {
         unreachable!()
     };
-    let first = app.open_game(*play);
+    let mut first = app.open_game(*play);
+    if thinking == Thinking::Analysis {
+        first.extend(update(&mut app, testing::key(KeyCode::Char('a'))));
+        first.extend(update(&mut app, testing::key(KeyCode::Char('o'))));
+    }
     let (tx, rx) = channel::<Msg>();
     let etx = tx.clone();
     let mut engine = Engine::spawn(move |r| {
@@ -208,17 +226,18 @@ pub fn key_latency(kind: GameKind, size: usize, level: u8, keys: usize) -> Resul
         }
         done += keys_in_batch;
     }
-    let thinking = matches!(&app.screen, Screen::Game(p) if p.ai().job().is_some());
+    let still_thinking = matches!(&app.screen, Screen::Game(p) if p.ai().job().is_some());
     engine.stop();
     sender.join().map_err(|_| "key sender crashed")?;
-    if !thinking {
+    if !still_thinking {
         return Err("the AI stopped thinking before the keys were done".into());
     }
+    let what = match thinking {
+        Thinking::Ai(level) => format!("AI level {level} thinking"),
+        Thinking::Analysis => "analysis + heat map".to_string(),
+    };
     Ok(Timing::of(
-        format!(
-            "key latency {} {size}, AI level {level} thinking",
-            kind.name()
-        ),
+        format!("key latency {} {size}, {what}", kind.name()),
         times,
     ))
 }
@@ -256,7 +275,8 @@ pub fn run(games: &[GameKind]) -> Result<(), String> {
         show(draw_time(kind, size, 200, true)?);
     }
     for &(kind, size) in &boards {
-        show(key_latency(kind, size, 10, 100)?);
+        show(key_latency(kind, size, Thinking::Ai(10), 100)?);
+        show(key_latency(kind, size, Thinking::Analysis, 100)?);
     }
     Ok(())
 }

@@ -118,17 +118,7 @@ fn solve_refuses_bad_files_with_a_reason() {
 fn verify_reports_each_failing_puzzle_by_id_and_checks_the_rest() {
     let dir = scratch("verify");
     let file = dir.join("set.toml");
-    let good = r#"
-[[puzzle]]
-id = "linage-0001"
-game = "linage"
-size = 5
-komi = 0.5
-turns = ["e2", "a1", "b1", "b5", "e1", "d1", "a2", "d3", "b2", "e3", "d2", "b4", "d4", "e4"]
-win_in = 5
-solution = ["b3", "c1", "e5", "pass", "pass"]
-rating = 18.0
-"#;
+    let good = include_str!("data/linage-5x5-puzzle.toml");
     let text = format!(
         "{good}{}\n[[puzzle]]\nid = \"broken\"\ngame = \"linage\"\n",
         good.replace("linage-0001", "linage-0002")

@@ -17,18 +17,7 @@ use tessera::tui::testing::{app, ch, key, render};
 use tessera::tui::Effect;
 
 /// A Linage 5×5 puzzle: Vertical wins in 5 with b3 only.
-const SET: &str = r#"
-[[puzzle]]
-id = "linage-0001"
-game = "linage"
-size = 5
-komi = 0.5
-turns = ["e2", "a1", "b1", "b5", "e1", "d1", "a2", "d3", "b2", "e3", "d2", "b4", "d4", "e4"]
-win_in = 5
-solution = ["b3", "c1", "e5", "pass", "pass"]
-rating = 18.0
-
-"#;
+const SET: &str = include_str!("data/linage-5x5-puzzle.toml");
 
 fn list() -> PuzzleList {
     let mut entries = set::parse(SET).unwrap().entries;

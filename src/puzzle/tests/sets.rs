@@ -6,17 +6,7 @@ use crate::puzzle::Solver;
 use crate::record::Record;
 
 /// A Linage 5×5 puzzle (Vertical to move wins in 5 with b3 only), as the trap test has it.
-const GOOD: &str = r#"
-[[puzzle]]
-id = "linage-0001"
-game = "linage"
-size = 5
-komi = 0.5
-turns = ["e2", "a1", "b1", "b5", "e1", "d1", "a2", "d3", "b2", "e3", "d2", "b4", "d4", "e4"]
-win_in = 5
-solution = ["b3", "c1", "e5", "pass", "pass"]
-rating = 18.0
-"#;
+const GOOD: &str = include_str!("../../../tests/data/linage-5x5-puzzle.toml");
 
 fn good() -> Entry {
     let loaded = set::parse(GOOD).unwrap();

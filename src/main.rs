@@ -9,15 +9,15 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    ui: tessera::tui::cli::UiArgs,
+    ui: tessera::tui::UiArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Start a game in the terminal interface.
-    Play(tessera::tui::cli::PlayArgs),
+    Play(tessera::tui::PlayArgs),
     /// Open a game record in the terminal interface.
-    Load(tessera::tui::cli::LoadArgs),
+    Load(tessera::tui::LoadArgs),
     /// Single-thread random playouts per second for each game (use a release build); with
     /// `--ui`, the interface's draw time and key latency.
     Bench {
@@ -36,7 +36,7 @@ enum Command {
     Analyze(tessera::review::cli::AnalyzeArgs),
     /// Open a game record read-only in the terminal interface and review it: a win-rate graph
     /// and the judged turns (at once when the record holds its [analysis]).
-    Review(tessera::tui::cli::LoadArgs),
+    Review(tessera::tui::LoadArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
     /// A report on a game from self-play, like the seed reports: first-player win rate, game
@@ -66,7 +66,7 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Bench { args, ui: true }) => {
-            tessera::tui::latency::run(&args.games).map_err(anyhow::Error::msg)
+            tessera::tui::run_latency(&args.games).map_err(anyhow::Error::msg)
         }
         Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
@@ -76,13 +76,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
         Some(Command::Puzzles(args)) => match &args.action {
             Some(action) => tessera::puzzle::cli::run_puzzles(action),
-            None => tessera::tui::cli::run_puzzles(&cli.ui, args.game),
+            None => tessera::tui::run_puzzles(&cli.ui, args.game),
         },
         Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
-        Some(Command::Play(args)) => tessera::tui::cli::run_play(&cli.ui, &args),
-        Some(Command::Review(args)) => tessera::tui::cli::run_review(&cli.ui, &args),
-        Some(Command::Load(args)) => tessera::tui::cli::run_load(&cli.ui, &args),
-        None => tessera::tui::cli::run_menu(&cli.ui),
+        Some(Command::Play(args)) => tessera::tui::run_play(&cli.ui, &args),
+        Some(Command::Review(args)) => tessera::tui::run_review(&cli.ui, &args),
+        Some(Command::Load(args)) => tessera::tui::run_load(&cli.ui, &args),
+        None => tessera::tui::run_menu(&cli.ui),
     }
 }

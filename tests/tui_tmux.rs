@@ -398,7 +398,7 @@ fn a_puzzle_from_the_menu_a_wrong_turn_its_refutation_then_solved() {
         return;
     };
     // The easiest shipped Linage puzzle, and a legal first turn that is not its answer.
-    let (entries, _) = tessera::tui::puzzle::sets::shipped(GameKind::Linage);
+    let (entries, _) = tessera::tui::shipped_puzzles(GameKind::Linage);
     let e = &entries[0];
     let g = e.position().unwrap();
     let mut steps = Vec::new();

@@ -47,11 +47,6 @@ impl AnalysisMode {
         self.on
     }
 
-    /// Whether the heat map is on.
-    pub fn heat(&self) -> bool {
-        self.heat
-    }
-
     /// How many turns of the principal variation the board shows.
     pub fn pv_step(&self) -> usize {
         self.pv_step

@@ -288,7 +288,7 @@ impl App {
     }
 
     /// To the main menu or the lobby (saving the game in progress first).
-    pub fn to_menu(&mut self) -> Vec<Effect> {
+    pub fn back_to_menu(&mut self) -> Vec<Effect> {
         let mut fx = Vec::new();
         self.leave_game(&mut fx);
         fx.extend(self.home());
@@ -309,9 +309,9 @@ impl App {
         match t {
             Transition::Stay(fx) => fx,
             Transition::Quit => self.quit(),
-            Transition::Menu => self.to_menu(),
+            Transition::Menu => self.back_to_menu(),
             Transition::NewGame => {
-                let fx = self.to_menu();
+                let fx = self.back_to_menu();
                 self.screen = Screen::NewGame(NewGameForm::new(&self.settings));
                 fx
             }
@@ -336,7 +336,7 @@ impl App {
                 Vec::new()
             }
             Transition::MenuWith(more) => {
-                let mut fx = self.to_menu();
+                let mut fx = self.back_to_menu();
                 fx.extend(more);
                 fx
             }
@@ -414,7 +414,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         Msg::Terminate => app.quit(),
         Msg::Key(k) if !app.fits() => match TOO_SMALL.lookup(&(), &app.settings.keymap, &k) {
             Some(SmallAction::Quit) => app.quit(),
-            Some(SmallAction::Back) => app.to_menu(),
+            Some(SmallAction::Back) => app.back_to_menu(),
             None => Vec::new(),
         },
         Msg::Key(k) => on_key(app, k),

@@ -73,8 +73,8 @@ pub enum Action {
     ResultNext,
     /// Result popup: run the selected action.
     ResultChoose,
-    /// Result popup: run an action by its index in [`RESULT_ACTIONS`].
-    ResultAction(usize),
+    /// Result popup: pick an action by its index in [`RESULT_ACTIONS`].
+    ResultPick(usize),
     /// Help popup: close it.
     CloseHelp,
     /// Command line: run it.
@@ -231,10 +231,10 @@ pub static RESULT: Table<Play, Action> = Table {
         Command::new(Action::ResultPrev, "previous", &["Left", "Up", "BackTab", "h", "k"], always, "choose", "previous action"),
         Command::new(Action::ResultNext, "next", &["Right", "Down", "Tab", "l", "j"], always, "choose", "next action"),
         Command::new(Action::ResultChoose, "select", &["Enter", "Space"], always, "select", "run the selected action"),
-        Command::new(Action::ResultAction(0), "new_game", &["n"], always, "new game", "new game"),
-        Command::new(Action::ResultAction(1), "save", &["s"], always, "save", "save the game record"),
-        Command::new(Action::ResultAction(2), "back", &["b", "Esc"], always, "back to the position", "back to the position"),
-        Command::new(Action::ResultAction(3), "menu", &["m"], always, "menu", "back to the menu"),
+        Command::new(Action::ResultPick(0), "new_game", &["n"], always, "new game", "new game"),
+        Command::new(Action::ResultPick(1), "save", &["s"], always, "save", "save the game record"),
+        Command::new(Action::ResultPick(2), "back", &["b", "Esc"], always, "back to the position", "back to the position"),
+        Command::new(Action::ResultPick(3), "menu", &["m"], always, "menu", "back to the menu"),
         Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
@@ -390,7 +390,7 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
                 return result_action(play, sel, cx);
             }
         }
-        Action::ResultAction(i) => return result_action(play, i, cx),
+        Action::ResultPick(i) => return result_action(play, i, cx),
         Action::Run => {
             let text = play.command.take().map(|l| l.text()).unwrap_or_default();
             return run_command(play, text.trim(), cx);

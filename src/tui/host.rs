@@ -125,7 +125,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     // Held for the whole session: the lock goes when the session ends, however it ends.
     let slot = match app.storage.lock_path() {
         Some(p) => store::lock_autosave(&p),
-        None => AutosaveSlot::Unlocked("no data directory".into()),
+        None => AutosaveSlot::Unlocked,
     };
     app.autosave_elsewhere = slot.elsewhere();
     if let Some(saved) = app

@@ -33,6 +33,7 @@ pub enum Edit {
 
 impl LineEdit {
     /// A field holding `text`, the cursor at its end.
+    #[cfg(test)]
     pub fn new(text: &str) -> LineEdit {
         let text: Vec<char> = text.chars().collect();
         LineEdit {

@@ -1,65 +1,77 @@
 //! The terminal interface (ratatui + crossterm), in the Elm style.
 //!
-//! - The model is [`app::App`]: the screen shown (menu, new game, game, rules, settings, load)
-//!   and the settings.
-//! - Everything that happens arrives as a [`app::Msg`]: keys, mouse clicks, resizes, engine
-//!   reports, the results of file operations.
-//! - [`app::update`] is pure: it changes the model and returns [`Effect`]s (start the engine,
-//!   save a file, quit…) for the runtime ([`runtime`]) to carry out; anything the runtime
-//!   learns comes back as another message.
-//! - [`view::view`] draws the model, one function per screen and panel.
-//! - Every screen is the same shape ([`screen`]): its own state, `on_key` made from its
-//!   command table ([`commands`]; the key line and the help come from the same table, and
-//!   the config file can rebind the keys, [`keymap`]), and `view`.
+//! # What other programs use
+//! - [`run_menu`], [`run_play`], [`run_load`], [`run_review`], [`run_puzzles`]: open the
+//!   interface in this terminal (at the menu, straight into a game, on a record, reviewing a
+//!   record, at the puzzles) and return when the player quits. [`UiArgs`] (`--config`,
+//!   `--ascii`), [`PlayArgs`] (with [`First`] and [`Against`]) and [`LoadArgs`] are the
+//!   `clap` arguments of the `tessera` command, usable as plain structs.
+//! - [`run_latency`]: the interface's draw time and key latency (`tessera bench --ui`).
+//! - [`shipped_puzzles`]: the puzzle sets built into the program.
 //!
-//! One session of the interface is a value that runs against any terminal ([`host`]): an
+//! # Inside (crate-private)
+//! - The model is `app::App`: the screen shown (menu, new game, game, rules, settings, load)
+//!   and the settings.
+//! - Everything that happens arrives as an `app::Msg`: keys, mouse clicks, resizes, engine
+//!   reports, the results of file operations.
+//! - `app::update` is pure: it changes the model and returns `Effect`s (start the engine,
+//!   save a file, quit…) for the runtime (`runtime`) to carry out; anything the runtime
+//!   learns comes back as another message.
+//! - `view::view` draws the model, one function per screen and panel.
+//! - Every screen is the same shape (`screen`): its own state, `on_key` made from its
+//!   command table (`commands`; the key line and the help come from the same table, and
+//!   the config file can rebind the keys, `keymap`), and `view`.
+//!
+//! One session of the interface is a value that runs against any terminal (`host`): an
 //! output writer and its size, a channel of messages (keys, resizes, engine reports, what a
-//! game server says), the person's name, where files go ([`store::Storage`]), the settings,
-//! the AI to use. The program in a terminal ([`runtime`]), an SSH channel of `tessera serve`
-//! ([`crate::serve`]) and the tests drive the same code. It blocks on its channel and redraws
-//! only after a message: an idle interface uses no CPU.
+//! game server says), the person's name, where files go (`store::Storage`), the settings,
+//! the AI to use. The program in a terminal (`runtime`), an SSH channel of `tessera serve`
+//! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code.
+//! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
-pub mod ai;
-pub mod analysis_mode;
-pub mod analysis_view;
-pub mod app;
-pub mod board;
-pub mod challenge;
-pub mod cli;
-pub mod commands;
-pub mod config_file;
-pub mod controller;
-pub mod cursor;
-pub mod game_keys;
-pub mod game_layout;
-pub mod game_view;
-pub mod history;
-pub mod host;
-pub mod keymap;
-pub mod latency;
-pub mod layout;
-pub mod line_edit;
-pub mod load_screen;
-pub mod lobby;
-pub mod menu;
-pub mod name_form;
-pub mod new_game;
-pub mod online;
-pub mod online_update;
-pub mod panels;
-pub mod play;
-pub mod play_actions;
-pub mod play_online;
-pub mod puzzle;
-pub mod review_mode;
-pub mod rules;
-pub mod runtime;
-pub mod screen;
-pub mod settings;
-pub mod settings_screen;
-pub mod store;
-pub mod testing;
-pub mod view;
+pub(crate) mod ai;
+pub(crate) mod analysis_mode;
+pub(crate) mod analysis_view;
+pub(crate) mod app;
+pub(crate) mod board;
+pub(crate) mod challenge;
+pub(crate) mod cli;
+pub(crate) mod commands;
+pub(crate) mod config_file;
+pub(crate) mod controller;
+pub(crate) mod cursor;
+pub(crate) mod game_keys;
+pub(crate) mod game_layout;
+pub(crate) mod game_view;
+pub(crate) mod history;
+pub(crate) mod host;
+pub(crate) mod keymap;
+pub(crate) mod latency;
+pub(crate) mod layout;
+pub(crate) mod line_edit;
+pub(crate) mod load_screen;
+pub(crate) mod lobby;
+pub(crate) mod menu;
+pub(crate) mod name_form;
+pub(crate) mod new_game;
+pub(crate) mod online;
+pub(crate) mod online_update;
+pub(crate) mod panels;
+pub(crate) mod play;
+pub(crate) mod play_actions;
+pub(crate) mod play_online;
+pub(crate) mod puzzle;
+pub(crate) mod review_mode;
+pub(crate) mod rules;
+pub(crate) mod runtime;
+pub(crate) mod screen;
+pub(crate) mod settings;
+pub(crate) mod settings_screen;
+pub(crate) mod store;
+pub(crate) mod testing;
+#[cfg(test)]
+mod tests;
+pub(crate) mod view;
 
 use ai::Request;
 use std::path::PathBuf;
@@ -67,7 +79,7 @@ use store::SavedGame;
 
 /// A side effect `update` asks the runtime to carry out.
 #[derive(Clone, Debug)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Start an engine job (stopping the one in progress).
     StartEngine(Request),
     /// Stop the engine job in progress.
@@ -105,7 +117,7 @@ pub enum Effect {
 
 /// A message for the bottom line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
+pub(crate) struct Note {
     /// The text.
     pub text: String,
     /// Whether it reports a problem.
@@ -130,4 +142,9 @@ impl Note {
     }
 }
 
-pub use runtime::run;
+pub use cli::{
+    run_load, run_menu, run_play, run_puzzles, run_review, Against, First, LoadArgs, PlayArgs,
+    UiArgs,
+};
+pub use latency::run as run_latency;
+pub use puzzle::sets::shipped as shipped_puzzles;

@@ -56,7 +56,7 @@ pub fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
             let shown =
                 matches!(&app.screen, Screen::Game(p) if p.online().is_some_and(|o| o.id == id));
             if shown {
-                let fx = app.to_menu();
+                let fx = app.back_to_menu();
                 app.note = Some(Note::info(why));
                 fx
             } else {

@@ -322,11 +322,6 @@ impl Play {
         self.paused
     }
 
-    /// When the game started (RFC 3339).
-    pub fn started(&self) -> &str {
-        &self.started
-    }
-
     /// Whether history stepping shows an earlier position.
     pub fn is_viewing(&self) -> bool {
         self.viewing.is_some()

@@ -130,13 +130,14 @@ pub fn record_name(game: &SavedGame) -> String {
 /// Who owns the autosave.
 #[derive(Debug)]
 pub enum AutosaveSlot {
-    /// This program: the lock is held while the file stays open.
-    Held(File),
+    /// This program: the lock is held while the file stays open (it is never read: holding
+    /// it is the point).
+    Held(#[allow(dead_code)] File),
     /// Another program holds the lock.
     Elsewhere,
     /// No lock could be taken (no data directory, a file system without locks): the
     /// autosave is used without one, as before locks existed.
-    Unlocked(String),
+    Unlocked,
 }
 
 impl AutosaveSlot {
@@ -149,8 +150,8 @@ impl AutosaveSlot {
 /// Tries to take the autosave's lock (never waits).
 pub fn lock_autosave(path: &Path) -> AutosaveSlot {
     if let Some(dir) = path.parent() {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            return AutosaveSlot::Unlocked(format!("{}: {e}", dir.display()));
+        if std::fs::create_dir_all(dir).is_err() {
+            return AutosaveSlot::Unlocked;
         }
     }
     let file = match std::fs::OpenOptions::new()
@@ -160,14 +161,12 @@ pub fn lock_autosave(path: &Path) -> AutosaveSlot {
         .open(path)
     {
         Ok(f) => f,
-        Err(e) => return AutosaveSlot::Unlocked(format!("{}: {e}", path.display())),
+        Err(_) => return AutosaveSlot::Unlocked,
     };
     match fs4::FileExt::try_lock(&file) {
         Ok(()) => AutosaveSlot::Held(file),
         Err(fs4::TryLockError::WouldBlock) => AutosaveSlot::Elsewhere,
-        Err(fs4::TryLockError::Error(e)) => {
-            AutosaveSlot::Unlocked(format!("{}: {e}", path.display()))
-        }
+        Err(fs4::TryLockError::Error(_)) => AutosaveSlot::Unlocked,
     }
 }
 

@@ -1,8 +1,10 @@
-//! Helpers for the interface's tests (also used by the integration tests).
+//! Helpers for the interface's tests; `app` and `key` also drive the latency bench.
 
+#[cfg(test)]
 use ratatui::buffer::Buffer;
 
 /// The characters of a buffer, one line per row, trailing spaces removed.
+#[cfg(test)]
 pub fn buffer_text(buf: &Buffer) -> String {
     let area = buf.area;
     let mut out = String::new();
@@ -24,6 +26,7 @@ pub fn buffer_text(buf: &Buffer) -> String {
     out
 }
 
+#[cfg(test)]
 fn unicode_width(s: &str) -> usize {
     // Everything the interface draws is one column wide.
     usize::from(!s.is_empty())
@@ -41,6 +44,7 @@ pub fn app(width: u16, height: u16) -> super::app::App {
 }
 
 /// Draws the interface on a test terminal of its size and returns the text.
+#[cfg(test)]
 pub fn render(app: &super::app::App) -> String {
     let backend = ratatui::backend::TestBackend::new(app.size.0, app.size.1);
     let mut terminal = ratatui::Terminal::new(backend).expect("test terminal");
@@ -59,11 +63,13 @@ pub fn key(code: ratatui::crossterm::event::KeyCode) -> super::app::Msg {
 }
 
 /// A character key press message.
+#[cfg(test)]
 pub fn ch(c: char) -> super::app::Msg {
     key(ratatui::crossterm::event::KeyCode::Char(c))
 }
 
 /// The game screen's model (panics when the interface is elsewhere).
+#[cfg(test)]
 pub fn game_screen(app: &super::app::App) -> &super::play::Play {
     match &app.screen {
         super::app::Screen::Game(p) => p,
@@ -72,6 +78,7 @@ pub fn game_screen(app: &super::app::App) -> &super::play::Play {
 }
 
 /// The game screen's model, to change (panics when the interface is elsewhere).
+#[cfg(test)]
 pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
     match &mut app.screen {
         super::app::Screen::Game(p) => p,
@@ -80,6 +87,7 @@ pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
 }
 
 /// The name of the cell under the game screen's cursor.
+#[cfg(test)]
 pub fn cursor_name(app: &super::app::App) -> String {
     let p = game_screen(app);
     crate::games::Game::geometry(p.game()).name(p.cursor())

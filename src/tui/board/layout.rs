@@ -35,6 +35,7 @@ pub struct Label {
 /// The screen picture of one board.
 #[derive(Debug)]
 pub struct BoardLayout {
+    #[cfg(test)]
     geometry: &'static Geometry,
     scale: u16,
     width: u16,
@@ -84,6 +85,7 @@ impl BoardLayout {
             r.sort_unstable();
         }
         BoardLayout {
+            #[cfg(test)]
             geometry,
             scale,
             width,
@@ -100,6 +102,7 @@ impl BoardLayout {
     }
 
     /// The board.
+    #[cfg(test)]
     pub fn geometry(&self) -> &'static Geometry {
         self.geometry
     }

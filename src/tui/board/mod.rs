@@ -4,9 +4,9 @@ pub mod layout;
 pub mod view;
 pub mod widget;
 
-pub use layout::{BoardLayout, Label};
-pub use view::{BoardView, CellView, Decorations};
-pub use widget::{pair_letter, BoardWidget, Glyphs};
+pub use layout::BoardLayout;
+pub use view::{BoardView, Decorations};
+pub use widget::{BoardWidget, Glyphs};
 
 #[cfg(test)]
 mod tests;

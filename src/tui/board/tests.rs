@@ -1,5 +1,5 @@
 //! Drawing tests of the board widget on hand-made views (the per-game snapshots are in
-//! `tests/tui_snapshots.rs`).
+//! `src/tui/tests/snapshots.rs`).
 
 use super::*;
 use crate::board::Geometry;

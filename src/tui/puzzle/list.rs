@@ -102,11 +102,6 @@ impl PuzzleList {
         }
     }
 
-    /// The game shown.
-    pub fn kind(&self) -> GameKind {
-        self.sets[self.game].0
-    }
-
     /// The puzzles of the game shown.
     pub fn entries(&self) -> &[Entry] {
         &self.sets[self.game].1

@@ -33,7 +33,7 @@ enum Command {
     Gtp(tessera::gtp::GtpArgs),
     /// Review a game record without the interface: each turn's win rates, the AI's preferred
     /// turn and a judgement (inaccuracy, mistake, blunder); progress on standard error.
-    Analyze(tessera::review::cli::AnalyzeArgs),
+    Analyze(tessera::review::AnalyzeArgs),
     /// Open a game record read-only in the terminal interface and review it: a win-rate graph
     /// and the judged turns (at once when the record holds its [analysis]).
     Review(tessera::tui::LoadArgs),
@@ -44,12 +44,12 @@ enum Command {
     Stats(Box<tessera::stats::StatsArgs>),
     /// The fair komi of a board from self-play at several komi values; updates
     /// `data/komi.toml`.
-    Komi(tessera::stats::komi::KomiArgs),
+    Komi(tessera::stats::KomiArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
-    Solve(tessera::puzzle::cli::SolveArgs),
+    Solve(tessera::puzzle::SolveArgs),
     /// Puzzle mode (`tessera puzzles [GAME]`); puzzle sets: `tessera puzzles generate GAME …`,
     /// `tessera puzzles verify FILE`.
-    Puzzles(tessera::puzzle::cli::PuzzlesArgs),
+    Puzzles(tessera::puzzle::PuzzlesArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
     Serve(tessera::serve::ServeArgs),
@@ -72,13 +72,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
         Some(Command::Stats(args)) => tessera::stats::run(&args),
-        Some(Command::Komi(args)) => tessera::stats::komi::run(&args),
-        Some(Command::Solve(args)) => tessera::puzzle::cli::run_solve(&args),
+        Some(Command::Komi(args)) => tessera::stats::run_komi(&args),
+        Some(Command::Solve(args)) => tessera::puzzle::run_solve(&args),
         Some(Command::Puzzles(args)) => match &args.action {
-            Some(action) => tessera::puzzle::cli::run_puzzles(action),
+            Some(action) => tessera::puzzle::run_puzzles(action),
             None => tessera::tui::run_puzzles(&cli.ui, args.game),
         },
-        Some(Command::Analyze(args)) => tessera::review::cli::run(&args),
+        Some(Command::Analyze(args)) => tessera::review::run_analyze(&args),
         Some(Command::Serve(args)) => tessera::serve::run(&args),
         Some(Command::Play(args)) => tessera::tui::run_play(&cli.ui, &args),
         Some(Command::Review(args)) => tessera::tui::run_review(&cli.ui, &args),

@@ -26,7 +26,7 @@
 //!   the score as if the game ended now in the same form (`V+3.5`, `0` when equal); the other
 //!   games refuse until the end.
 
-pub mod input;
+pub(crate) mod input;
 mod line;
 pub(crate) mod player;
 mod showboard;

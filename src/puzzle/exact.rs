@@ -93,12 +93,6 @@ impl<G: SolveGame> Exact<G> {
         })
     }
 
-    /// Whether the first side wins, draws or loses with komi `komi_half` half points added
-    /// to a margin searched at komi 0: the sign of `margin − komi_half`.
-    pub fn outcome_at(margin: i32, komi_half: i32) -> std::cmp::Ordering {
-        margin.cmp(&komi_half)
-    }
-
     #[inline]
     fn key(&self) -> u64 {
         self.game.hash() ^ if G::HISTORY { self.history.key() } else { 0 }

@@ -28,24 +28,24 @@
 //!   replay an entry to its position, save a set.
 //!
 //! # Inside
-//! [`search`] (the AND/OR search over steps counting turns), [`table`] (two bounds per
-//! position), [`history`] (Keil's repetition rule in the key), [`turns`] (distinct whole
-//! turns), [`line`] (distances, main line, rating), [`rules`] (what the search needs to know
-//! per game), [`exact`] (game values without a ply bound, for the smallest boards).
+//! `search` (the AND/OR search over steps counting turns), `table` (two bounds per
+//! position), `history` (Keil's repetition rule in the key), `turns` (distinct whole
+//! turns), `line` (distances, main line, rating), `rules` (what the search needs to know
+//! per game), `exact` (game values without a ply bound, for the smallest boards).
 
-pub mod candidates;
-pub mod cli;
+pub(crate) mod candidates;
+pub(crate) mod cli;
 pub mod define;
-pub mod exact;
-pub mod generate;
-pub mod history;
-pub mod line;
-pub mod rules;
-pub mod search;
+pub(crate) mod exact;
+pub(crate) mod generate;
+pub(crate) mod history;
+pub(crate) mod line;
+pub(crate) mod rules;
+pub(crate) mod search;
 pub mod set;
 pub mod solver;
-pub mod table;
-pub mod turns;
+pub(crate) mod table;
+pub(crate) mod turns;
 pub mod verify;
 
 #[cfg(test)]
@@ -53,6 +53,9 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
+pub use cli::{run_puzzles, run_solve, PuzzlesAction, PuzzlesArgs, SolveArgs};
 pub use define::{classify, Facts, NotPuzzle};
+pub use generate::GenerateArgs;
+pub use line::LineTurn;
 pub use search::Aborted;
 pub use solver::{line_tokens, turn_tokens, Refutation, Solution, SolveError, Solver};

@@ -16,6 +16,7 @@ pub fn for_each_turn<G: Game>(game: &G, mut f: impl FnMut(&[Step]) -> ControlFlo
 
 /// Every distinct whole turn from `game`, as [`for_each_turn`] lists them. (Wunchunk turns can
 /// be very many: prefer [`for_each_turn`] or the search's own enumeration there.)
+#[cfg(test)]
 pub fn whole_turns<G: Game>(game: &G) -> Vec<Vec<Step>> {
     let mut out = Vec::new();
     for_each_turn(game, |t| {

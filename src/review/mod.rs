@@ -9,14 +9,14 @@
 //! [`POINTS_LOST`]).
 //!
 //! The interface runs the same evaluation step by step on its AI thread (the review keeps the
-//! interface usable); `tessera analyze` ([`cli`]) runs it here, in a loop.
+//! interface usable); `tessera analyze` (`cli`) runs it here, in a loop.
 //!
 //! Decisions the rules force (a single legal step) are not searched: the position after them
 //! is evaluated instead, and a finished game's value is its result (1, 0 or ½, and its score
 //! margin). The turns of the komi bid (`komi=`, `play=`) are evaluated but not judged: the
 //! chooser's aim is an even game, not a high win rate.
 
-pub mod cli;
+pub(crate) mod cli;
 
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::record::AnalysisSection;
@@ -24,6 +24,8 @@ use crate::search::{Engine, Limits, PlayerSpec};
 use crate::session::Session;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+pub use cli::{run as run_analyze, AnalyzeArgs};
 
 /// Drops in the mover's win rate (0–1) that make a turn an inaccuracy, a mistake, a blunder
 /// (lichess's thresholds: 10, 20, 30 points of win chance).

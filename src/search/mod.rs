@@ -109,8 +109,9 @@ pub(crate) mod toy;
 pub use control::Limits;
 pub use engine::{Decision, Engine};
 pub use ownership::Ownership;
+pub use playout::Policy;
 pub use report::{Candidate, Report};
-pub use spec::{Algorithm, PlayerSpec};
+pub use spec::{Algorithm, PlayerSpec, Tuning};
 pub use tuning::default_kind;
 
 use crate::games::{AnyGame, Step};

@@ -121,11 +121,6 @@ impl Hub {
             .map(|p| p.name)
     }
 
-    /// How many sessions are connected.
-    pub fn sessions(&self) -> usize {
-        self.members.len()
-    }
-
     /// A session arrives. A player coming back to a game that waits for them is put back in
     /// it at once.
     pub fn join(&mut self, fingerprint: &str, name: Option<String>, tx: Sender<Msg>) -> u64 {

@@ -1,8 +1,8 @@
 //! `tessera serve`: an SSH server where people meet and play each other with nothing but an
 //! `ssh` client. Each connection that asks for a terminal runs one interface session
-//! ([`crate::tui::host`]) on its own thread, drawing into the SSH channel and reading the keys
-//! the channel carries ([`input`]); the sessions meet in the [`hub`] (lobby, challenges, games,
-//! watchers, clocks, adjourned games) and share one AI ([`pool`]).
+//! (`crate::tui::host`) on its own thread, drawing into the SSH channel and reading the keys
+//! the channel carries (`input`); the sessions meet in the `hub` (lobby, challenges, games,
+//! watchers, clocks, adjourned games) and share one AI (`pool`).
 //!
 //! What a connection can do: authenticate with a public key (the key's SHA-256 fingerprint is
 //! the person's identity; `--users FILE` limits the keys), open one session channel with a
@@ -10,19 +10,19 @@
 //! no shell or command (`exec`), no subsystem (sftp), no port, agent or X11 forwarding, no
 //! environment but `NO_COLOR`/`COLORTERM`; the files a session reaches are its own key's folder
 //! in the data directory, and only through the game (its records, its autosave, its settings).
-//! See [`ssh`].
+//! See `ssh`.
 
 mod adjourn;
-pub mod files;
-pub mod hub;
+pub(crate) mod files;
+pub(crate) mod hub;
 #[cfg(test)]
 mod hub_tests;
-pub mod input;
-pub mod live;
+pub(crate) mod input;
+pub(crate) mod live;
 mod lobby;
-pub mod pool;
+pub(crate) mod pool;
 mod session;
-pub mod ssh;
+pub(crate) mod ssh;
 
 use clap::Args;
 use std::net::SocketAddr;

@@ -1,27 +1,29 @@
 //! `tessera stats` and `tessera komi`: reports about a game made by our own engine, like the
 //! seed reports (`shared/seeds/`), and the fair komi from self-play.
 //!
-//! `tessera stats GAME` plays the game's default AI against itself ([`selfplay`]), then
+//! `tessera stats GAME` plays the game's default AI against itself (`selfplay`), then
 //! reports the first player's win rate, game length, branching factor, complexity, distinct
-//! and killer moves ([`figures`]), positions reachable at each depth ([`reach`]), random
-//! playouts per second ([`crate::bench`]) and strength by thinking time ([`ladder`]), beside
-//! the seed report's own figures when the seeds are at hand ([`seed`]). [`report`] writes it
-//! as text or JSON. [`komi`] is `tessera komi`.
+//! and killer moves (`figures`), positions reachable at each depth (`reach`), random
+//! playouts per second ([`crate::bench`]) and strength by thinking time (`ladder`), beside
+//! the seed report's own figures when the seeds are at hand (`seed`). `report` writes it
+//! as text or JSON. `komi` is `tessera komi`.
 
-pub mod exact;
-pub mod figures;
-pub mod komi;
-pub mod komi_table;
-pub mod ladder;
-pub mod reach;
-pub mod report;
-pub mod seed;
-pub mod selfplay;
+pub(crate) mod exact;
+pub(crate) mod figures;
+pub(crate) mod komi;
+pub(crate) mod komi_table;
+pub(crate) mod ladder;
+pub(crate) mod reach;
+pub(crate) mod report;
+pub(crate) mod seed;
+pub(crate) mod selfplay;
 
 use crate::games::{AnyGame, GameKind};
 use crate::search::match_cmd::match_options;
 use std::path::PathBuf;
 use std::time::Duration;
+
+pub use komi::{run as run_komi, KomiArgs};
 
 /// The self-play settings `tessera stats` and `tessera komi` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -87,14 +89,14 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<()> {
 }
 
 /// Every core, or `--jobs`.
-pub fn jobs(given: Option<usize>) -> anyhow::Result<usize> {
+pub(crate) fn jobs(given: Option<usize>) -> anyhow::Result<usize> {
     let j = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     anyhow::ensure!(j > 0, "--jobs must be at least 1");
     Ok(j)
 }
 
 /// Plays and measures everything the report holds.
-pub fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
+pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
     anyhow::ensure!(args.play.games > 0, "--games must be at least 1");
     anyhow::ensure!(
         args.bench_secs.is_finite() && args.bench_secs > 0.0,

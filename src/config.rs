@@ -112,7 +112,7 @@ pub struct Loaded {
 }
 
 /// The platform directories of tessera (config and data), if the platform has a home.
-pub fn project_dirs() -> Option<directories::ProjectDirs> {
+pub(crate) fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "tessera")
 }
 
@@ -227,7 +227,7 @@ impl Config {
 /// The theme `auto` stands for, from `TERM` and `COLORTERM`: `default` (256 colours) where the
 /// terminal says it has at least 256 colours (or says nothing, as on Windows), `mono` on a
 /// `dumb` terminal, `classic` (16 colours) otherwise (the Linux console, old terminals).
-pub fn auto_theme(term: &str, colorterm: &str) -> &'static str {
+pub(crate) fn auto_theme(term: &str, colorterm: &str) -> &'static str {
     let t = term.to_ascii_lowercase();
     let rich = [
         "256",

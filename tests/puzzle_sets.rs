@@ -31,7 +31,11 @@ fn every_game_ships_a_set_on_its_default_board() {
     for kind in GameKind::ALL {
         let entries = load(kind);
         assert!(!entries.is_empty(), "{kind}: no puzzles");
-        assert!(entries.len() >= AT_LEAST, "{kind}: {} puzzles", entries.len());
+        assert!(
+            entries.len() >= AT_LEAST,
+            "{kind}: {} puzzles",
+            entries.len()
+        );
         let mut ids = std::collections::HashSet::new();
         for e in &entries {
             assert_eq!(e.game, kind, "{}", e.id);

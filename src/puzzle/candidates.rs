@@ -5,10 +5,11 @@
 //! Keil needs one more step. A puzzle there means forcing the *end* of the game, which in
 //! Keil takes two passes in a row, and a losing side that may still place a stone never has
 //! to pass: at the end of an AI game both sides usually still have whole territories to fill.
-//! So for Keil the game is first played out: the same AI players go on, but a turn of `pass`
-//! is replaced by their best non-passing candidate (or a random placement) as long as a
-//! placement is legal, until neither side has one left. The candidates come from the end of
-//! that play-out.
+//! So for Keil the game is first played out: players of a low level (cheap: the play-out is
+//! long) go on, but a turn of `pass` is replaced by their best non-passing candidate (or a
+//! random placement) as long as a placement is legal. The first time a side must pass (no
+//! placement is legal for it) is where the end can first be forced: the play-out stops a few
+//! turns later, and the candidates come from the turns before that point.
 
 use crate::games::{ButtonMode, Game, GameKind, GameOptions, Protocol, Step};
 use crate::rng::FastRng;
@@ -39,15 +40,25 @@ fn players(rng: &mut FastRng, levels: (u8, u8)) -> Vec<Engine> {
         .collect()
 }
 
-/// Plays one AI-against-AI game (and for Keil its play-out); returns its session, or `None`
-/// when `stop` was set meanwhile.
+/// A game played for the generator: its session, and the number of turns after which the
+/// candidates end (the whole game, or for Keil the first forced pass of the play-out).
+pub struct Played {
+    /// The game.
+    pub session: Session,
+    /// Candidates are the positions after at most this many turns.
+    pub end: usize,
+}
+
+/// Plays one AI-against-AI game (and for Keil its play-out, by players of `play_out_level`);
+/// `None` when `stop` was set meanwhile.
 pub fn play_game(
     kind: GameKind,
     size: usize,
     rng: &mut FastRng,
     levels: (u8, u8),
+    play_out_level: u8,
     stop: &AtomicBool,
-) -> Option<Session> {
+) -> Option<Played> {
     let mut options = GameOptions::defaults(kind);
     options.size = size;
     if kind.has_komi() {
@@ -72,23 +83,29 @@ pub fn play_game(
             break;
         }
     }
+    let mut end = session.turns().len();
     if kind == GameKind::Keil {
-        play_out(&mut session, &mut engines, rng, stop)?;
+        let mut cheap = players(rng, (play_out_level, play_out_level));
+        end = play_out(&mut session, &mut cheap, rng, stop)?;
     }
-    Some(session)
+    Some(Played { session, end })
 }
 
 /// Most turns a Keil play-out adds.
 const PLAY_OUT_TURNS: usize = 600;
 
+/// Turns a Keil play-out goes on after the first forced pass.
+const AFTER_FORCED_PASS: usize = 4;
+
 /// Takes back the final passes of a finished Keil game and plays on without passing while a
-/// placement is legal (see the module documentation).
+/// placement is legal (see the module documentation). Returns the number of turns up to and
+/// including the first forced pass (or all of them when none came).
 fn play_out(
     session: &mut Session,
     engines: &mut [Engine],
     rng: &mut FastRng,
     stop: &AtomicBool,
-) -> Option<()> {
+) -> Option<usize> {
     while session
         .turns()
         .last()
@@ -99,7 +116,11 @@ fn play_out(
     let never = Arc::new(AtomicBool::new(false));
     let mut legal = Vec::new();
     let start = session.turns().len();
-    while !session.game().is_over() && session.turns().len() < start + PLAY_OUT_TURNS {
+    let mut forced: Option<usize> = None;
+    while !session.game().is_over()
+        && session.turns().len() < start + PLAY_OUT_TURNS
+        && forced.is_none_or(|f| session.turns().len() < f + AFTER_FORCED_PASS)
+    {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
@@ -107,6 +128,7 @@ fn play_out(
         game.legal_steps(&mut legal);
         let places: Vec<Step> = legal.iter().copied().filter(|s| s.is_place()).collect();
         let step = if places.is_empty() {
+            forced.get_or_insert(session.turns().len() + 1);
             if legal.contains(&Step::Button) {
                 Step::Button
             } else {
@@ -133,7 +155,7 @@ fn play_out(
             break;
         }
     }
-    Some(())
+    Some(forced.unwrap_or(session.turns().len()))
 }
 
 /// A random whole turn of the side to move: each step drawn uniformly from the legal steps

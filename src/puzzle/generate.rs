@@ -12,7 +12,7 @@
 //! limit is reached. The set written keeps K of them with a spread of depths: each depth's
 //! puzzles by rating, best first, taken in turn from every depth.
 
-use super::candidates::{alternatives, play_game};
+use super::candidates::{alternatives, play_game, Played};
 use super::define::{classify, solution_tokens, Facts};
 use super::set::{self, Entry};
 use super::solver::{SolveError, Solver};
@@ -73,6 +73,10 @@ pub struct GenerateArgs {
     /// Lowest and highest practice level of the players.
     #[arg(long, default_value = "2-7")]
     pub levels: String,
+    /// Practice level of the players who play a Keil game out (long: a low level keeps it
+    /// cheap).
+    #[arg(long, default_value_t = 2)]
+    pub play_out_level: u8,
     /// Print every position tried (turn, verdict, positions searched, time) on stderr.
     #[arg(long, short)]
     pub verbose: bool,
@@ -168,7 +172,7 @@ fn try_position(
         let what = match &verdict {
             Ok(Ok(f)) => format!("PUZZLE win in {} rating {:.1}", f.win_in, f.rating),
             Ok(Err(why)) => why.describe(game),
-            Err(e) => e.to_string(),
+            Err(e) => format!("{e}; turns {:?}", session.tokens()),
         };
         eprintln!(
             "\n  after turn {}: {what} ({} positions, {:.2} s)",
@@ -205,10 +209,11 @@ fn worker(
     let mut solver = Solver::with_megabytes(64);
     solver.set_budget(args.budget.unwrap_or(default_budget(args.game)));
     while !stop.load(Ordering::Relaxed) {
-        let Some(session) = play_game(args.game, size, &mut rng, levels, stop) else {
+        let played = play_game(args.game, size, &mut rng, levels, args.play_out_level, stop);
+        let Some(Played { session, end }) = played else {
             return;
         };
-        let total = session.turns().len();
+        let total = end;
         if args.verbose {
             eprintln!(
                 "\n  game of {total} turns: {}",

@@ -8,7 +8,7 @@ use crate::games::iris::Iris;
 use crate::games::keil::Keil;
 use crate::games::linage::Linage;
 use crate::games::wunchunk::Wunchunk;
-use crate::games::{AnyGame, Game, Step};
+use crate::games::{AnyGame, Game, Side, Step};
 
 /// A game the solver can search.
 pub trait SolveGame: Game {
@@ -26,6 +26,21 @@ pub trait SolveGame: Game {
     /// for more than `n` plies whenever more than `n · k` cells are empty, and the search
     /// stops there at once.
     const STALL: Option<usize> = None;
+
+    /// Whether the search tries `pass` first for the defender at the start of a turn (where a
+    /// pass is usually the cheapest escape: Wunchunk, whose turns are very many).
+    const DEFENDER_PASSES_FIRST: bool = false;
+
+    /// At the start of a turn, with `n` plies left (the turn starting now the first of
+    /// them): an upper bound on the stones placed within those plies when the defender places
+    /// exactly one stone on each of its turns and never passes, and the attacker plays as it
+    /// likes; `None` when the game has no such bound. Against that defence the game can end
+    /// within `n` plies only by a full board (or by the attacker passing right now after a
+    /// pass), so more empty cells than the bound mean no win. The default is `n · k` from
+    /// [`SolveGame::STALL`].
+    fn stall_bound(&self, _attacker: Side, n: u8) -> Option<usize> {
+        Self::STALL.map(|k| usize::from(n) * k)
+    }
 
     /// The most stones the side to move may still place in the turn in progress (an upper
     /// bound is enough; used only with [`SolveGame::FULL_BOARD_ENDS`]).
@@ -79,6 +94,24 @@ impl SolveGame for Iris {
 
 impl SolveGame for Wunchunk {
     const FULL_BOARD_ENDS: bool = true;
+    const DEFENDER_PASSES_FIRST: bool = true;
+
+    /// The attacker's turn places at most its allotment, `max(1, own chunks)` at the turn's
+    /// start, and every stone placed (by either side, of either colour) raises the attacker's
+    /// chunk count by at most one (a stone joins the groups around it into one); the defender
+    /// places one stone a turn. So after `s` stones the attacker's next turn places at most
+    /// `max(1, c + s)`, `c` its chunks now. (A swap places none; it only comes up at White's
+    /// first turn, and sides are colours, so `c` stays the attacker's colour's count.)
+    fn stall_bound(&self, attacker: Side, n: u8) -> Option<usize> {
+        let c = self.chunks(attacker) as usize;
+        let mut mover = self.to_move();
+        let mut s = 0usize;
+        for _ in 0..n {
+            s = s.saturating_add(if mover == attacker { (c + s).max(1) } else { 1 });
+            mover = mover.other();
+        }
+        Some(s)
+    }
 
     fn stones_left_in_turn(&self) -> usize {
         self.stones_left() as usize

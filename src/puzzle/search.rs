@@ -275,7 +275,11 @@ impl<'a, G: SolveGame> Search<'a, G> {
         if last.is_none() {
             // Too many empty cells for the game to end in time unless the attacker ends it
             // now by passing, or the last ply, where only a pass can end it.
-            let stall = G::STALL.is_some_and(|k| self.empties > usize::from(n) * k);
+            let stall = G::FULL_BOARD_ENDS
+                && self
+                    .game
+                    .stall_bound(self.attacker, n)
+                    .is_some_and(|b| self.empties > b);
             if stall || (n == 1 && attacking && !self.may_fill_board()) {
                 let v = attacking && self.pass_ends_in_a_win();
                 return if v { Val::Win } else { Val::Fail };
@@ -327,6 +331,11 @@ impl<'a, G: SolveGame> Search<'a, G> {
         if decisive.is_none() {
             let mut steps = std::mem::take(&mut self.buffers[level]);
             self.game.legal_steps(&mut steps);
+            if G::DEFENDER_PASSES_FIRST && !attacking && last.is_none() {
+                if let Some(i) = steps.iter().position(|&s| s == Step::Pass) {
+                    steps[..=i].rotate_right(1);
+                }
+            }
             for &step in &steps {
                 if !self.allowed(step, last) || hints.contains(&Some(step)) {
                     continue;

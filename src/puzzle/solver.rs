@@ -83,6 +83,9 @@ impl Solver {
     /// Default table size.
     pub const DEFAULT_MB: usize = 64;
 
+    /// Node budget of [`Solver::refute`]'s look for the defender's own win.
+    pub const REFUTE_WIN_BUDGET: u64 = 4_000_000;
+
     /// A solver with a 64 MB table and no limits.
     pub fn new() -> Solver {
         Solver::with_megabytes(Self::DEFAULT_MB)
@@ -301,8 +304,16 @@ impl Solver {
     ) -> Result<Option<Refutation>, SolveError> {
         let defender = attacker.other();
         // The defender's own fastest win, if any: its first turn escapes for sure when it
-        // wins before the attacker could.
-        if let Some(d) = self.distance(game, defender, defender_max)? {
+        // wins before the attacker could. Only an explanation: it gets a smaller node budget,
+        // and when that runs out the plain escape below answers.
+        let budget = self.budget;
+        self.budget = budget.min(Self::REFUTE_WIN_BUDGET);
+        let own_win = match self.distance(game, defender, defender_max) {
+            Err(SolveError::Aborted(_)) => None,
+            other => other?,
+        };
+        self.budget = budget;
+        if let Some(d) = own_win {
             if d > 0 {
                 let line: Vec<Vec<Step>> = self
                     .main_line(game, defender, d)?

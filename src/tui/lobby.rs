@@ -64,6 +64,8 @@ pub enum Action {
     ResumeAi,
     /// One's games (records).
     Games,
+    /// Puzzles (progress kept in this key's data directory on the server).
+    Puzzles,
     /// The rules.
     Rules,
     /// Settings.
@@ -131,6 +133,7 @@ pub static TABLE: Table<Lobby, Action> = Table {
         Command::new(Action::PlayAi, "play_ai", &["a"], browsing, "play the AI", "play the AI"),
         Command::new(Action::ResumeAi, "resume_ai", &["r"], |l| browsing(l) && l.resume.is_some(), "resume", "continue your game against the AI"),
         Command::new(Action::Games, "games", &["g"], browsing, "my games", "your games: review a record"),
+        Command::new(Action::Puzzles, "puzzles", &["p"], browsing, "puzzles", "puzzles: win in N"),
         Command::new(Action::Rules, "rules", &["u"], browsing, "", "the rules"),
         Command::new(Action::Settings, "settings", &["s"], browsing, "", "settings"),
         Command::new(Action::Help, "help", &["?"], browsing, "help", "this help"),
@@ -188,6 +191,7 @@ impl Component for Lobby {
             (Some(Action::PlayAi), _) => Transition::NewGame,
             (Some(Action::ResumeAi), _) => Transition::Resume,
             (Some(Action::Games), _) => Transition::Load,
+            (Some(Action::Puzzles), _) => Transition::Puzzles,
             (Some(Action::Rules), _) => Transition::Rules,
             (Some(Action::Settings), _) => Transition::Settings,
             (Some(Action::Quit), _) => Transition::Quit,

@@ -35,3 +35,4 @@ pub(crate) fn random_turn(g: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
 mod exact;
 mod sets;
 mod traps;
+mod wunchunk_bound;

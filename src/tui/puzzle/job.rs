@@ -11,6 +11,10 @@ use crate::tui::play::title_case;
 const TABLE_MB: usize = 32;
 /// How far the refutation looks for the defender's own win.
 const DEFENDER_MAX: u8 = 9;
+/// Positions a job's solver visits per question at most (a few seconds; far more than any
+/// shipped puzzle needs), so that no question, say after an odd turn in a Wunchunk puzzle,
+/// keeps a core busy for long; past it the player sees that the solver gave up.
+const JOB_BUDGET: u64 = 60_000_000;
 
 /// What the solver is asked.
 #[derive(Clone, Debug)]
@@ -80,6 +84,7 @@ fn side_title(g: &AnyGame, side: Side) -> String {
 /// Answers a job (on the calling thread).
 pub fn answer(job: &Job) -> Reply {
     let mut solver = Solver::with_megabytes(TABLE_MB);
+    solver.set_budget(JOB_BUDGET);
     let answer = match &job.question {
         Question::Turn {
             before,

@@ -19,3 +19,6 @@ pub mod view;
 
 pub use list::PuzzleList;
 pub use screen::PuzzleScreen;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,213 @@
+//! Puzzle mode with a multi-stone game (Wunchunk) through the pure `update`: a turn played
+//! stone by stone (colour with `c`), `Backspace` taking back the turn in progress, `e` ending
+//! a turn early, a wrong turn refuted and taken back, then the right one. The solver's jobs
+//! are answered on the test's thread, as the runtime's worker would. (Unit tests in the
+//! crate, next to the screen they drive.)
+
+use super::job;
+use super::screen::Phase;
+use super::{PuzzleList, PuzzleScreen};
+use crate::games::{AnyGame, Game, GameKind, Step, Stone};
+use crate::tui::app::{update, App, Msg, Screen};
+use crate::tui::testing::{app, ch, key, render};
+use crate::tui::Effect;
+use ratatui::crossterm::event::KeyCode;
+
+fn puzzle(a: &App) -> &PuzzleScreen {
+    match &a.screen {
+        Screen::Puzzle(p) => p,
+        s => panic!("not on a puzzle: {s:?}"),
+    }
+}
+
+fn puzzle_mut(a: &mut App) -> &mut PuzzleScreen {
+    match &mut a.screen {
+        Screen::Puzzle(p) => p,
+        _ => panic!("not on a puzzle"),
+    }
+}
+
+fn note(a: &App) -> String {
+    puzzle(a).note().map(|n| n.text.clone()).unwrap_or_default()
+}
+
+/// Answers the solver jobs among `fx`, returning the other effects.
+fn run_jobs(a: &mut App, fx: Vec<Effect>) -> Vec<Effect> {
+    let mut rest = Vec::new();
+    for e in fx {
+        match e {
+            Effect::Solve(j) => {
+                let more = update(a, Msg::PuzzleReply(job::answer(&j)));
+                rest.extend(run_jobs(a, more));
+            }
+            other => rest.push(other),
+        }
+    }
+    rest
+}
+
+/// The shipped Wunchunk puzzle with the fewest plies whose winning first turn has two
+/// stones or more, opened from the list; and that turn's steps.
+fn open_multi_stone() -> (App, Vec<Step>) {
+    let mut list = PuzzleList::new(Some(GameKind::Wunchunk));
+    let (i, turn) = list
+        .entries()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let g: AnyGame = e.position().ok()?;
+            let steps = g.parse_turn(&e.solution[0]).ok()?;
+            (steps.iter().filter(|s| s.is_place()).count() >= 2).then_some((e.win_in, i, steps))
+        })
+        .min_by_key(|&(d, i, _)| (d, i))
+        .map(|(_, i, s)| (i, s))
+        .expect("a shipped Wunchunk puzzle whose first turn has several stones");
+    list.selected = i;
+    let mut a = app(100, 40);
+    a.screen = Screen::PuzzleList(list);
+    update(&mut a, key(KeyCode::Enter));
+    assert_eq!(puzzle(&a).game().kind(), GameKind::Wunchunk);
+    (a, turn)
+}
+
+/// Places one stone of the given colour at `cell` (switching colour with `c` first when
+/// needed); returns the effects.
+fn place(a: &mut App, step: Step) -> Vec<Effect> {
+    let Step::Place { cell, stone } = step else {
+        panic!("{step:?} is not a stone");
+    };
+    let current = puzzle(a).stone();
+    if current != stone {
+        update(a, ch('c'));
+        assert_eq!(puzzle(a).stone(), stone, "c switches the colour");
+    }
+    puzzle_mut(a).set_cursor(cell);
+    update(a, key(KeyCode::Enter))
+}
+
+/// Plays the steps of a turn stone by stone, ending it with `e` when it does not end by
+/// itself; returns the effects of its last key (the solver's job).
+fn play_turn(a: &mut App, steps: &[Step]) -> Vec<Effect> {
+    let start = puzzle(a).game().turns_completed();
+    let mut fx = Vec::new();
+    for &s in steps {
+        if puzzle(a).game().turns_completed() != start {
+            break;
+        }
+        fx = match s {
+            Step::End => update(a, ch('e')),
+            s => place(a, s),
+        };
+    }
+    if puzzle(a).game().turns_completed() == start && !puzzle(a).game().is_over() {
+        fx = update(a, ch('e'));
+    }
+    fx
+}
+
+#[test]
+fn a_wunchunk_turn_stone_by_stone_backspace_and_end_turn() {
+    let (mut a, turn) = open_multi_stone();
+    let start = puzzle(&a).game().clone();
+    let Step::Place { cell, stone } = turn[0] else {
+        panic!("{turn:?}");
+    };
+    // One stone: on the board, the turn still in progress, nothing asked of the solver.
+    let fx = place(&mut a, turn[0]);
+    assert!(fx.iter().all(|e| !matches!(e, Effect::Solve(_))), "{fx:?}");
+    assert_eq!(puzzle(&a).game().steps_in_turn(), 1);
+    assert_eq!(puzzle(&a).game().stone_at(cell), Some(stone));
+    assert!(render(&a).contains("end turn"), "the key line offers e");
+    // Backspace takes the turn in progress back.
+    update(&mut a, key(KeyCode::Backspace));
+    assert_eq!(puzzle(&a).game().steps_in_turn(), 0);
+    assert_eq!(puzzle(&a).game().stone_at(cell), None);
+    assert!(matches!(puzzle(&a).phase(), Phase::Move));
+    // A wrong turn: the first stone alone in the other colour, ended early with `e`. The
+    // puzzle has one winning turn (of two stones or more), so this is not it.
+    place(
+        &mut a,
+        Step::Place {
+            cell,
+            stone: stone.opposite(),
+        },
+    );
+    let fx = update(&mut a, ch('e'));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Solve(_))),
+        "e completes the turn: {fx:?}"
+    );
+    run_jobs(&mut a, fx);
+    assert!(
+        matches!(puzzle(&a).phase(), Phase::Wrong(_)),
+        "{}",
+        note(&a)
+    );
+    assert!(note(&a).starts_with("after "), "{}", note(&a));
+    // The next key takes it back.
+    update(&mut a, key(KeyCode::Left));
+    assert!(matches!(puzzle(&a).phase(), Phase::Move));
+    assert_eq!(puzzle(&a).game().hash(), start.hash());
+    assert_eq!(puzzle(&a).game().turns_completed(), start.turns_completed());
+    // The winning turn, stone by stone: judged right (or solved at once when it wins in 1).
+    let fx = play_turn(&mut a, &turn);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Solve(_))),
+        "the whole turn goes to the solver: {fx:?}"
+    );
+    run_jobs(&mut a, fx);
+    let n = note(&a);
+    assert!(
+        matches!(puzzle(&a).phase(), Phase::Solved) || n.contains("right"),
+        "{:?} {n}",
+        puzzle(&a).phase()
+    );
+}
+
+#[test]
+fn backspace_mid_turn_then_the_colour_key_keeps_the_turn_start() {
+    let (mut a, turn) = open_multi_stone();
+    let before = puzzle(&a).game().hash();
+    // Two stones of the turn, then Backspace: both go, the turn starts afresh.
+    place(&mut a, turn[0]);
+    if let Some(&second @ Step::Place { .. }) = turn.get(1) {
+        place(&mut a, second);
+        assert_eq!(puzzle(&a).game().steps_in_turn(), 2);
+    }
+    update(&mut a, key(KeyCode::Backspace));
+    assert_eq!(puzzle(&a).game().steps_in_turn(), 0);
+    assert_eq!(puzzle(&a).game().hash(), before);
+    // `e` is no step at a turn's start (no stone yet): nothing happens.
+    let fx = update(&mut a, ch('e'));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(puzzle(&a).game().hash(), before);
+    // The colour key switches between the two colours.
+    let c = puzzle(&a).stone();
+    update(&mut a, ch('c'));
+    assert_eq!(puzzle(&a).stone(), c.opposite());
+    assert!(matches!(c, Stone::Black | Stone::White));
+}
+
+/// On a game server the lobby has a Puzzles entry (`p`); the list asks for the progress
+/// (kept in the key's own data directory there) and Esc goes back to the lobby.
+#[test]
+fn the_server_lobby_opens_the_puzzles_and_esc_returns_to_it() {
+    use crate::tui::app::Online;
+    use crate::tui::online::{Identity, LobbyView};
+    let mut a = app(100, 40);
+    a.online = Some(Online {
+        identity: Identity {
+            fingerprint: "SHA256:x".into(),
+            name: Some("me".into()),
+        },
+        lobby: LobbyView::default(),
+    });
+    a.home();
+    assert!(matches!(a.screen, Screen::Lobby(_)), "{:?}", a.screen);
+    assert!(render(&a).contains("puzzles"), "the key line offers p");
+    let fx = update(&mut a, ch('p'));
+    assert!(matches!(a.screen, Screen::PuzzleList(_)), "{:?}", a.screen);
+    assert!(fx.iter().any(|e| matches!(e, Effect::LoadPuzzleProgress)));
+    update(&mut a, key(KeyCode::Esc));
+    assert!(matches!(a.screen, Screen::Lobby(_)), "{:?}", a.screen);
+}

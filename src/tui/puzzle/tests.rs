@@ -4,12 +4,11 @@
 //! are answered on the test's thread, as the runtime's worker would. (Unit tests in the
 //! crate, next to the screen they drive.)
 
-use super::job;
 use super::screen::Phase;
 use super::{PuzzleList, PuzzleScreen};
 use crate::games::{AnyGame, Game, GameKind, Step, Stone};
-use crate::tui::app::{update, App, Msg, Screen};
-use crate::tui::testing::{app, ch, key, render};
+use crate::tui::app::{update, App, Screen};
+use crate::tui::testing::{app, ch, key, render, run_jobs};
 use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 
@@ -29,21 +28,6 @@ fn puzzle_mut(a: &mut App) -> &mut PuzzleScreen {
 
 fn note(a: &App) -> String {
     puzzle(a).note().map(|n| n.text.clone()).unwrap_or_default()
-}
-
-/// Answers the solver jobs among `fx`, returning the other effects.
-fn run_jobs(a: &mut App, fx: Vec<Effect>) -> Vec<Effect> {
-    let mut rest = Vec::new();
-    for e in fx {
-        match e {
-            Effect::Solve(j) => {
-                let more = update(a, Msg::PuzzleReply(job::answer(&j)));
-                rest.extend(run_jobs(a, more));
-            }
-            other => rest.push(other),
-        }
-    }
-    rest
 }
 
 /// The shipped Wunchunk puzzle with the fewest plies whose winning first turn has two

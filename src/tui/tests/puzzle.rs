@@ -12,7 +12,7 @@ use crate::tui::puzzle::job::{self, Question};
 use crate::tui::puzzle::progress::{Progress, Status};
 use crate::tui::puzzle::screen::Phase;
 use crate::tui::puzzle::{PuzzleList, PuzzleScreen};
-use crate::tui::testing::{app, ch, key, render};
+use crate::tui::testing::{app, ch, key, render, run_jobs};
 use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 
@@ -54,22 +54,6 @@ fn puzzle_mut(a: &mut App) -> &mut PuzzleScreen {
         Screen::Puzzle(p) => p,
         _ => panic!("not on a puzzle"),
     }
-}
-
-/// Answers the solver jobs among `fx` (as the worker thread would), returning the other
-/// effects, those of the answers included.
-fn run_jobs(a: &mut App, fx: Vec<Effect>) -> Vec<Effect> {
-    let mut rest = Vec::new();
-    for e in fx {
-        match e {
-            Effect::Solve(j) => {
-                let more = update(a, Msg::PuzzleReply(job::answer(&j)));
-                rest.extend(run_jobs(a, more));
-            }
-            other => rest.push(other),
-        }
-    }
-    rest
 }
 
 /// Places a stone at the named cell (cursor there, Enter), answering the solver's job.

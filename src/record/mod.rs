@@ -50,7 +50,7 @@ mod analysis;
 mod error;
 mod time;
 
-pub use analysis::AnalysisSection;
+pub use analysis::{AnalysisSection, TurnCheck};
 pub use error::RecordError;
 pub use time::{utc_from_unix, utc_now};
 

@@ -206,13 +206,13 @@ impl Play {
         // The stones' own marks exist only where stones can change hands or wait for an
         // owner (see `board::widget::heat_drawing`).
         let stones = match self.session.kind() {
-            crate::games::GameKind::Keil => " · ■ □ (ASCII & @): dead stones",
-            crate::games::GameKind::Carteso => " · ⋮ ⋯ (ASCII : ~): who claims the group",
+            crate::games::GameKind::Keil => " · ■ □ dead stones",
+            crate::games::GameKind::Carteso => " · ⋮ ⋯ beside a stone: who claims its group",
             _ => "",
         };
         self.say(format!(
-            "heat map: each cell's owner in the search's playouts · letters: upper case settled \
-             (also underlined or shaded), lower case likely{stones}"
+            "heat map: each cell's owner in the playouts · upper case settled (underlined or \
+             shaded), lower case likely{stones}"
         ));
     }
 

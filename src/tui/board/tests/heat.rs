@@ -290,3 +290,18 @@ fn searched_dead_stones_are_drawn_dead() {
     }
     assert!(dead > 0, "the search sees dead stones here:\n{picture}");
 }
+
+/// The ASCII pass over the whole screen (`--ascii`) turns the Unicode marks into the ASCII
+/// ones, so the heat map's note reads the same as the board.
+#[test]
+fn ascii_pass_matches_the_ascii_glyphs() {
+    let (u, a) = (Glyphs::UNICODE, Glyphs::ASCII);
+    for (x, y) in u
+        .dead
+        .iter()
+        .zip(a.dead)
+        .chain(u.to_claim.iter().zip(a.to_claim))
+    {
+        assert_eq!(crate::tui::view::ascii_of(*x), y);
+    }
+}

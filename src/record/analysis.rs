@@ -7,13 +7,21 @@
 //! win_rate = [0.52, 0.48, 0.61]
 //! margin = [1.5, -0.5, 3.0]
 //! best = ["d4", "c3", ""]
+//!
+//! [[analysis.checks]]
+//! turn = 2
+//! ms = 2000
+//! played = 0.61
+//! best = 0.40
 //! ```
 //!
 //! Position `i` is the one before turn `i + 1` (the last one is after the last turn). Win
 //! rates and margins are the **first side's** (Black, Vertical), so the numbers read the same
 //! whoever is to move; `best` is the turn the engine prefers there (empty at the end). The
 //! arrays may stop short of the last position (a review that was interrupted); they never
-//! run past it.
+//! run past it. `checks` (optional) are the turns compared with the engine's preferred turn
+//! by searching the position after each alike (see `crate::review::check`): the first side's
+//! win rate (and margin) after the turn played and after the preferred one.
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +39,31 @@ pub struct AnalysisSection {
     pub margin: Vec<f64>,
     /// Per position, the turn the engine prefers (SPEC §2 token; empty where the game is over).
     pub best: Vec<String>,
+    /// Turns compared with the preferred turn, in turn order (absent in older records).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<TurnCheck>,
+}
+
+/// A turn compared with the engine's preferred turn: the positions after each searched
+/// alike (the same time, the same side to move), so that the side to move's edge in a
+/// search's estimate cancels out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnCheck {
+    /// The turn, from 1.
+    pub turn: usize,
+    /// The search time of each of the two positions, in milliseconds (0: an iteration limit).
+    pub ms: u64,
+    /// The first side's win rate after the turn played, 0–1.
+    pub played: f64,
+    /// The first side's win rate after the preferred turn, 0–1.
+    pub best: f64,
+    /// The first side's expected margin after the turn played (games with points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_margin: Option<f64>,
+    /// The first side's expected margin after the preferred turn (games with points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_margin: Option<f64>,
 }
 
 impl AnalysisSection {
@@ -41,6 +74,7 @@ impl AnalysisSection {
             win_rate: Vec::new(),
             margin: Vec::new(),
             best: Vec::new(),
+            checks: Vec::new(),
         }
     }
 
@@ -88,6 +122,30 @@ impl AnalysisSection {
         }
         if let Some(m) = self.margin.iter().find(|m| !m.is_finite()) {
             return Err(("analysis.margin", format!("{m} is not a number of points")));
+        }
+        for c in &self.checks {
+            if c.turn == 0 || c.turn > turns {
+                return Err((
+                    "analysis.checks",
+                    format!("turn {} is not a turn of this game (1-{turns})", c.turn),
+                ));
+            }
+            if [c.played, c.best].iter().any(|w| !(0.0..=1.0).contains(w)) {
+                return Err((
+                    "analysis.checks",
+                    format!("turn {}: a win rate is not between 0 and 1", c.turn),
+                ));
+            }
+            if [c.played_margin, c.best_margin]
+                .iter()
+                .flatten()
+                .any(|m| !m.is_finite())
+            {
+                return Err((
+                    "analysis.checks",
+                    format!("turn {}: a margin is not a number of points", c.turn),
+                ));
+            }
         }
         Ok(())
     }

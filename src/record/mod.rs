@@ -38,7 +38,8 @@
 //! - `[puzzle]` (optional): `title`, `goal`, and `solution`, turn tokens played from the
 //!   position after `turns` (checked on load).
 //! - `[analysis]` (optional): a stored review, per position the first side's win rate, the
-//!   expected margin and the engine's preferred turn ([`AnalysisSection`]).
+//!   expected margin and the engine's preferred turn, and the turns compared with the
+//!   preferred turns ([`AnalysisSection`], [`TurnCheck`]).
 //! - `hints` (optional): the turns (1-based) for which a person asked the AI for a hint.
 //!
 //! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with its
@@ -50,7 +51,7 @@ mod analysis;
 mod error;
 mod time;
 
-pub use analysis::AnalysisSection;
+pub use analysis::{AnalysisSection, TurnCheck};
 pub use error::RecordError;
 pub use time::{utc_from_unix, utc_now};
 

@@ -512,6 +512,7 @@ fn reviewed_linage() -> Record {
         win_rate: vec![0.5, 0.625, 0.25],
         margin: vec![0.5, 3.25, -2.0],
         best: vec!["c3".into(), "b2".into(), "a1".into()],
+        checks: Vec::new(),
     });
     r
 }

@@ -51,17 +51,24 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         None => {
             let tty = std::io::stderr().is_terminal();
             let stop = Arc::new(AtomicBool::new(false));
+            let positions = session.turns().len() + 1;
             let section = review(&session, &spec, stop, |done, total| {
-                if tty {
-                    eprint!("\ranalysing position {done}/{total}");
-                    if done == total {
-                        eprintln!();
-                    }
+                let text = if done <= positions {
+                    format!("analysing position {done}/{total}")
                 } else {
-                    eprintln!("analysing position {done}/{total}");
+                    let (d, t) = (done - positions, total - positions);
+                    format!("checking turn {d}/{t} against the AI's preferred turn")
+                };
+                if tty {
+                    eprint!("\r{text:<64}");
+                } else {
+                    eprintln!("{text}");
                 }
             })
             .map_err(|e| anyhow::anyhow!("--engine {spec}: {e}"))?;
+            if tty {
+                eprintln!();
+            }
             if args.write {
                 record.analysis = Some(section.clone());
                 record.save(&args.file)?;

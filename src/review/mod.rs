@@ -15,10 +15,16 @@
 //! is evaluated instead, and a finished game's value is its result (1, 0 or ½, and its score
 //! margin). The turns of the komi bid (`komi=`, `play=`) are evaluated but not judged: the
 //! chooser's aim is an even game, not a high win rate.
+//!
+//! A turn is judged by comparing the position after it with the position after the engine's
+//! preferred turn, searched alike, and a turn that would be marked is searched again longer
+//! before it is ([`check`]): comparing the positions before and after a turn marked most
+//! turns, because a search favours the side to move.
 
+pub(crate) mod check;
 pub(crate) mod cli;
 
-use crate::games::{AnyGame, Game, Side, Step};
+use crate::games::{AnyGame, Game, GameKind, Side, Step};
 use crate::record::AnalysisSection;
 use crate::search::{Engine, Limits, PlayerSpec};
 use crate::session::Session;
@@ -31,9 +37,23 @@ pub use cli::{run as run_analyze, AnalyzeArgs};
 /// (lichess's thresholds: 10, 20, 30 points of win chance).
 pub const WIN_RATE_DROPS: [f64; 3] = [0.10, 0.20, 0.30];
 
-/// Points lost (Keil, Carteso, Linage) that make a turn an inaccuracy, a mistake, a blunder
+/// Points lost (Keil, Linage) that make a turn an inaccuracy, a mistake, a blunder
 /// (KaTrain's default point classes 3, 6 and 12).
 pub const POINTS_LOST: [f64; 3] = [3.0, 6.0, 12.0];
+
+/// Carteso's classes: twice KaTrain's. Its margins move by whole groups (a group that goes
+/// to the other side moves the margin by twice its size): with KaTrain's classes two reviews
+/// of an 85-turn level-4 vs level-5 game at the default setting marked 35 and 29 turns,
+/// only 23 of them in both (issue 14's closing note).
+pub const CARTESO_POINTS_LOST: [f64; 3] = [6.0, 12.0, 24.0];
+
+/// The point classes of a game (see [`POINTS_LOST`]).
+pub fn points_lost_classes(kind: GameKind) -> [f64; 3] {
+    match kind {
+        GameKind::Carteso => CARTESO_POINTS_LOST,
+        _ => POINTS_LOST,
+    }
+}
 
 /// The engine settings a review uses when none are given: level 10 (the strongest player,
 /// all cores) limited to this many milliseconds a position.
@@ -85,9 +105,18 @@ impl Judgement {
     /// The judgement of a turn that cost `drop` of win rate (0–1) and `lost` points; `None`
     /// when it cost less than an inaccuracy.
     pub fn of(drop: f64, lost: Option<f64>) -> Option<Judgement> {
+        Judgement::with_classes(drop, lost, POINTS_LOST)
+    }
+
+    /// [`Judgement::of`] with the point classes of `kind` ([`points_lost_classes`]).
+    pub fn in_game(kind: GameKind, drop: f64, lost: Option<f64>) -> Option<Judgement> {
+        Judgement::with_classes(drop, lost, points_lost_classes(kind))
+    }
+
+    fn with_classes(drop: f64, lost: Option<f64>, points: [f64; 3]) -> Option<Judgement> {
         let class = |value: f64, limits: [f64; 3]| limits.iter().rposition(|&l| value >= l - 1e-9);
         let by_rate = class(drop, WIN_RATE_DROPS);
-        let by_points = lost.and_then(|l| class(l, POINTS_LOST));
+        let by_points = lost.and_then(|l| class(l, points));
         by_rate.max(by_points).map(|i| Judgement::ALL[i])
     }
 }
@@ -189,8 +218,10 @@ pub fn evaluate(
 }
 
 /// Reviews every position of `session` with the engine `spec` (see [`default_engine`]),
-/// calling `progress(done, total)` after each. `stop` ends the review early: the section then
-/// holds the positions done so far.
+/// then compares the turns with the engine's preferred ones ([`check::Checker`]), calling
+/// `progress(done, total)` after each search: the positions come first (`total` is then the
+/// number of positions), then the comparisons (`done` and `total` count the positions too).
+/// `stop` ends the review early: the section then holds what was done so far.
 pub fn review(
     session: &Session,
     spec: &str,
@@ -202,14 +233,26 @@ pub fn review(
     let mut engine = Engine::new(player);
     let total = session.turns().len() + 1;
     let mut section = AnalysisSection::new(spec);
+    let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
     for i in 0..total {
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
+        if stopped() {
+            return Ok(section);
         }
         let game = session.position_after(i);
         let points = game.points().is_some();
         evaluate(&mut engine, &game, limits, stop.clone()).push_to(&mut section, points);
         progress(i + 1, total);
+    }
+    let mut checker = check::Checker::new(session, &section);
+    while let Some((game, deep)) = checker.next(session, &section) {
+        if stopped() {
+            break;
+        }
+        let l = if deep { check::deeper(limits) } else { limits };
+        let e = evaluate(&mut engine, &game, l, stop.clone());
+        checker.answer(session, &mut section, e);
+        let (done, all) = checker.progress();
+        progress(total + done, total + all);
     }
     Ok(section)
 }
@@ -273,10 +316,14 @@ pub fn judge(session: &Session, section: &AnalysisSection) -> Vec<TurnReview> {
                 .iter()
                 .any(|s| matches!(s, Step::Komi(_) | Step::Choose(_)));
             let best = section.best[i].clone();
+            let check = section.checks.iter().find(|c| c.turn == i + 1);
             let judgement = if bid || best == t.token {
                 None
+            } else if let Some(c) = check {
+                let (drop, lost) = check::check_costs(t.side, c);
+                Judgement::in_game(session.kind(), drop, lost)
             } else {
-                Judgement::of(before - after, points_lost)
+                Judgement::in_game(session.kind(), before - after, points_lost)
             };
             TurnReview {
                 turn: i + 1,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::games::{GameKind, GameOptions, Protocol};
+use crate::record::AnalysisSection;
 
 /// Linage 6×6, komi 0.5 agreed, played by the engine on both sides, except turn 11: Vertical,
 /// with a won position (the engine's estimate ≥ 75 %), passes, and Horizontal's pass ends the
@@ -40,6 +41,21 @@ fn thresholds_follow_lichess_and_katrain() {
     assert_eq!(Judgement::of(0.0, Some(3.0)), Some(Judgement::Inaccuracy));
     assert_eq!(Judgement::of(0.15, Some(12.5)), Some(Judgement::Blunder));
     assert_eq!(Judgement::of(0.35, Some(1.0)), Some(Judgement::Blunder));
+    // Carteso's point classes are twice as wide; the win-rate drops are the same.
+    let five = Some(5.0);
+    assert_eq!(Judgement::in_game(GameKind::Carteso, 0.0, five), None);
+    assert_eq!(
+        Judgement::in_game(GameKind::Keil, 0.0, five),
+        Some(Judgement::Inaccuracy)
+    );
+    assert_eq!(
+        Judgement::in_game(GameKind::Carteso, 0.0, Some(24.0)),
+        Some(Judgement::Blunder)
+    );
+    assert_eq!(
+        Judgement::in_game(GameKind::Carteso, 0.2, five),
+        Some(Judgement::Mistake)
+    );
 }
 
 #[test]
@@ -56,9 +72,19 @@ fn a_planted_pass_is_a_blunder_and_nothing_else_is() {
     let s = planted_session();
     let mut calls = Vec::new();
     let section = review(&s, REPEATABLE, no_stop(), |d, t| calls.push((d, t))).unwrap();
-    assert_eq!(calls.len(), 13);
-    assert_eq!(calls.last(), Some(&(13, 13)));
+    // The 13 positions first, then the turns compared with the preferred ones.
+    assert_eq!(calls[12], (13, 13));
+    assert!(calls[..13].iter().all(|&(_, t)| t == 13));
+    let &(done, total) = calls.last().unwrap();
+    assert_eq!(done, total);
+    assert!(total > 13, "turns were compared: {calls:?}");
     assert!(section.is_complete(12));
+    let pass_check = section.checks.iter().find(|c| c.turn == 11);
+    assert!(
+        pass_check.is_some_and(|c| c.ms == 0 && c.best - c.played >= 0.3),
+        "the pass was looked at again: {:?}",
+        section.checks
+    );
     assert_eq!(section.margin.len(), 13, "Linage has points");
     let reviews = judge(&s, &section);
     assert_eq!(reviews.len(), 12);
@@ -74,8 +100,6 @@ fn a_planted_pass_is_a_blunder_and_nothing_else_is() {
     for r in reviews.iter().filter(|r| r.turn != 11) {
         assert_ne!(r.judgement, Some(Judgement::Blunder), "{r:?}");
     }
-    // (Two searches with other seeds may still disagree by a mistake's worth on a turn of
-    // the engine's own: at this setting Horizontal's turn 10 is marked a mistake.)
     let counts = summary(&reviews);
     assert_eq!(counts[0][Judgement::Blunder as usize], 1);
     assert_eq!(counts[1][Judgement::Blunder as usize], 0);
@@ -154,4 +178,92 @@ fn find_a_planted_pass() {
     }
     assert!(planted, "no won position to pass away: {:?}", s.tokens());
     println!("{:?} {:?}", s.tokens(), s.game().result_text());
+}
+
+#[test]
+fn a_check_compares_the_turn_with_the_preferred_one() {
+    let s = planted_session();
+    // Turn 11 (Vertical's pass): the preferred turn is played as a whole turn.
+    let before = s.position_after(10);
+    let after = check::after_turn(&before, "b5").expect("b5 is legal there");
+    assert_eq!(after.turns_completed(), before.turns_completed() + 1);
+    assert!(check::after_turn(&before, "z9").is_none());
+    assert!(check::after_turn(&before, "d1").is_none(), "occupied");
+    // Costs in the mover's view: Vertical (first) loses what the first side's rate drops;
+    // Horizontal loses what it rises.
+    let c = crate::record::TurnCheck {
+        turn: 11,
+        ms: 500,
+        played: 0.25,
+        best: 0.8,
+        played_margin: Some(-5.5),
+        best_margin: Some(2.0),
+    };
+    let (drop, lost) = check::check_costs(Side::First, &c);
+    assert!((drop - 0.55).abs() < 1e-9 && (lost.unwrap() - 7.5).abs() < 1e-9);
+    let (drop, lost) = check::check_costs(Side::Second, &c);
+    assert!((drop + 0.55).abs() < 1e-9 && (lost.unwrap() + 7.5).abs() < 1e-9);
+    // A stored check decides the judgement instead of the positions around the turn.
+    let mut section = AnalysisSection::new("level:10,ms=500");
+    for i in 0..=12 {
+        let e = Evaluation {
+            win_rate: if i <= 10 { 0.8 } else { 0.0 },
+            margin: Some(1.0),
+            best: if i == 10 { "b5".into() } else { String::new() },
+        };
+        e.push_to(&mut section, true);
+    }
+    assert_eq!(judge(&s, &section)[10].judgement, Some(Judgement::Blunder));
+    section.checks.push(crate::record::TurnCheck {
+        played: 0.75,
+        best: 0.8,
+        played_margin: Some(0.5),
+        best_margin: Some(1.0),
+        ..c
+    });
+    assert_eq!(
+        judge(&s, &section)[10].judgement,
+        None,
+        "the check found it cost little"
+    );
+}
+
+#[test]
+fn a_checker_skips_the_bid_and_the_preferred_turns() {
+    let s = planted_session();
+    let mut section = AnalysisSection::new("mcts:iters=10");
+    // The engine agreed with turns 1-10; it preferred b5 to the pass of turn 11 and a1
+    // (taken) to turn 12.
+    let preferred = PLANTED_PASS[..10].iter().copied().chain(["b5", "a1", ""]);
+    for best in preferred.map(String::from) {
+        let e = Evaluation {
+            win_rate: 0.5,
+            margin: Some(0.0),
+            best,
+        };
+        e.push_to(&mut section, true);
+    }
+    let mut checker = check::Checker::new(&s, &section);
+    assert_eq!(checker.progress(), (0, 2));
+    let (g, deep) = checker.next(&s, &section).unwrap();
+    assert!(!deep);
+    assert_eq!(g.turns_completed(), 11, "the position after b5");
+    // b5 is worth much more than the pass: looked at again, deeper, both positions.
+    let worth = |w: f64| Evaluation {
+        win_rate: w,
+        margin: Some(0.0),
+        best: String::new(),
+    };
+    checker.answer(&s, &mut section, worth(0.9));
+    assert_eq!(checker.next(&s, &section).map(|(_, d)| d), Some(true));
+    checker.answer(&s, &mut section, worth(0.85));
+    let (played, deep) = checker.next(&s, &section).unwrap();
+    assert!(deep);
+    assert_eq!(played.turns_completed(), 11, "the position after the pass");
+    checker.answer(&s, &mut section, worth(0.3));
+    // Turn 12's preferred a1 is taken: it cannot be compared and is skipped.
+    assert!(checker.next(&s, &section).is_none());
+    assert_eq!(section.checks.len(), 1);
+    let c = &section.checks[0];
+    assert_eq!((c.turn, c.played, c.best), (11, 0.3, 0.85));
 }

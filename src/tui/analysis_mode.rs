@@ -194,11 +194,21 @@ impl Play {
     /// Turns the ownership heat map on or off.
     pub fn toggle_heat(&mut self) {
         self.analysis.heat = !self.analysis.heat;
-        self.say(if self.analysis.heat {
-            "heat map: each cell's owner in the search's playouts (upper case: settled, lower case: likely)"
-        } else {
-            "heat map off"
-        });
+        if !self.analysis.heat {
+            self.say("heat map off");
+            return;
+        }
+        // The stones' own marks exist only where stones can change hands or wait for an
+        // owner (see `board::widget::heat_drawing`).
+        let stones = match self.session.kind() {
+            crate::games::GameKind::Keil => " · ■ □ dead stones",
+            crate::games::GameKind::Carteso => " · ⋮ ⋯ beside a stone: who claims its group",
+            _ => "",
+        };
+        self.say(format!(
+            "heat map: each cell's owner in the playouts · upper case settled (underlined or \
+             shaded), lower case likely{stones}"
+        ));
     }
 
     /// The heat map to draw, when it is on and the analysis of the position shown has one.

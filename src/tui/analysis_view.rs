@@ -135,6 +135,12 @@ fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             Span::styled(full.repeat(filled), t.bar_first),
             Span::styled(empty.repeat(w - filled), t.bar_second),
         ]));
+        if let Some((d, n)) = r.checks_progress() {
+            text.push(Line::styled(
+                format!("checking turns against the AI's: {d}/{n}"),
+                t.dim,
+            ));
+        }
         if !r.is_running() {
             text.push(Line::styled("R resumes the review", t.dim));
         }

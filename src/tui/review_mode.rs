@@ -1,7 +1,9 @@
 //! The review of a game on the game screen (`R`, `tessera review FILE`): every position is
 //! evaluated in the background, one engine job at a time, while the interface stays usable;
 //! then the turns are judged ([`crate::review::judge`]), the graph and the marks appear, and
-//! `n` / `N` jump between the marked turns. A review of a record loaded from a file is stored
+//! `n` / `N` jump between the marked turns. Between the two, the turns are compared with the
+//! engine's preferred turns ([`crate::review::check`]), one job per position searched. A
+//! review of a record loaded from a file is stored
 //! in that file's `[analysis]` section when it completes, so the game opens reviewed next
 //! time.
 
@@ -10,6 +12,7 @@ use super::play::Play;
 use super::Effect;
 use crate::games::{AnyGame, Game};
 use crate::record::AnalysisSection;
+use crate::review::check::{self, Checker};
 use crate::review::{self, Evaluation, TurnReview};
 use crate::session::Session;
 use std::time::Duration;
@@ -23,20 +26,50 @@ pub struct ReviewState {
     section: AnalysisSection,
     /// The turns reviewed (the game's turns when the review started).
     turns: Vec<String>,
-    /// The job evaluating a position: its id, the position's index, the position searched
-    /// (past any forced steps) and the forced step's text, if any.
-    job: Option<(u64, usize, AnyGame, Option<String>)>,
+    /// The job evaluating a position: its id, the position searched (past any forced steps)
+    /// and the forced step's text, if any.
+    job: Option<(u64, AnyGame, Option<String>)>,
+    /// The comparison of the turns with the preferred ones, once every position is
+    /// evaluated, until it is done.
+    checker: Option<Checker>,
+    /// Whether the comparison is done (or was, for a review read from a record).
+    checked: bool,
     /// The judged turns, once every position is evaluated.
     reviews: Vec<TurnReview>,
 }
 
 impl ReviewState {
+    /// Starts the engine on `searched` (deeper for the second look at a turn).
+    fn start_job(
+        &mut self,
+        next_job: &mut u64,
+        searched: AnyGame,
+        forced: Option<String>,
+        deep: bool,
+    ) -> Vec<Effect> {
+        *next_job += 1;
+        let id = *next_job;
+        self.job = Some((id, searched.clone(), forced));
+        let ms = review::DEFAULT_MS * if deep { check::DEEPER } else { 1 };
+        vec![Effect::StartEngine(Request {
+            id,
+            game: searched,
+            level: REVIEW_LEVEL,
+            time: Duration::from_millis(ms),
+            pace: Duration::ZERO,
+            purpose: Purpose::Estimate,
+        })]
+    }
+
     /// A review read from a record: judged at once when it covers the whole game.
     pub fn stored(session: &Session, section: AnalysisSection) -> ReviewState {
+        let checked = section.is_complete(session.turns().len());
         let mut r = ReviewState {
             section,
             turns: session.tokens(),
             job: None,
+            checker: None,
+            checked,
             reviews: Vec::new(),
         };
         r.judge(session);
@@ -64,9 +97,15 @@ impl ReviewState {
         (self.section.len(), self.turns.len() + 1)
     }
 
-    /// Whether every position has been evaluated.
+    /// Turns compared with the preferred ones and turns to compare, once every position is
+    /// evaluated and until the comparison is done.
+    pub fn checks_progress(&self) -> Option<(usize, usize)> {
+        self.checker.as_ref().map(Checker::progress)
+    }
+
+    /// Whether every position has been evaluated and the turns compared.
     pub fn is_complete(&self) -> bool {
-        self.section.is_complete(self.turns.len())
+        self.section.is_complete(self.turns.len()) && self.checked
     }
 
     /// Whether an evaluation is under way.
@@ -138,7 +177,7 @@ impl Play {
         if r.job.is_some() {
             return Some(Vec::new());
         }
-        while !r.is_complete() {
+        while !r.section.is_complete(r.turns.len()) {
             let i = r.section.len();
             let position = session.position_after(i);
             let (searched, forced) = review::past_forced(&position);
@@ -148,18 +187,24 @@ impl Play {
                 e.push_to(&mut r.section, searched.points().is_some());
                 continue;
             }
-            *next_job += 1;
-            let id = *next_job;
-            r.job = Some((id, i, searched.clone(), forced));
-            return Some(vec![Effect::StartEngine(Request {
-                id,
-                game: searched,
-                level: REVIEW_LEVEL,
-                time: Duration::from_millis(review::DEFAULT_MS),
-                pace: Duration::ZERO,
-                purpose: Purpose::Estimate,
-            })]);
+            return Some(r.start_job(next_job, searched, forced, false));
         }
+        if r.checked {
+            return None;
+        }
+        let checker = r
+            .checker
+            .get_or_insert_with(|| Checker::new(session, &r.section));
+        while let Some((position, deep)) = checker.next(session, &r.section) {
+            let (searched, forced) = review::past_forced(&position);
+            let forced = forced.map(|s| position.format_step(s));
+            match Evaluation::exact(&searched) {
+                Some(e) => checker.answer(session, &mut r.section, e),
+                None => return Some(r.start_job(next_job, searched, forced, deep)),
+            }
+        }
+        r.checker = None;
+        r.checked = true;
         None
     }
 
@@ -186,7 +231,7 @@ impl Play {
                 return Vec::new();
             }
             Report::Estimate { analysis, .. } | Report::Turn { analysis, .. } => {
-                let Some((_, _, searched, forced)) = r.job.take() else {
+                let Some((_, searched, forced)) = r.job.take() else {
                     return Vec::new();
                 };
                 let best = forced.or(analysis.best).unwrap_or_default();
@@ -196,8 +241,11 @@ impl Play {
                     Some(_) => 0.5,
                     None => analysis.win_rate.unwrap_or(0.5),
                 };
-                Evaluation::from_search(&searched, win_rate, analysis.score, best)
-                    .push_to(&mut r.section, searched.points().is_some());
+                let e = Evaluation::from_search(&searched, win_rate, analysis.score, best);
+                match r.checker.as_mut() {
+                    Some(c) => c.answer(&self.session, &mut r.section, e),
+                    None => e.push_to(&mut r.section, searched.points().is_some()),
+                }
             }
         }
         let mut fx = self.schedule_review(next_job).unwrap_or_default();

@@ -24,6 +24,11 @@ pub fn ascii_of(c: char) -> char {
         '◉' | '×' => 'x',
         '◎' => 'o',
         '◈' => '%',
+        // The heat map's dead stones and claims to be (`board::Glyphs`).
+        '■' => '&',
+        '□' => '@',
+        '⋮' => ':',
+        '⋯' => '~',
         '◆' | '█' => '#',
         '▶' | '→' => '>',
         '←' => '<',

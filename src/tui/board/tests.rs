@@ -186,3 +186,5 @@ fn pair_colours_or_letters() {
     let mono = draw(&v, &Theme::built_in("mono").unwrap(), false);
     assert_eq!(mono[(x, y)].symbol(), "c");
 }
+
+mod heat;

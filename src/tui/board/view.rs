@@ -21,9 +21,61 @@ pub struct CellView {
     pub legal: bool,
     /// Analysis: the rank (1–5) of the candidate placed here.
     pub candidate: Option<u8>,
-    /// The heat map: the shares of the search's playouts that ended with this cell the
-    /// first side's and the second side's.
-    pub heat: Option<[f64; 2]>,
+    /// The heat map's verdict on this cell (`None` while the map is off, or when no side
+    /// has a likely hold on it).
+    pub heat: Option<Heat>,
+}
+
+/// The share of playouts from which a cell counts as likely owned.
+pub const HEAT_LIKELY: f64 = 0.6;
+/// The share from which it counts as settled.
+pub const HEAT_SETTLED: f64 = 0.85;
+
+/// How sure the heat map is of a cell's owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// At least [`HEAT_LIKELY`] of the playouts.
+    Likely,
+    /// At least [`HEAT_SETTLED`].
+    Settled,
+}
+
+/// What the heat map says of one cell: the side it ends as in most of the search's
+/// playouts, how sure that is, and the side the cell counts for now (so a stone that ends as
+/// another side's — a dead Keil stone, a Carteso stone still to be claimed — is told apart
+/// from one that keeps its owner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heat {
+    /// The side the cell ends as.
+    pub owner: Side,
+    /// How sure.
+    pub strength: Strength,
+    /// The side the cell counts for if the game ended now (the rules' final owners).
+    pub now: Option<Side>,
+}
+
+impl Heat {
+    /// The verdict on a cell whose playouts ended `shares` (first side's, second side's) and
+    /// that counts for `now` at present; `None` when neither side reaches [`HEAT_LIKELY`].
+    pub fn of(shares: [f64; 2], now: Option<Side>) -> Option<Heat> {
+        let (owner, p) = if shares[0] >= shares[1] {
+            (Side::First, shares[0])
+        } else {
+            (Side::Second, shares[1])
+        };
+        let strength = if p >= HEAT_SETTLED {
+            Strength::Settled
+        } else if p >= HEAT_LIKELY {
+            Strength::Likely
+        } else {
+            return None;
+        };
+        Some(Heat {
+            owner,
+            strength,
+            now,
+        })
+    }
 }
 
 /// A board to draw.
@@ -78,13 +130,20 @@ impl BoardView {
         } else {
             Vec::new()
         };
+        let mut now = Vec::new();
+        if deco.heat.is_some() {
+            game.final_owners(&mut now);
+        }
         for c in geometry.all_cells() {
             let v = &mut view.cells[c as usize];
             v.stone = game.stone_at(c);
             v.claim = v.stone.and_then(|_| game.claimed_by(c));
             v.pair = game.pair_label(c);
             v.mark = marks.get(c as usize).copied().flatten();
-            v.heat = deco.heat.and_then(|h| h.get(c as usize).copied());
+            v.heat = deco
+                .heat
+                .and_then(|h| h.get(c as usize).copied())
+                .and_then(|shares| Heat::of(shares, now.get(c as usize).copied().flatten()));
         }
         for &c in deco.last {
             view.cells[c as usize].last = true;

@@ -7,11 +7,14 @@
 //! own glyphs (`◉ ◎ ◈`, ASCII `x o %`; with `( )` from scale 2 on), a Carteso claim is `|`
 //! (Vertical) or `-` (Horizontal) half-way to the next cell right of each claimed stone, a
 //! legal second Iris stone is `+`, an empty Iris coloured cell shows its pair letter when the
-//! theme has no pair colours, and the overlay writes the owner's letter on empty cells (`*`
-//! free, `-` nobody's).
+//! theme has no pair colours, the overlay writes the owner's letter on empty cells (`*`
+//! free, `-` nobody's), and the heat map (see [`heat_drawing`]) writes the owner's letter on
+//! empty cells (upper case settled, lower case likely), draws dead stones with glyphs of
+//! their own (`■ □`, ASCII `& @`) and puts a claim-to-be mark (`⋮ ⋯`, ASCII `: ~`) in the
+//! claim column of a stone that counts for nobody yet (never beside a claimed one).
 
 use super::layout::BoardLayout;
-use super::view::{BoardView, CellView};
+use super::view::{BoardView, CellView, Heat, Strength};
 use crate::games::{Mark, Side, Stone};
 use crate::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -34,6 +37,11 @@ pub struct Glyphs {
     pub legal: char,
     /// The last turn's stones: black, white, neutral.
     pub last: [char; 3],
+    /// Heat map: black and white stones whose cell ends as the other side's (dead).
+    pub dead: [char; 2],
+    /// Heat map: beside a stone that counts for nobody now, the side it ends as (first,
+    /// second).
+    pub to_claim: [char; 2],
 }
 
 impl Glyphs {
@@ -45,6 +53,8 @@ impl Glyphs {
         point: '·',
         legal: '+',
         last: ['◉', '◎', '◈'],
+        dead: ['■', '□'],
+        to_claim: ['⋮', '⋯'],
     };
     /// `X` `O` `#` `.`.
     pub const ASCII: Glyphs = Glyphs {
@@ -54,6 +64,8 @@ impl Glyphs {
         point: '.',
         legal: '+',
         last: ['x', 'o', '%'],
+        dead: ['&', '@'],
+        to_claim: [':', '~'],
     };
 
     /// The set for a drawing mode.
@@ -74,6 +86,15 @@ impl Glyphs {
         }
     }
 
+    /// The glyph of a dead stone (a neutral stone is never anybody's: `None`).
+    pub fn dead_stone(&self, s: Stone) -> Option<char> {
+        match s {
+            Stone::Black => Some(self.dead[0]),
+            Stone::White => Some(self.dead[1]),
+            Stone::Neutral => None,
+        }
+    }
+
     /// The glyph of a stone of the last turn.
     pub fn last_stone(&self, s: Stone) -> char {
         match s {
@@ -90,40 +111,88 @@ pub fn pair_letter(label: u16) -> char {
     LETTERS[label as usize % LETTERS.len()] as char
 }
 
-/// The share of playouts from which a cell counts as likely owned (lower-case letter, the
-/// owner's colour on the glyph).
-pub const HEAT_LIKELY: f64 = 0.6;
-/// The share from which it counts as settled (upper-case letter, the owner's background).
-pub const HEAT_SETTLED: f64 = 0.85;
+/// How the heat map draws one cell (see [`heat_drawing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeatDrawing {
+    /// The style to add to the cell.
+    pub style: Style,
+    /// The glyph to show instead of the cell's own.
+    pub glyph: Option<char>,
+    /// A mark for the column right of the cell (the one Carteso's claim marker uses; only
+    /// for stones that count for nobody now, which have no claim marker) and its style.
+    pub beside: Option<(char, Style)>,
+}
 
-/// How the heat map marks a cell whose playouts ended `shares` (first side's, second side's):
-/// the style to add and, on an empty cell, the letter. Settled cells take the theme's
-/// ownership style (its background: 16 or 256 colours, underlined without colour) and an
-/// upper-case letter; likely ones the owner's colour on the glyph and a lower-case letter;
-/// contested ones nothing. So it reads in any colour mode, and by letters alone.
-pub fn heat_mark(
+/// How the heat map marks a cell holding `stone` (or empty) with the verdict `heat`, so that
+/// it reads in 256 colours, in 16 and without colour (`NO_COLOR`, `--ascii`), by shape:
+/// - an empty cell shows the owner's letter, upper case when settled, lower case when
+///   likely;
+/// - a stone that keeps its owner keeps its glyph;
+/// - a stone that ends as the other side's (a dead Keil stone) gets the dead glyph of its
+///   colour (`■ □`, ASCII `& @`);
+/// - a stone that counts for nobody now and ends as a side's (a Carteso group still to be
+///   claimed) gets that side's claim-to-be mark in its claim column (`⋮ ⋯`, ASCII `: ~`).
+///
+/// A settled cell (and its mark) also takes the theme's ownership style of the owner (a
+/// background in colour, an underline without); a likely one only the owner's colour on
+/// letters and marks (never on a stone, whose colour is its own).
+pub fn heat_drawing(
     t: &Theme,
-    shares: [f64; 2],
-    stone: bool,
+    g: Glyphs,
+    stone: Option<Stone>,
+    heat: Heat,
     letters: [char; 2],
-) -> (Style, Option<char>) {
-    let (side, p) = if shares[0] >= shares[1] {
-        (0, shares[0])
-    } else {
-        (1, shares[1])
+) -> HeatDrawing {
+    let own = match heat.owner {
+        Side::First => t.own_first,
+        Side::Second => t.own_second,
     };
-    let own = if side == 0 { t.own_first } else { t.own_second };
-    let letter = letters[side];
-    if p >= HEAT_SETTLED {
-        (own, (!stone).then(|| letter.to_ascii_uppercase()))
-    } else if p >= HEAT_LIKELY {
-        let style = match own.bg.or(own.fg) {
-            Some(c) => Style::new().fg(c),
-            None => Style::new(),
-        };
-        (style, (!stone).then_some(letter))
+    // Settled shows as the theme's ownership style: a background in colour; a theme without
+    // one (mono, `NO_COLOR`) gets an underline, so strength never depends on colour.
+    let own = if own.bg.is_some() {
+        own
     } else {
-        (Style::new(), None)
+        own.add_modifier(Modifier::UNDERLINED)
+    };
+    let settled = heat.strength == Strength::Settled;
+    let tint = match own.bg.or(own.fg) {
+        Some(c) => Style::new().fg(c),
+        None => Style::new(),
+    };
+    let on_cell = if settled { own } else { Style::new() };
+    let letter = letters[heat.owner.index()];
+    match stone {
+        None => HeatDrawing {
+            style: if settled { own } else { tint },
+            glyph: Some(if settled {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            }),
+            beside: None,
+        },
+        // A neutral stone (Linage) is nobody's, whatever the playouts: only the cell's style.
+        Some(Stone::Neutral) => HeatDrawing {
+            style: on_cell,
+            ..HeatDrawing::default()
+        },
+        Some(_) if heat.now == Some(heat.owner) => HeatDrawing {
+            style: on_cell,
+            ..HeatDrawing::default()
+        },
+        Some(s) if heat.now.is_some() => HeatDrawing {
+            style: on_cell,
+            glyph: g.dead_stone(s),
+            beside: None,
+        },
+        Some(_) => HeatDrawing {
+            style: on_cell,
+            glyph: None,
+            beside: Some((
+                g.to_claim[heat.owner.index()],
+                if settled { own } else { tint },
+            )),
+        },
     }
 }
 
@@ -189,9 +258,9 @@ impl BoardWidget<'_> {
             glyph = g.legal;
         }
         if let Some(h) = v.heat {
-            let (style2, glyph2) = heat_mark(t, h, v.stone.is_some(), self.view.side_letters);
-            style = style.patch(style2);
-            glyph = glyph2.unwrap_or(glyph);
+            let d = heat_drawing(t, g, v.stone, h, self.view.side_letters);
+            style = style.patch(d.style);
+            glyph = d.glyph.unwrap_or(glyph);
         }
         if let (Some(rank), None) = (v.candidate, v.stone) {
             // The candidate's rank: a digit, bold (the best one also underlined), so it reads
@@ -252,6 +321,10 @@ impl Widget for BoardWidget<'_> {
             if let Some(side) = v.claim {
                 let mark = if side == Side::First { '|' } else { '-' };
                 put(x + s, y, mark, t.board.patch(t.claim(side)));
+            } else if let Some((mark, style)) = v.heat.and_then(|h| {
+                heat_drawing(t, self.glyphs, v.stone, h, self.view.side_letters).beside
+            }) {
+                put(x + s, y, mark, t.board.patch(style));
             }
             // From scale 2 on the columns beside a cell are its own: brackets around the
             // cursor, parentheses around the last turn's stones.

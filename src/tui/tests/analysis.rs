@@ -220,6 +220,7 @@ fn planted_section() -> AnalysisSection {
             .chain([String::new()])
             .collect(),
         win_rate,
+        checks: Vec::new(),
     }
 }
 
@@ -259,18 +260,31 @@ fn a_review_runs_in_the_background_and_is_stored_when_done() {
     let mut a = app(100, 40);
     a.open_game(reviewed(None));
     let mut fx = update(&mut a, ch('R'));
-    let mut positions = 0;
+    let (mut positions, mut checks) = (0, 0);
     while let Some(job) = jobs(&fx).pop() {
         assert_eq!(job.purpose, Purpose::Estimate);
-        positions += 1;
         // The interface stays usable while it runs: a history step.
         update(&mut a, ch('['));
-        let (done, total) = play(&a).review().unwrap().progress();
+        let r = play(&a).review().unwrap();
+        let (done, total) = r.progress();
         assert_eq!(total, 15);
-        assert!(done < total);
+        // The positions first, then the turns compared with the preferred b5.
+        match r.checks_progress() {
+            None => {
+                assert!(done < total);
+                positions += 1;
+            }
+            Some((_, n)) => {
+                assert_eq!(done, total);
+                assert!(n > 0);
+                checks += 1;
+            }
+        }
         let g: &AnyGame = &job.game;
-        // Pretend the side to move is always fine, except that the pass threw the game away.
-        let after_pass = g.turns_completed() == 13;
+        // Pretend the side to move is always fine, except that the pass threw the game away
+        // (b5 instead would not have).
+        let b5 = g.geometry().parse("b5").unwrap();
+        let after_pass = g.turns_completed() == 13 && g.stone_at(b5).is_none();
         let w = if after_pass { 1.0 } else { 0.5 };
         fx = update(
             &mut a,
@@ -286,6 +300,10 @@ fn a_review_runs_in_the_background_and_is_stored_when_done() {
         );
     }
     assert_eq!(positions, 14, "the finished position needs no engine");
+    assert!(
+        checks >= 3,
+        "turn 13 compared, then looked at again: {checks}"
+    );
     let r = play(&a).review().unwrap();
     assert!(r.is_complete());
     let store = fx.iter().find_map(|e| match e {

@@ -16,6 +16,7 @@
 use super::amaf::{TABLE_AFTER, TABLE_READY};
 use super::keys::{is_place_key, key_of, step_of, MoveKey, KEY_COUNT};
 use super::ownership::Ownership;
+use super::patterns::{Patterns, Shape};
 use super::playout::Policy;
 use super::reward::{for_seat, margin_for, mover, terminal, RewardShape, Seat};
 use super::tree::{Proven, Tree, NO_NODE};
@@ -41,6 +42,10 @@ pub struct MctsParams {
     pub expand_after: u32,
     /// The playout policy.
     pub policy: Policy,
+    /// Learned placement priors ([`super::patterns`]), if the game has them.
+    pub patterns: Option<&'static Patterns>,
+    /// Weight of the progressive bias `weight × prior / (visits + 1)` from the patterns (0: off).
+    pub pattern_weight: f32,
     /// Run each simulation on a fresh copy of the root position instead of playing forward
     /// and undoing (pays where undo is dearer than a copy: Keil rebuilds its groups on undo).
     pub copy_root: bool,
@@ -56,6 +61,8 @@ impl Default for MctsParams {
             solver: true,
             expand_after: 1,
             policy: Policy::Random,
+            patterns: None,
+            pattern_weight: 0.0,
             copy_root: false,
         }
     }
@@ -78,6 +85,8 @@ pub struct Worker<G: Game> {
     stamp_now: u32,
     stamp: Vec<u32>,
     owners: Vec<Option<Side>>,
+    /// The board's pattern slots, when the progressive bias is on.
+    shape: Option<Shape>,
 }
 
 impl<G: Game> Worker<G> {
@@ -95,6 +104,11 @@ impl<G: Game> Worker<G> {
             stamp_now: 0,
             stamp: Vec::new(),
             owners: Vec::new(),
+            shape: params
+                .patterns
+                .filter(|_| params.pattern_weight > 0.0)
+                .map(|_| Shape::of(game.geometry()))
+                .filter(|s| params.patterns.is_some_and(|p| p.fits(s))),
         }
     }
 
@@ -223,6 +237,18 @@ impl<G: Game> Worker<G> {
             Some(t) if is_place_key(k) => t.sums(m, k),
             _ => (0.0, 0.0),
         };
+        // Progressive bias from the learned patterns (0 without them).
+        let mover_stone = crate::games::Stone::of_side(self.game.to_move());
+        let (game, shape) = (&self.game, self.shape.as_ref());
+        let bias = |k: MoveKey| match (shape, p.patterns) {
+            (Some(sh), Some(pt)) if is_place_key(k) => {
+                let Step::Place { cell, stone } = step_of(k) else {
+                    return 0.0;
+                };
+                p.pattern_weight * pt.prior(sh.code(game, cell, stone, mover_stone))
+            }
+            _ => 0.0,
+        };
         // Below a proven root every step is equally lost (or drawn): choose by the margin.
         let proofs = p.solver && nd.proven() == Proven::Unknown;
         self.stamp_now = self.stamp_now.wrapping_add(1);
@@ -271,7 +297,7 @@ impl<G: Game> Worker<G> {
                     w / n
                 }
             };
-            let score = value + p.exploration * (ln_n / (n + 1.0)).sqrt();
+            let score = value + p.exploration * (ln_n / (n + 1.0)).sqrt() + bias(k) / (n + 1.0);
             if score > best.0 {
                 best = (score, c, k);
             }
@@ -307,8 +333,9 @@ impl<G: Game> Worker<G> {
             } else {
                 p.fpu
             };
-            if value + explore > best.0 {
-                best = (value + explore, NO_NODE, k);
+            let score = value + explore + bias(k);
+            if score > best.0 {
+                best = (score, NO_NODE, k);
             }
         }
         (best.1, best.2)

@@ -92,6 +92,7 @@ pub mod match_cmd;
 pub(crate) mod mcts;
 pub(crate) mod ownership;
 pub(crate) mod parallel;
+pub mod patterns;
 pub(crate) mod playout;
 pub(crate) mod report;
 pub mod reward;

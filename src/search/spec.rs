@@ -56,6 +56,8 @@ pub struct Tuning {
     pub expand_after: Option<u32>,
     /// `policy=`: playout policy.
     pub policy: Option<Policy>,
+    /// `pb=`: weight of the progressive bias from learned patterns.
+    pub pattern_weight: Option<f32>,
 }
 
 /// A player: algorithm, limits and settings.
@@ -170,13 +172,14 @@ impl PlayerSpec {
             "solver" if mcts => t.solver = Some(flag(key, value)?),
             "expand" if mcts => t.expand_after = Some(num(key, value)?),
             "policy" if mcts => t.policy = Some(value.parse()?),
+            "pb" if mcts => t.pattern_weight = Some(num(key, value)?),
             _ => {
                 return Err(format!(
                     "'{key}' is not a setting of {} (settings: {})",
                     kind.name(),
                     match kind {
                         Algorithm::Mcts | Algorithm::Default =>
-                            "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy",
+                            "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy, pb",
                         Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
                         Algorithm::UctBaseline => "ms, iters, seed, mem",
                         Algorithm::Random => "seed",
@@ -329,6 +332,9 @@ impl fmt::Display for PlayerSpec {
         }
         if let Some(v) = t.policy {
             push("policy", v.to_string());
+        }
+        if let Some(v) = t.pattern_weight {
+            push("pb", v.to_string());
         }
         if parts.is_empty() {
             write!(f, "{head}")

@@ -86,6 +86,24 @@ pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
     }
 }
 
+/// The puzzle screen's model (panics when the interface is elsewhere).
+#[cfg(test)]
+pub fn puzzle_screen(app: &super::app::App) -> &super::puzzle::PuzzleScreen {
+    match &app.screen {
+        super::app::Screen::Puzzle(p) => p,
+        s => panic!("not on a puzzle: {s:?}"),
+    }
+}
+
+/// The puzzle screen's model, to change (panics when the interface is elsewhere).
+#[cfg(test)]
+pub fn puzzle_screen_mut(app: &mut super::app::App) -> &mut super::puzzle::PuzzleScreen {
+    match &mut app.screen {
+        super::app::Screen::Puzzle(p) => p,
+        _ => panic!("not on a puzzle"),
+    }
+}
+
 /// The name of the cell under the game screen's cursor.
 #[cfg(test)]
 pub fn cursor_name(app: &super::app::App) -> String {

@@ -5,26 +5,13 @@
 //! crate, next to the screen they drive.)
 
 use super::screen::Phase;
-use super::{PuzzleList, PuzzleScreen};
+use super::PuzzleList;
 use crate::games::{AnyGame, Game, GameKind, Step, Stone};
 use crate::tui::app::{update, App, Screen};
 use crate::tui::testing::{app, ch, key, render, run_jobs};
+use crate::tui::testing::{puzzle_screen as puzzle, puzzle_screen_mut as puzzle_mut};
 use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
-
-fn puzzle(a: &App) -> &PuzzleScreen {
-    match &a.screen {
-        Screen::Puzzle(p) => p,
-        s => panic!("not on a puzzle: {s:?}"),
-    }
-}
-
-fn puzzle_mut(a: &mut App) -> &mut PuzzleScreen {
-    match &mut a.screen {
-        Screen::Puzzle(p) => p,
-        _ => panic!("not on a puzzle"),
-    }
-}
 
 fn note(a: &App) -> String {
     puzzle(a).note().map(|n| n.text.clone()).unwrap_or_default()

@@ -13,6 +13,7 @@ use crate::tui::puzzle::progress::{Progress, Status};
 use crate::tui::puzzle::screen::Phase;
 use crate::tui::puzzle::{PuzzleList, PuzzleScreen};
 use crate::tui::testing::{app, ch, key, render, run_jobs};
+use crate::tui::testing::{puzzle_screen as puzzle, puzzle_screen_mut as puzzle_mut};
 use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 
@@ -40,20 +41,6 @@ fn opened() -> App {
     a.screen = Screen::PuzzleList(list());
     update(&mut a, key(KeyCode::Enter));
     a
-}
-
-fn puzzle(a: &App) -> &PuzzleScreen {
-    match &a.screen {
-        Screen::Puzzle(p) => p,
-        s => panic!("not on a puzzle: {s:?}"),
-    }
-}
-
-fn puzzle_mut(a: &mut App) -> &mut PuzzleScreen {
-    match &mut a.screen {
-        Screen::Puzzle(p) => p,
-        _ => panic!("not on a puzzle"),
-    }
 }
 
 /// Places a stone at the named cell (cursor there, Enter), answering the solver's job.

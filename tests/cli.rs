@@ -1,19 +1,9 @@
 //! The `tessera` command line: help, and `bench` through the real binary.
 
-use std::process::Command;
 use tessera::games::{AnyGame, GameKind, GameOptions};
 
-fn tessera(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("the tessera binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tessera;
 
 #[test]
 fn help_lists_the_subcommands() {

@@ -1,19 +1,9 @@
 //! `tessera solve` and `tessera puzzles verify` through the real binary.
 
 use std::path::PathBuf;
-use std::process::Command;
 
-fn tessera(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("the tessera binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tessera;
 
 /// A fresh scratch directory for one test.
 fn scratch(tag: &str) -> PathBuf {

@@ -2,19 +2,9 @@
 //! the smallest boards): the report's figures hang together, the komi sweep prints its points.
 
 use serde_json::Value;
-use std::process::Command;
 
-fn tessera(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("run tessera");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::tessera;
 
 const TINY: [&str; 14] = [
     "--games",

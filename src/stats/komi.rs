@@ -13,7 +13,7 @@
 //! wholly below; a side with no such komi stays open.
 
 use super::figures::{first_point, wilson, Rate};
-use super::selfplay::{player_at, self_play};
+use super::selfplay::self_play;
 use crate::games::fair_komi;
 use crate::games::{format_komi, parse_komi, GameKind};
 use crate::search::match_cmd::match_options;
@@ -171,7 +171,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         None => current_fair(&path, kind, size)?,
     } as i32;
     let step = 2 * args.step as i32;
-    let spec = player_at(args.play.ms);
+    let spec = args.play.spec();
     let mut tried: Vec<Point> = Vec::new();
     let mut want = first_values(centre, step, points_max);
     for round in 0..6 {
@@ -230,11 +230,11 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let fair = fair_half(kind, at);
     let values: Vec<String> = tried.iter().map(|p| format_komi(p.komi_half)).collect();
     let method = format!(
-        "self-play sweep: komi {} ({} games each), {spec}, {} ms a move; isotonic fit, \
+        "self-play sweep: komi {} ({} games each), {spec}, {}; isotonic fit, \
          crossing interpolated; interval from 95% Wilson intervals per komi",
         values.join(","),
         args.play.games,
-        args.play.ms
+        args.play.thinking()
     );
     println!(
         "{kind} size {size}: crossing at komi {at:.2} (95% interval {} … {}); fair agreed komi {}",

@@ -20,6 +20,7 @@ pub(crate) mod selfplay;
 
 use crate::games::{AnyGame, GameKind};
 use crate::search::match_cmd::match_options;
+use crate::search::PlayerSpec;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -39,9 +40,31 @@ pub struct SelfPlayArgs {
     /// Thinking time per move of the self-play AI, in milliseconds.
     #[arg(long, default_value_t = 100)]
     pub ms: u64,
+    /// The self-play AI as a player spec instead of `default:ms=M,threads=1`, e.g.
+    /// `default:iters=20000,threads=1`: an iteration limit plays the same games whatever
+    /// else the machine is doing.
+    #[arg(long, conflicts_with = "ms")]
+    pub player: Option<PlayerSpec>,
     /// Games played at once (each AI uses one thread; default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
+}
+
+impl SelfPlayArgs {
+    /// The self-play player: `--player`, else `default` at `--ms` on one thread.
+    pub fn spec(&self) -> PlayerSpec {
+        self.player
+            .clone()
+            .unwrap_or_else(|| selfplay::player_at(self.ms))
+    }
+
+    /// How the player thinks, for reports: "50 ms a move" or the spec's own limits.
+    pub fn thinking(&self) -> String {
+        match &self.player {
+            Some(p) => format!("as `{p}`"),
+            None => format!("{} ms a move", self.ms),
+        }
+    }
 }
 
 /// Arguments of `tessera stats`.
@@ -109,7 +132,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
     let jobs = jobs(args.play.jobs)?;
     let kind = args.play.game;
     let options = match_options(kind, args.komi.as_deref(), args.play.size)?;
-    let spec = selfplay::player_at(args.play.ms);
+    let spec = args.play.spec();
     let games = selfplay::self_play(kind, &options, &spec, args.play.games, jobs, kind.name())?;
     let logs: Vec<figures::GameLog> = games.iter().map(selfplay::log_of).collect();
     let figures = figures::Figures::of(&logs, 0);

@@ -13,6 +13,7 @@
 //! wholly below; a side with no such komi stays open.
 
 use super::figures::{first_point, wilson, Rate};
+use super::logistic::{fit, Obs};
 use super::selfplay::self_play;
 use crate::games::fair_komi;
 use crate::games::{format_komi, parse_komi, GameKind};
@@ -221,25 +222,67 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             p.rate.n
         );
     }
-    let c = crossing(&tried);
-    let Some(at) = c.at else {
-        anyhow::bail!(
-            "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
-        );
-    };
-    let fair = fair_half(kind, at);
+    let iso = crossing(&tried);
+    let obs: Vec<Obs> = tried
+        .iter()
+        .map(|p| Obs {
+            komi: p.komi_half as f64 / 2.0,
+            points: p.rate.points,
+            games: p.rate.n as f64,
+        })
+        .collect();
+    let (lowest, highest) = (obs[0].komi, obs[obs.len() - 1].komi);
+    // The logistic fit when it exists and does not reach more than a step beyond the values
+    // tried; else the isotonic crossing between two tried values.
+    let span = args.step as f64;
+    let logistic =
+        fit(&obs).filter(|f| f.crossing >= lowest - span && f.crossing <= highest + span);
     let values: Vec<String> = tried.iter().map(|p| format_komi(p.komi_half)).collect();
-    let method = format!(
-        "self-play sweep: komi {} ({} games each), {spec}, {}; isotonic fit, \
-         crossing interpolated; interval from 95% Wilson intervals per komi",
+    let head = format!(
+        "self-play sweep: komi {} ({} games each), {spec}, {}",
         values.join(","),
         args.play.games,
         args.play.thinking()
     );
+    let iso_text = iso
+        .at
+        .map_or("none".to_string(), |x| format!("{x:.2}"));
+    let (at, low, high, method) = match logistic {
+        // Komi runs from 0 to the board's points: a bound beyond is no bound.
+        Some(f) => (
+            f.crossing,
+            f.low.filter(|&l| l >= 0.0),
+            f.high.filter(|&h| h <= points_max as f64 / 2.0),
+            format!(
+                "{head}; logistic fit of the first player's wins on komi (maximum likelihood, \
+                 draws half), crossing where it gives 50 %, 95 % Fieller interval; isotonic \
+                 crossing {iso_text}"
+            ),
+        ),
+        None => {
+            let Some(at) = iso.at else {
+                anyhow::bail!(
+                    "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
+                );
+            };
+            (
+                at,
+                iso.low,
+                iso.high,
+                format!(
+                    "{head}; no logistic fit (no trend, or the results separate perfectly): \
+                     isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
+                     per komi"
+                ),
+            )
+        }
+    };
+    let fair = fair_half(kind, at);
     println!(
-        "{kind} size {size}: crossing at komi {at:.2} (95% interval {} … {}); fair agreed komi {}",
-        c.low.map_or("open".into(), |x| x.to_string()),
-        c.high.map_or("open".into(), |x| x.to_string()),
+        "{kind} size {size}: crossing at komi {at:.2} (95% interval {} … {}; isotonic {iso_text}); \
+         fair agreed komi {}",
+        low.map_or("open".into(), |x| format!("{x:.2}")),
+        high.map_or("open".into(), |x| format!("{x:.2}")),
         format_komi(fair)
     );
     if kind == GameKind::Keil {
@@ -254,8 +297,8 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let entry = super::komi_table::NewEntry {
         fair: fair as f64 / 2.0,
         crossing: Some(at),
-        low: c.low,
-        high: c.high,
+        low,
+        high,
         exact: false,
         method,
     };

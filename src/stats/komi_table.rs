@@ -44,10 +44,10 @@ pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyho
         t["crossing"] = value(round(c));
     }
     if let Some(l) = e.low {
-        t["low"] = value(l);
+        t["low"] = value(round(l));
     }
     if let Some(h) = e.high {
-        t["high"] = value(h);
+        t["high"] = value(round(h));
     }
     if e.exact {
         t["exact"] = value(true);

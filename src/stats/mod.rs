@@ -13,6 +13,7 @@ pub(crate) mod figures;
 pub(crate) mod komi;
 pub(crate) mod komi_table;
 pub(crate) mod ladder;
+pub(crate) mod logistic;
 pub(crate) mod reach;
 pub(crate) mod report;
 pub(crate) mod seed;

@@ -34,8 +34,23 @@ macro_rules! registry {
                     $(GameKind::$variant => Ok(AnyGame::$variant(<$ty>::new(options)?)),)*
                 }
             }
+
+            /// Runs `job` on the game as its own type (see [`WithGame`]).
+            pub fn with_game<J: WithGame>(&self, job: J) -> J::Output {
+                match self { $(AnyGame::$variant(g) => job.run(g),)* }
+            }
         }
     };
+}
+
+/// Work generic over the game type, run by [`AnyGame::with_game`] on the game inside: code
+/// that runs long on one position (the search) is then compiled for each game, calls into the
+/// rules are direct and the small ones inline, instead of a `match` on every call.
+pub trait WithGame {
+    /// What the work gives back.
+    type Output;
+    /// Does the work on `game`.
+    fn run<G: Game>(self, game: &G) -> Self::Output;
 }
 
 registry! {

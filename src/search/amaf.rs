@@ -9,7 +9,9 @@
 //! visits are many (a table is 32 bytes per cell; see the bytes per node in `tessera-analyze`).
 //!
 //! A table also caches its owner's legal steps, so that selection at a well-visited node does
-//! not ask the game for them again (in Linage and Keil that is most of the cost of a step).
+//! not ask the game for them again (in Linage and Keil that is most of the cost of a step),
+//! and with each its learned prior (a level of [`super::patterns::Patterns`], in the same word),
+//! so that the patterns around every cell are not read again at each visit.
 //!
 //! Updates are plain loads and stores, not read-modify-writes: two threads updating the same
 //! entry at the same instant may lose one of the two updates. These are heuristic statistics;
@@ -19,6 +21,7 @@
 use super::arena::{Arena, Budget};
 use super::keys::{is_place_key, MoveKey};
 use super::reward::Seat;
+use super::tree::NO_PRIOR;
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 
@@ -228,31 +231,36 @@ impl Table<'_> {
         HEADER + 4 * self.slots
     }
 
-    /// The owner's legal steps, if cached: fills `out` and returns true.
+    /// The owner's legal steps, if cached: fills `keys` with them and `levels` with their
+    /// prior levels (as [`Table::set_legal`] got them), and returns true.
     #[inline]
-    pub fn legal(&self, out: &mut Vec<MoveKey>) -> bool {
+    pub fn legal(&self, keys: &mut Vec<MoveKey>, levels: &mut Vec<u16>) -> bool {
         let at = self.list_at();
         let len = self.words[at].load(Acquire) as usize;
         if len == 0 {
             return false;
         }
-        out.clear();
-        out.extend(
-            self.words[at + 1..at + 1 + len]
-                .iter()
-                .map(|w| w.load(Relaxed) as MoveKey),
-        );
+        keys.clear();
+        levels.clear();
+        for w in &self.words[at + 1..at + 1 + len] {
+            let w = w.load(Relaxed);
+            keys.push(w as MoveKey);
+            levels.push((w >> 16) as u16);
+        }
         true
     }
 
-    /// Caches the owner's legal steps (ignored when there is no room for them).
-    pub fn set_legal(&self, keys: &[MoveKey]) {
+    /// Caches the owner's legal steps and their prior levels (a word each: the key in the low
+    /// half, the level in the high half; [`NO_PRIOR`] where `levels` is shorter); ignored when
+    /// there is no room for them.
+    pub fn set_legal(&self, keys: &[MoveKey], levels: &[u16]) {
         let at = self.list_at();
         if keys.is_empty() || keys.len() > list_room(self.slots) {
             return;
         }
-        for (w, &k) in self.words[at + 1..].iter().zip(keys) {
-            w.store(u32::from(k), Relaxed);
+        let levels = levels.iter().copied().chain(std::iter::repeat(NO_PRIOR));
+        for (w, (&k, l)) in self.words[at + 1..].iter().zip(keys.iter().zip(levels)) {
+            w.store(u32::from(k) | u32::from(l) << 16, Relaxed);
         }
         self.words[at].store(keys.len() as u32, Release);
     }
@@ -310,10 +318,11 @@ mod tests {
         assert_eq!(table.get(1, b), (2.0, 0.5));
         assert!((table.seat_mean(0) - 0.5).abs() < 1e-6);
         assert_eq!(tables.owner(t), 5);
-        let mut keys = Vec::new();
-        assert!(!table.legal(&mut keys));
-        table.set_legal(&[a, b]);
-        assert!(table.legal(&mut keys));
+        let (mut keys, mut levels) = (Vec::new(), Vec::new());
+        assert!(!table.legal(&mut keys, &mut levels));
+        table.set_legal(&[a, b], &[7]);
+        assert!(table.legal(&mut keys, &mut levels));
         assert_eq!(keys, vec![a, b]);
+        assert_eq!(levels, vec![7, NO_PRIOR]);
     }
 }

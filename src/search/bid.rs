@@ -8,7 +8,6 @@
 
 use super::control::{Clock, Limits};
 use super::engine::Engine;
-use super::mcts::Worker;
 use super::parallel;
 use super::report::{Candidate, Report};
 use super::reward::mover;
@@ -36,13 +35,13 @@ fn probe<G: Game>(
     g.play(Step::Choose(Side::Second));
     let spec = engine.spec().clone();
     let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning);
-    let mut workers: Vec<Worker<G>> = (0..spec.thread_count())
-        .map(|_| Worker::new(&g, params, engine.next_seed()))
+    let seeds: Vec<u64> = (0..spec.thread_count())
+        .map(|_| engine.next_seed())
         .collect();
     let mut tree = Tree::new(spec.memory_bytes(), g.geometry().cells());
     tree.plant(mover(&g), Proven::Unknown);
     let clock = Clock::new(limits, stop);
-    let stats = parallel::search(&mut tree, &mut workers, &clock, None, None);
+    let stats = parallel::search_from(&g, params, &seeds, &mut tree, &clock, None, None);
     let Some(i) = stats.best_index() else {
         return (0.5, 0.0, 0);
     };

@@ -162,7 +162,9 @@ mod tests {
         t.plant(0, Proven::Unknown);
         let r = t.root;
         let add = |t: &Tree, parent: u32, key: u16, visits: u32| {
-            let c = t.new_node(key, 0, 1, Proven::Unknown).unwrap();
+            let c = t
+                .new_node(key, 0, 1, Proven::Unknown, crate::search::tree::NO_PRIOR)
+                .unwrap();
             t.link(parent, c, t.node(parent).first_child());
             for _ in 0..visits {
                 t.node(c).enter();

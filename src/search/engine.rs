@@ -2,7 +2,6 @@
 
 use super::control::{Clock, Limits};
 use super::keys::{is_place_key, key_of, step_of};
-use super::mcts::Worker;
 use super::ownership::Ownership;
 use super::report::{build_report, Report, RootStats};
 use super::reward::mover;
@@ -246,11 +245,19 @@ impl<G: Game> Engine<G> {
         if tree.root == NO_NODE {
             tree.plant(mover(game), Proven::Unknown);
         }
-        let mut workers: Vec<Worker<G>> = (0..self.spec.thread_count())
-            .map(|_| Worker::new(game, params, self.rng.next_u64()))
+        let seeds: Vec<u64> = (0..self.spec.thread_count())
+            .map(|_| self.rng.next_u64())
             .collect();
         let ownership = self.ownership.then(|| Ownership::new(cells));
-        let stats = parallel::search(&mut tree, &mut workers, clock, reports, ownership.as_ref());
+        let stats = parallel::search_from(
+            game,
+            params,
+            &seeds,
+            &mut tree,
+            clock,
+            reports,
+            ownership.as_ref(),
+        );
         self.kept = Some((tree, game.clone()));
         (stats, ownership)
     }

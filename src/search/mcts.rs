@@ -19,7 +19,7 @@ use super::ownership::Ownership;
 use super::patterns::{Patterns, Shape};
 use super::playout::Policy;
 use super::reward::{for_seat, margin_for, mover, terminal, RewardShape, Seat};
-use super::tree::{Proven, Tree, NO_NODE};
+use super::tree::{Proven, Tree, NO_NODE, NO_PRIOR};
 use crate::games::{Game, Side, Step};
 use crate::rng::FastRng;
 
@@ -79,6 +79,8 @@ pub struct Worker<G: Game> {
     rng: FastRng,
     buf: Vec<Step>,
     keys: Vec<MoveKey>,
+    /// The prior levels of `keys`, when cached with them.
+    levels: Vec<u16>,
     path: Vec<u32>,
     seq: Vec<(Seat, MoveKey)>,
     tried: Vec<u32>,
@@ -87,6 +89,10 @@ pub struct Worker<G: Game> {
     owners: Vec<Option<Side>>,
     /// The board's pattern slots, when the progressive bias is on.
     shape: Option<Shape>,
+    /// The stones of the position being selected from, read for the patterns
+    /// ([`Shape::read`]) when `board_at` is the current `stamp_now`.
+    board: Vec<u8>,
+    board_at: u32,
 }
 
 impl<G: Game> Worker<G> {
@@ -98,12 +104,15 @@ impl<G: Game> Worker<G> {
             rng: FastRng::seed(seed),
             buf: Vec::with_capacity(512),
             keys: Vec::with_capacity(512),
+            levels: Vec::with_capacity(512),
             path: Vec::with_capacity(64),
             seq: Vec::with_capacity(1024),
             tried: vec![0; KEY_COUNT],
             stamp_now: 0,
             stamp: Vec::new(),
             owners: Vec::new(),
+            board: Vec::new(),
+            board_at: 0,
             shape: params
                 .patterns
                 .filter(|_| params.pattern_weight > 0.0)
@@ -168,12 +177,12 @@ impl<G: Game> Worker<G> {
                 break;
             }
             let seen = nd.first_child();
-            let (child, key) = self.select(tree, node, seen, reference);
+            let (child, key, level) = self.select(tree, node, seen, reference);
             self.seq.push((nd.mover(), key));
             self.game.play(step_of(key));
             played += 1;
             let child = match child {
-                NO_NODE => match self.expand(tree, node, key, seen) {
+                NO_NODE => match self.expand(tree, node, key, level, seen) {
                     Some(c) => c,
                     None => break,
                 },
@@ -211,21 +220,41 @@ impl<G: Game> Worker<G> {
         played
     }
 
-    /// Creates the node for the position `self.game` is in, reached from `parent` by `key`.
-    fn expand(&mut self, tree: &Tree, parent: u32, key: MoveKey, seen: u32) -> Option<u32> {
+    /// Creates the node for the position `self.game` is in, reached from `parent` by `key`
+    /// (whose prior level there was `level`).
+    fn expand(
+        &mut self,
+        tree: &Tree,
+        parent: u32,
+        key: MoveKey,
+        level: u16,
+        seen: u32,
+    ) -> Option<u32> {
         let by = tree.node(parent).mover();
         let proven = if self.game.is_over() {
             Proven::from_win0(terminal(&self.game, RewardShape::WIN_LOSS).win)
         } else {
             Proven::Unknown
         };
-        let c = tree.new_node(key, by, mover(&self.game), proven)?;
+        let c = tree.new_node(key, by, mover(&self.game), proven, level)?;
         Some(tree.link(parent, c, seen))
     }
 
     /// The step to take from `node` and its child (or [`NO_NODE`] when untried among the
-    /// children from `first` on), reading the all-moves-as-first table `reference`.
-    fn select(&mut self, tree: &Tree, node: u32, first: u32, reference: u32) -> (u32, MoveKey) {
+    /// children from `first` on), reading the all-moves-as-first table `reference`; and the
+    /// step's prior level when untried ([`NO_PRIOR`] without patterns).
+    ///
+    /// The learned priors ([`super::patterns`]) are computed once per step of a node and
+    /// cached: a child keeps its step's ([`super::tree::Node::prior`]), a GRAVE table keeps
+    /// those of its owner's legal steps beside them. At a node without a table, an untried
+    /// step's prior is computed only if it could make that step the best.
+    fn select(
+        &mut self,
+        tree: &Tree,
+        node: u32,
+        first: u32,
+        reference: u32,
+    ) -> (u32, MoveKey, u16) {
         let nd = tree.node(node);
         let m = nd.mover();
         let p = self.params;
@@ -238,15 +267,9 @@ impl<G: Game> Worker<G> {
             _ => (0.0, 0.0),
         };
         // Progressive bias from the learned patterns (0 without them).
-        let mover_stone = crate::games::Stone::of_side(self.game.to_move());
-        let (game, shape) = (&self.game, self.shape.as_ref());
-        let bias = |k: MoveKey| match (shape, p.patterns) {
-            (Some(sh), Some(pt)) if is_place_key(k) => {
-                let Step::Place { cell, stone } = step_of(k) else {
-                    return 0.0;
-                };
-                p.pattern_weight * pt.prior(sh.code(game, cell, stone, mover_stone))
-            }
+        let patterns = p.patterns.filter(|_| self.shape.is_some());
+        let bias = |level: u16| match patterns {
+            Some(pt) if level != NO_PRIOR => p.pattern_weight * pt.level_prior(level),
             _ => 0.0,
         };
         // Below a proven root every step is equally lost (or drawn): choose by the margin.
@@ -254,6 +277,7 @@ impl<G: Game> Worker<G> {
         self.stamp_now = self.stamp_now.wrapping_add(1);
         if self.stamp_now == 0 {
             self.tried.fill(0);
+            self.board_at = 0;
             self.stamp_now = 1;
         }
         let now = self.stamp_now;
@@ -267,7 +291,7 @@ impl<G: Game> Worker<G> {
             children += 1;
             if proofs {
                 match cn.proven().value_for(m) {
-                    Some(v) if v >= 1.0 => return (c, k),
+                    Some(v) if v >= 1.0 => return (c, k, NO_PRIOR),
                     // A proven loss or draw is worth exactly that: no exploration bonus.
                     Some(v) => {
                         if v - 0.01 > best.0 {
@@ -297,28 +321,43 @@ impl<G: Game> Worker<G> {
                     w / n
                 }
             };
-            let score = value + p.exploration * (ln_n / (n + 1.0)).sqrt() + bias(k) / (n + 1.0);
+            let score =
+                value + p.exploration * (ln_n / (n + 1.0)).sqrt() + bias(cn.prior()) / (n + 1.0);
             if score > best.0 {
                 best = (score, c, k);
             }
         }
         if nd.legal() != 0 && children >= nd.legal() as usize {
-            return (best.1, best.2);
+            return (best.1, best.2, NO_PRIOR);
         }
         // The untried steps: all-moves-as-first estimates, all with the same exploration term.
         let own = nd.table();
-        if own == NO_NODE || !tree.tables.get(own).legal(&mut self.keys) {
+        let mut cached = false;
+        if own != NO_NODE {
+            cached = tree.tables.get(own).legal(&mut self.keys, &mut self.levels);
+        }
+        if !cached {
             self.game.legal_steps(&mut self.buf);
             self.keys.clear();
             self.keys.extend(self.buf.iter().map(|&s| key_of(s)));
             if own != NO_NODE {
-                tree.tables.get(own).set_legal(&self.keys);
+                self.levels.clear();
+                for i in 0..self.keys.len() {
+                    let level = self.level(self.keys[i]);
+                    self.levels.push(level);
+                }
+                tree.tables.get(own).set_legal(&self.keys, &self.levels);
+                cached = true;
             }
         }
         if nd.legal() == 0 {
             nd.set_legal(self.keys.len());
         }
         let explore = p.exploration * ln_n.sqrt();
+        // What a prior can add at most: a step whose score without it is lower than the best
+        // so far by more than this cannot win, so its prior is not computed.
+        let most = patterns.map_or(0.0, |pt| p.pattern_weight * pt.max_prior());
+        let mut best_level = NO_PRIOR;
         // Ties (steps without statistics) go to the first in a random rotation.
         let len = self.keys.len();
         let start = self.rng.below(len);
@@ -333,12 +372,42 @@ impl<G: Game> Worker<G> {
             } else {
                 p.fpu
             };
-            let score = value + explore + bias(k);
+            let base = value + explore;
+            let level = if patterns.is_none() {
+                NO_PRIOR
+            } else if cached {
+                self.levels[i]
+            } else if base + most <= best.0 {
+                // `base + bias ≤ base + most ≤ best`: not better (rounding is monotonic).
+                continue;
+            } else {
+                self.level(k)
+            };
+            let score = base + bias(level);
             if score > best.0 {
                 best = (score, NO_NODE, k);
+                best_level = level;
             }
         }
-        (best.1, best.2)
+        (best.1, best.2, best_level)
+    }
+
+    /// The prior level of the step `key` in the position being selected from (placements
+    /// only; [`NO_PRIOR`] otherwise or without patterns). Reads the board once per selection.
+    #[inline]
+    fn level(&mut self, key: MoveKey) -> u16 {
+        let (Some(shape), Some(patterns)) = (&self.shape, self.params.patterns) else {
+            return NO_PRIOR;
+        };
+        let Step::Place { cell, stone } = step_of(key) else {
+            return NO_PRIOR;
+        };
+        if self.board_at != self.stamp_now {
+            shape.read(&self.game, &mut self.board);
+            self.board_at = self.stamp_now;
+        }
+        let own = crate::games::Stone::of_side(self.game.to_move());
+        patterns.level(shape.code_in(&self.board, cell, stone, own))
     }
 
     fn backup(&mut self, tree: &Tree, reward0: f32, margin0: f32) {

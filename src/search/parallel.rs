@@ -9,11 +9,11 @@
 
 use super::control::Clock;
 use super::keys::{key_of, MoveKey, KEY_COUNT};
-use super::mcts::Worker;
+use super::mcts::{MctsParams, Worker};
 use super::ownership::Ownership;
 use super::report::{build_report, Report, RootEdge, RootStats};
 use super::tree::{Tree, MAX_VISITS, NO_NODE};
-use crate::games::Game;
+use crate::games::{AnyGame, Game, WithGame};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -140,6 +140,61 @@ pub fn search<G: Game>(
     stats.iterations = done;
     stats.recycled = recycled;
     stats
+}
+
+/// Searches `tree` (whose root is `game`) with one [`Worker`] per seed, as [`search`] does. An
+/// [`AnyGame`] is searched as the game inside it ([`AnyGame::with_game`]): the search is then
+/// compiled for each game, and calls into the rules need no dispatch (the small ones inline).
+pub fn search_from<G: Game>(
+    game: &G,
+    params: MctsParams,
+    seeds: &[u64],
+    tree: &mut Tree,
+    clock: &Clock,
+    reports: Option<&Sender<Report>>,
+    ownership: Option<&Ownership>,
+) -> RootStats {
+    let job = Job {
+        params,
+        seeds,
+        tree,
+        clock,
+        reports,
+        ownership,
+    };
+    match (game as &dyn std::any::Any).downcast_ref::<AnyGame>() {
+        Some(any) => any.with_game(job),
+        None => job.run(game),
+    }
+}
+
+/// What [`search_from`] hands to the game's own type.
+struct Job<'a, 'c> {
+    params: MctsParams,
+    seeds: &'a [u64],
+    tree: &'a mut Tree,
+    clock: &'a Clock<'c>,
+    reports: Option<&'a Sender<Report>>,
+    ownership: Option<&'a Ownership>,
+}
+
+impl WithGame for Job<'_, '_> {
+    type Output = RootStats;
+
+    fn run<G: Game>(self, game: &G) -> RootStats {
+        let mut workers: Vec<Worker<G>> = self
+            .seeds
+            .iter()
+            .map(|&seed| Worker::new(game, self.params, seed))
+            .collect();
+        search(
+            self.tree,
+            &mut workers,
+            self.clock,
+            self.reports,
+            self.ownership,
+        )
+    }
 }
 
 /// The root's statistics, every legal step in the game's order, and the principal variation.

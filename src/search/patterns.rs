@@ -14,6 +14,7 @@
 //! statistics come in. Nothing here knows the rules of a game: stones and neighbours come
 //! through [`Game`] and [`Geometry`].
 
+use super::tree::NO_PRIOR;
 use crate::board::{BoardKind, Cell, Geometry};
 use crate::games::{Game, GameKind, Step, Stone};
 use std::sync::OnceLock;
@@ -91,6 +92,40 @@ impl Shape {
                     Some(s) if s == stone => 1,
                     Some(Stone::Neutral) => 3,
                     Some(_) => 2,
+                }
+            };
+            code = code * STATES + state;
+        }
+        let own_flag = usize::from(stone == own && stone != Stone::Neutral);
+        own_flag * STATES.pow(self.degree as u32) + code
+    }
+
+    /// Reads the stones of `game` once into `board` (per cell: 0 empty, 1 + the stone's
+    /// [`Stone::index`]), for [`Shape::code_in`]: the codes of many placements in one position
+    /// then cost no call into the game.
+    pub fn read<G: Game>(&self, game: &G, board: &mut Vec<u8>) {
+        board.clear();
+        board.extend(
+            (0..self.slots.len())
+                .map(|c| game.stone_at(c as Cell).map_or(0, |s| 1 + s.index() as u8)),
+        );
+    }
+
+    /// [`Shape::code`] from a `board` that [`Shape::read`] filled.
+    #[inline]
+    pub fn code_in(&self, board: &[u8], cell: Cell, stone: Stone, own: Stone) -> usize {
+        let same = 1 + stone.index() as u8;
+        let neutral = 1 + Stone::Neutral.index() as u8;
+        let mut code = 0usize;
+        for &n in self.slots[cell as usize][..self.degree].iter().rev() {
+            let state = if n == OFF {
+                3
+            } else {
+                match board[n as usize] {
+                    0 => 0,
+                    b if b == same => 1,
+                    b if b == neutral => 3,
+                    _ => 2,
                 }
             };
             code = code * STATES + state;
@@ -197,10 +232,19 @@ const SHRINK: f64 = 50.0;
 
 /// Learned priors for one game: a value in [0, 1] per raw pattern code (1 for the pattern
 /// chosen most often when available).
+///
+/// The distinct values are also numbered (*levels*, at most one per canonical pattern), so
+/// the search can cache a placement's prior in 16 bits beside what it already stores (the
+/// tree's nodes, the legal steps cached in a GRAVE table) and read back exactly the same
+/// value.
 #[derive(Debug, PartialEq)]
 pub struct Patterns {
     degree: usize,
     prior: Vec<f32>,
+    /// The level of each raw code.
+    level: Vec<u16>,
+    /// The prior of each level.
+    levels: Vec<f32>,
 }
 
 impl Patterns {
@@ -246,9 +290,24 @@ impl Patterns {
             })
             .collect();
         let top = rate.iter().copied().fold(f64::MIN_POSITIVE, f64::max);
+        let prior: Vec<f32> = rate.iter().map(|r| (r / top) as f32).collect();
+        let mut levels: Vec<f32> = Vec::new();
+        let mut level_of_bits = std::collections::HashMap::new();
+        let mut level = Vec::with_capacity(prior.len());
+        for &p in &prior {
+            let l = *level_of_bits.entry(p.to_bits()).or_insert_with(|| {
+                levels.push(p);
+                levels.len() - 1
+            });
+            // One level per canonical pattern at most: 2 × 4⁸ / 8 < 2¹⁶ on square boards.
+            let l = u16::try_from(l).ok().filter(|&l| l != NO_PRIOR);
+            level.push(l.ok_or("pattern file: too many distinct priors")?);
+        }
         Ok(Patterns {
             degree,
-            prior: rate.iter().map(|r| (r / top) as f32).collect(),
+            prior,
+            level,
+            levels,
         })
     }
 
@@ -256,6 +315,23 @@ impl Patterns {
     #[inline]
     pub fn prior(&self, raw: usize) -> f32 {
         self.prior[raw]
+    }
+
+    /// The level of a raw pattern code: [`Patterns::level_prior`] of it is its prior.
+    #[inline]
+    pub fn level(&self, raw: usize) -> u16 {
+        self.level[raw]
+    }
+
+    /// The prior of a level (see [`Patterns::level`]).
+    #[inline]
+    pub fn level_prior(&self, level: u16) -> f32 {
+        self.levels[level as usize]
+    }
+
+    /// The largest prior (1 unless no pattern was ever available).
+    pub fn max_prior(&self) -> f32 {
+        self.levels.iter().copied().fold(0.0, f32::max)
     }
 
     /// Whether these patterns fit a board of this shape.
@@ -347,6 +423,106 @@ mod tests {
         let with = visits("default:iters=400,threads=1,seed=5");
         assert_eq!(with, visits("default:iters=400,threads=1,seed=5"));
         assert_ne!(with, visits("default:iters=400,threads=1,seed=5,pb=0"));
+    }
+
+    #[test]
+    fn codes_from_a_read_board_are_the_codes() {
+        for (kind, args) in [
+            (GameKind::Wunchunk, &["size=4"][..]),
+            (GameKind::Carteso, &["size=5"][..]),
+        ] {
+            let mut game = AnyGame::new(kind, &GameOptions::parse(kind, args).unwrap()).unwrap();
+            let shape = Shape::of(game.geometry());
+            let mut rng = crate::rng::FastRng::seed(3);
+            let (mut steps, mut board) = (Vec::new(), Vec::new());
+            let mut compared = 0;
+            for _ in 0..12 {
+                if game.is_over() {
+                    break;
+                }
+                shape.read(&game, &mut board);
+                for cell in game.geometry().all_cells() {
+                    for stone in [Stone::Black, Stone::White, Stone::Neutral] {
+                        for own in [Stone::Black, Stone::White] {
+                            assert_eq!(
+                                shape.code_in(&board, cell, stone, own),
+                                shape.code(&game, cell, stone, own)
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+                let step = game.random_step(&mut rng, &mut steps);
+                game.play(step);
+            }
+            assert!(compared > 100);
+        }
+    }
+
+    #[test]
+    fn levels_give_back_the_priors() {
+        let p = Patterns::for_kind(GameKind::Wunchunk).expect("shipped");
+        for raw in 0..p.prior.len() {
+            assert_eq!(
+                p.level_prior(p.level(raw)).to_bits(),
+                p.prior(raw).to_bits()
+            );
+        }
+        assert!(p.levels.len() < p.prior.len(), "levels are shared");
+        assert_eq!(p.max_prior(), 1.0);
+    }
+
+    /// The priors the search caches (in each child for the step that led to it, in each GRAVE
+    /// table for its owner's legal steps) are those of the positions they belong to.
+    #[test]
+    fn cached_priors_are_the_priors_of_their_positions() {
+        use crate::search::keys::{step_of, MoveKey};
+        use crate::search::mcts::Worker;
+        use crate::search::reward::mover;
+        use crate::search::tree::{Proven, Tree, NO_NODE};
+        let options = GameOptions::parse(GameKind::Wunchunk, &["size=4"]).unwrap();
+        let game = AnyGame::new(GameKind::Wunchunk, &options).unwrap();
+        let cells = game.geometry().cells();
+        let tuning = crate::search::spec::Tuning::default();
+        let params = crate::search::tuning::mcts_params(GameKind::Wunchunk, cells, &tuning);
+        let p = params.patterns.expect("Wunchunk has patterns");
+        let mut tree = Tree::new(1 << 24, cells);
+        tree.plant(mover(&game), Proven::Unknown);
+        let mut worker = Worker::new(&game, params, 7);
+        for _ in 0..4000 {
+            worker.iterate(&tree, None);
+        }
+        let shape = Shape::of(game.geometry());
+        let fresh = |g: &AnyGame, k: MoveKey| match step_of(k) {
+            Step::Place { cell, stone } => {
+                Some(p.level(shape.code(g, cell, stone, Stone::of_side(g.to_move()))))
+            }
+            _ => None,
+        };
+        let (mut children, mut listed) = (0, 0);
+        let (mut keys, mut levels) = (Vec::new(), Vec::new());
+        let mut stack = vec![(tree.root, game.clone())];
+        while let Some((node, g)) = stack.pop() {
+            for c in tree.children(node) {
+                let k = tree.node(c).key();
+                assert_eq!(fresh(&g, k).unwrap_or(NO_PRIOR), tree.node(c).prior());
+                children += 1;
+                let mut after = g.clone();
+                after.play(step_of(k));
+                stack.push((c, after));
+            }
+            let t = tree.node(node).table();
+            if t != NO_NODE && tree.tables.get(t).legal(&mut keys, &mut levels) {
+                for (&k, &l) in keys.iter().zip(&levels) {
+                    assert_eq!(fresh(&g, k).unwrap_or(NO_PRIOR), l);
+                    listed += 1;
+                }
+            }
+        }
+        assert!(
+            children > 3000 && listed > 100,
+            "{children} children, {listed} listed"
+        );
     }
 
     #[test]

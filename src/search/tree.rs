@@ -26,6 +26,9 @@ use Ordering::{Acquire, Relaxed, Release};
 /// Index meaning "no node".
 pub const NO_NODE: u32 = u32::MAX;
 
+/// [`Node::prior`] of a node without a learned prior.
+pub const NO_PRIOR: u16 = u16::MAX;
+
 /// Fixed-point unit of reward sums: a reward of 1 adds this much.
 pub const REWARD_ONE: f64 = 65_536.0;
 
@@ -90,11 +93,14 @@ impl Proven {
 #[derive(Debug, Default)]
 pub struct Node {
     key: AtomicU16,
-    by: AtomicU8,
-    mover: AtomicU8,
-    proven: AtomicU8,
+    /// [`Node::by`] (bit 0), [`Node::mover`] (bit 1), [`Node::proven`] (bits 2–3): the seats
+    /// never change after [`Node::init`], so a proof is stored with them by a plain store.
+    seats_proven: AtomicU8,
     /// Legal steps here, once counted (0: not yet, or a finished game).
     legal: AtomicU16,
+    /// The learned prior of the step that led here, as a level of the game's
+    /// [`super::patterns::Patterns`] ([`NO_PRIOR`] when there is none).
+    prior: AtomicU16,
     first_child: AtomicU32,
     next_sibling: AtomicU32,
     visits: AtomicU32,
@@ -113,13 +119,13 @@ impl Node {
     /// The seat that took that step: the rewards here are from its view.
     #[inline]
     pub fn by(&self) -> Seat {
-        self.by.load(Relaxed)
+        self.seats_proven.load(Relaxed) & 1
     }
 
     /// The seat to move in this position.
     #[inline]
     pub fn mover(&self) -> Seat {
-        self.mover.load(Relaxed)
+        (self.seats_proven.load(Relaxed) >> 1) & 1
     }
 
     /// Simulations through this node, those still running included (they count as losses
@@ -144,13 +150,20 @@ impl Node {
     /// The proven result, if any.
     #[inline]
     pub fn proven(&self) -> Proven {
-        Proven::from_u8(self.proven.load(Relaxed))
+        Proven::from_u8(self.seats_proven.load(Relaxed) >> 2)
     }
 
     /// Records a proof.
     #[inline]
     pub fn set_proven(&self, p: Proven) {
-        self.proven.store(p as u8, Relaxed);
+        let seats = self.seats_proven.load(Relaxed) & 3;
+        self.seats_proven.store(seats | (p as u8) << 2, Relaxed);
+    }
+
+    /// The prior level of the step that led here ([`NO_PRIOR`]: none).
+    #[inline]
+    pub fn prior(&self) -> u16 {
+        self.prior.load(Relaxed)
     }
 
     /// Legal steps in this position, once the search has counted them (0 before, and in a
@@ -201,12 +214,13 @@ impl Node {
     }
 
     /// Sets every field of a fresh node (not yet reachable by other threads).
-    pub(crate) fn init(&self, key: MoveKey, by: Seat, mover: Seat, proven: Proven) {
+    pub(crate) fn init(&self, key: MoveKey, by: Seat, mover: Seat, proven: Proven, prior: u16) {
+        debug_assert!(by < 2 && mover < 2);
         self.key.store(key, Relaxed);
-        self.by.store(by, Relaxed);
-        self.mover.store(mover, Relaxed);
-        self.proven.store(proven as u8, Relaxed);
+        self.seats_proven
+            .store(by | mover << 1 | (proven as u8) << 2, Relaxed);
         self.legal.store(0, Relaxed);
+        self.prior.store(prior, Relaxed);
         self.first_child.store(NO_NODE, Relaxed);
         self.next_sibling.store(NO_NODE, Relaxed);
         self.visits.store(0, Relaxed);
@@ -218,10 +232,10 @@ impl Node {
     /// Copies every field from `other` (compaction, while no search runs).
     pub(crate) fn copy_from(&self, other: &Node) {
         self.key.store(other.key.load(Relaxed), Relaxed);
-        self.by.store(other.by.load(Relaxed), Relaxed);
-        self.mover.store(other.mover.load(Relaxed), Relaxed);
-        self.proven.store(other.proven.load(Relaxed), Relaxed);
+        self.seats_proven
+            .store(other.seats_proven.load(Relaxed), Relaxed);
         self.legal.store(other.legal.load(Relaxed), Relaxed);
+        self.prior.store(other.prior.load(Relaxed), Relaxed);
         self.first_child
             .store(other.first_child.load(Relaxed), Relaxed);
         self.next_sibling
@@ -321,10 +335,17 @@ impl Tree {
 
     /// A new node, initialised, not yet linked; `None` when the budget is full. The root of an
     /// empty tree always fits.
-    pub fn new_node(&self, key: MoveKey, by: Seat, mover: Seat, proven: Proven) -> Option<u32> {
+    pub fn new_node(
+        &self,
+        key: MoveKey,
+        by: Seat,
+        mover: Seat,
+        proven: Proven,
+        prior: u16,
+    ) -> Option<u32> {
         let force = self.root == NO_NODE && self.nodes.is_empty();
         let i = self.nodes.alloc(&self.budget, force)?;
-        self.node(i).init(key, by, mover, proven);
+        self.node(i).init(key, by, mover, proven, prior);
         Some(i)
     }
 
@@ -332,7 +353,7 @@ impl Tree {
     pub fn plant(&mut self, mover: Seat, proven: Proven) {
         self.clear();
         self.root = self
-            .new_node(0, mover, mover, proven)
+            .new_node(0, mover, mover, proven, NO_PRIOR)
             .expect("the root always fits");
     }
 
@@ -437,7 +458,7 @@ mod tests {
                             t.node(c).enter();
                             continue;
                         }
-                        let c = t.new_node(k, 0, 1, Proven::Unknown).unwrap();
+                        let c = t.new_node(k, 0, 1, Proven::Unknown, NO_PRIOR).unwrap();
                         let got = t.link(root, c, seen);
                         t.node(got).enter();
                     }

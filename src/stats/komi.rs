@@ -244,13 +244,11 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         args.play.games,
         args.play.thinking()
     );
-    let iso_text = iso
-        .at
-        .map_or("none".to_string(), |x| format!("{x:.2}"));
+    let iso_text = iso.at.map_or("none".to_string(), |x| format!("{x:.2}"));
     let (at, low, high, method) = match logistic {
         // Komi runs from 0 to the board's points: a bound beyond is no bound.
         Some(f) => (
-            f.crossing,
+            Some(f.crossing),
             f.low.filter(|&l| l >= 0.0),
             f.high.filter(|&h| h <= points_max as f64 / 2.0),
             format!(
@@ -259,14 +257,9 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
                  crossing {iso_text}"
             ),
         ),
-        None => {
-            let Some(at) = iso.at else {
-                anyhow::bail!(
-                    "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
-                );
-            };
-            (
-                at,
+        None => match iso.at {
+            Some(at) => (
+                Some(at),
                 iso.low,
                 iso.high,
                 format!(
@@ -274,13 +267,30 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
                      isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
                      per komi"
                 ),
-            )
-        }
+            ),
+            // The second player is ahead even at the smallest komi of the grid (Carteso and
+            // Linage 0.5, Keil 0): that komi is the fairest there is, the crossing is below it.
+            None if tried.iter().all(|p| p.rate.p < 0.5) && (tried[0].komi_half as i32) < step => (
+                None,
+                None,
+                iso.high,
+                format!(
+                    "{head}; the first player scores below 50 % at every komi tried, down to \
+                     the smallest komi of the grid ({}): the crossing lies below it, so that \
+                     komi is the fairest; no fit",
+                    format_komi(tried[0].komi_half)
+                ),
+            ),
+            None => anyhow::bail!(
+                "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
+            ),
+        },
     };
-    let fair = fair_half(kind, at);
+    let fair = at.map_or(tried[0].komi_half, |at| fair_half(kind, at));
     println!(
-        "{kind} size {size}: crossing at komi {at:.2} (95% interval {} … {}; isotonic {iso_text}); \
+        "{kind} size {size}: crossing at komi {} (95% interval {} … {}; isotonic {iso_text}); \
          fair agreed komi {}",
+        at.map_or("below the smallest komi".into(), |x| format!("{x:.2}")),
         low.map_or("open".into(), |x| format!("{x:.2}")),
         high.map_or("open".into(), |x| format!("{x:.2}")),
         format_komi(fair)
@@ -296,7 +306,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     }
     let entry = super::komi_table::NewEntry {
         fair: fair as f64 / 2.0,
-        crossing: Some(at),
+        crossing: at,
         low,
         high,
         exact: false,

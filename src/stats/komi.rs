@@ -1,16 +1,19 @@
-//! `tessera komi GAME [--size N] [--games N] [--ms M] [--jobs J]`: the fair komi of a board
-//! from self-play, written into the fair-komi table ([`crate::games::fair_komi`]).
+//! `tessera komi GAME [--size N] [--games N] [--ms M | --player SPEC] [--jobs J]`: the fair
+//! komi of a board from self-play, written into the fair-komi table
+//! ([`crate::games::fair_komi`]).
 //!
-//! Method: the game's default AI plays itself `--games` times at each of five komi values
-//! around the current estimate (the table's value, else SPEC's default), one `--step` apart
-//! (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on), or `--around X`.
-//! While every value favours the same side the sweep extends that way, twice as far each
-//! time (at most six times). The first player's
-//! win rates are made non-increasing in komi (pool-adjacent-violators, weighted by games) and
-//! the crossing of 50 % is interpolated linearly between the two values around it. Its 95 %
-//! interval runs from the largest komi whose Wilson interval lies wholly above 50 % (the
-//! first player still wins there, so fair komi is higher) to the smallest whose interval lies
-//! wholly below; a side with no such komi stays open.
+//! Method: the game's default AI (or `--player`) plays itself `--games` times at each of five
+//! komi values around the current estimate (the table's value, else SPEC's default), one
+//! `--step` apart (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on), or
+//! `--around X`. While every value favours the same side the sweep extends that way, twice as
+//! far each time (at most six times). The crossing of 50 % comes from a logistic fit of the
+//! first player's results on komi over every game ([`super::logistic`], Fieller interval). When
+//! there is no such fit, the isotonic crossing is used: the win rates made non-increasing in
+//! komi (pool-adjacent-violators, weighted by games) and interpolated between the two values
+//! around 50 %, its interval running from the largest komi whose Wilson interval lies wholly
+//! above 50 % to the smallest whose interval lies wholly below (a side with no such komi stays
+//! open). When the second player is ahead down to the grid's smallest komi, that komi is the
+//! fair one ([`estimate`]).
 
 use super::figures::{first_point, wilson, Rate};
 use super::logistic::{fit, Obs};
@@ -222,21 +225,6 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             p.rate.n
         );
     }
-    let iso = crossing(&tried);
-    let obs: Vec<Obs> = tried
-        .iter()
-        .map(|p| Obs {
-            komi: p.komi_half as f64 / 2.0,
-            points: p.rate.points,
-            games: p.rate.n as f64,
-        })
-        .collect();
-    let (lowest, highest) = (obs[0].komi, obs[obs.len() - 1].komi);
-    // The logistic fit when it exists and does not reach more than a step beyond the values
-    // tried; else the isotonic crossing between two tried values.
-    let span = args.step as f64;
-    let logistic =
-        fit(&obs).filter(|f| f.crossing >= lowest - span && f.crossing <= highest + span);
     let values: Vec<String> = tried.iter().map(|p| format_komi(p.komi_half)).collect();
     let head = format!(
         "self-play sweep: komi {} ({} games each), {spec}, {}",
@@ -244,47 +232,17 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         args.play.games,
         args.play.thinking()
     );
-    let iso_text = iso.at.map_or("none".to_string(), |x| format!("{x:.2}"));
-    let (at, low, high, method) = match logistic {
-        // Komi runs from 0 to the board's points: a bound beyond is no bound.
-        Some(f) => (
-            Some(f.crossing),
-            f.low.filter(|&l| l >= 0.0),
-            f.high.filter(|&h| h <= points_max as f64 / 2.0),
-            format!(
-                "{head}; logistic fit of the first player's wins on komi (maximum likelihood, \
-                 draws half), crossing where it gives 50 %, 95 % Fieller interval; isotonic \
-                 crossing {iso_text}"
-            ),
-        ),
-        None => match iso.at {
-            Some(at) => (
-                Some(at),
-                iso.low,
-                iso.high,
-                format!(
-                    "{head}; no logistic fit (no trend, or the results separate perfectly): \
-                     isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
-                     per komi"
-                ),
-            ),
-            // The second player is ahead even at the smallest komi of the grid (Carteso and
-            // Linage 0.5, Keil 0): that komi is the fairest there is, the crossing is below it.
-            None if tried.iter().all(|p| p.rate.p < 0.5) && (tried[0].komi_half as i32) < step => (
-                None,
-                None,
-                iso.high,
-                format!(
-                    "{head}; the first player scores below 50 % at every komi tried, down to \
-                     the smallest komi of the grid ({}): the crossing lies below it, so that \
-                     komi is the fairest; no fit",
-                    format_komi(tried[0].komi_half)
-                ),
-            ),
-            None => anyhow::bail!(
-                "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
-            ),
-        },
+    let Some(Estimate {
+        at,
+        low,
+        high,
+        method,
+        iso_text,
+    }) = estimate(&tried, args.step, points_max, &head)
+    else {
+        anyhow::bail!(
+            "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
+        );
     };
     let fair = at.map_or(tried[0].komi_half, |at| fair_half(kind, at));
     println!(
@@ -315,6 +273,90 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     super::komi_table::update(&path, kind, size, &entry)?;
     println!("written to {}", path.display());
     Ok(())
+}
+
+/// The crossing a sweep gives, its interval, and the method line for the table.
+pub struct Estimate {
+    /// The crossing (komi); `None` when it lies below the grid's smallest komi.
+    pub at: Option<f64>,
+    /// Lower end of the 95 % interval, when bounded.
+    pub low: Option<f64>,
+    /// Upper end of the 95 % interval, when bounded.
+    pub high: Option<f64>,
+    /// `head` (the sweep) followed by how the crossing was found.
+    pub method: String,
+    /// The isotonic crossing, for comparison ("none" when there is none).
+    pub iso_text: String,
+}
+
+/// The estimate from the points of a sweep (sorted by komi, at least one) `step` whole points
+/// apart on a board of `points_max` half points: the logistic fit when it exists and does not
+/// reach more than a step beyond the values tried, else the isotonic crossing, else — when the
+/// second player is ahead down to the grid's smallest komi — that komi. `None`: the values do
+/// not bracket 50 %.
+pub fn estimate(tried: &[Point], step: u16, points_max: i32, head: &str) -> Option<Estimate> {
+    let iso = crossing(tried);
+    let obs: Vec<Obs> = tried
+        .iter()
+        .map(|p| Obs {
+            komi: p.komi_half as f64 / 2.0,
+            points: p.rate.points,
+            games: p.rate.n as f64,
+        })
+        .collect();
+    let (lowest, highest) = (obs[0].komi, obs[obs.len() - 1].komi);
+    // The logistic fit when it exists and does not reach more than a step beyond the values
+    // tried; else the isotonic crossing between two tried values.
+    let span = step as f64;
+    let logistic =
+        fit(&obs).filter(|f| f.crossing >= lowest - span && f.crossing <= highest + span);
+    let iso_text = iso.at.map_or("none".to_string(), |x| format!("{x:.2}"));
+    let (at, low, high, method) = match logistic {
+        // Komi runs from 0 to the board's points: a bound beyond is no bound.
+        Some(f) => (
+            Some(f.crossing),
+            f.low.filter(|&l| l >= 0.0),
+            f.high.filter(|&h| h <= points_max as f64 / 2.0),
+            format!(
+                "{head}; logistic fit of the first player's wins on komi (maximum likelihood, \
+                 draws half), crossing where it gives 50 %, 95 % Fieller interval; isotonic \
+                 crossing {iso_text}"
+            ),
+        ),
+        None => match iso.at {
+            Some(at) => (
+                Some(at),
+                iso.low,
+                iso.high,
+                format!(
+                    "{head}; no logistic fit (no trend, or the results separate perfectly): \
+                     isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
+                     per komi"
+                ),
+            ),
+            // The second player is ahead even at the smallest komi of the grid (Carteso and
+            // Linage 0.5, Keil 0): that komi is the fairest there is, the crossing is below it.
+            None if tried.iter().all(|p| p.rate.p < 0.5) && tried[0].komi_half < 2 * step => (
+                None,
+                None,
+                iso.high,
+                format!(
+                    "{head}; the first player scores below 50 % at every komi tried, down to \
+                     the smallest komi of the grid ({}): the crossing lies below it, so that \
+                     komi is the fairest; no fit",
+                    format_komi(tried[0].komi_half)
+                ),
+            ),
+            None => return None,
+        },
+    };
+    Some(Estimate {
+        at,
+        low,
+        high,
+        method,
+        iso_text,
+    })
 }
 
 /// The five komi values (half points) on the grid `centre + i·step` nearest the centre within
@@ -405,6 +447,47 @@ mod tests {
         assert_eq!(fair_half(GameKind::Linage, 2.9), 5);
         assert_eq!(fair_half(GameKind::Linage, 0.1), 1);
         assert_eq!(fair_half(GameKind::Keil, 6.4), 12);
+    }
+
+    #[test]
+    fn estimates_from_the_fit_the_isotonic_crossing_or_the_floor() {
+        // A clear trend: the logistic fit, crossing between the tried values.
+        let e = estimate(
+            &[
+                pt(1, 18.0, 20),
+                pt(3, 14.0, 20),
+                pt(5, 6.0, 20),
+                pt(7, 2.0, 20),
+            ],
+            1,
+            162,
+            "sweep",
+        )
+        .unwrap();
+        assert!((e.at.unwrap() - 2.0).abs() < 1e-9, "{:?}", e.at);
+        assert!(e.method.starts_with("sweep; logistic fit"));
+        // The second player ahead down to 0.5: the floor, no crossing.
+        // (The fit's crossing, -4.4, lies more than a step below the values tried.)
+        let e = estimate(
+            &[
+                pt(1, 4.0, 20),
+                pt(3, 4.0, 20),
+                pt(5, 3.0, 20),
+                pt(7, 2.0, 20),
+            ],
+            1,
+            50,
+            "sweep",
+        )
+        .unwrap();
+        assert_eq!(e.at, None);
+        assert!(
+            e.method.contains("smallest komi of the grid (0.5)"),
+            "{}",
+            e.method
+        );
+        // Every value above 50 % with nowhere left to look: no estimate.
+        assert!(estimate(&[pt(1, 20.0, 20), pt(3, 20.0, 20)], 1, 50, "sweep").is_none());
     }
 
     #[test]

@@ -87,27 +87,51 @@ fn stats_refuses_bad_settings() {
 }
 
 #[test]
-fn komi_sweep_prints_each_komi_tried() {
-    let (ok, out, err) = tessera(&[
-        "komi",
-        "linage",
-        "--size",
-        "5",
-        "--games",
-        "2",
-        "--ms",
-        "5",
-        "--jobs",
-        "2",
-        "--dry-run",
-    ]);
+fn komi_sweeps_pool_into_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("komi.toml");
+    let table_arg = table.to_str().unwrap();
+    let sweep = |more: &[&str]| {
+        let mut args = vec![
+            "komi", "linage", "--size", "6", "--games", "2", "--ms", "5", "--jobs", "2", "--table",
+            table_arg,
+        ];
+        args.extend_from_slice(more);
+        tessera(&args)
+    };
+    let (ok, out, err) = sweep(&["--dry-run"]);
     let tried = out.lines().filter(|l| l.starts_with("komi ")).count();
-    assert!(tried >= 5, "{out}\n{err}");
-    // Either the values bracket 50 % and a fair komi is named, or the command says they do not.
+    assert!(ok && tried >= 5, "{out}\n{err}");
+    // Bracketed or not, the verdict and the default are named; a dry run writes nothing.
     assert!(
-        (ok && out.contains("fair agreed komi")) || (!ok && err.contains("do not bracket")),
+        out.contains("fair agreed komi") && out.contains("slope z"),
+        "{out}"
+    );
+    assert!(!table.exists());
+    let (ok, out, err) = sweep(&[]);
+    assert!(ok && out.contains("a new entry"), "{out}\n{err}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        text.contains("player = \"default:") && text.contains("counts = ["),
+        "{text}"
+    );
+    // The same player again: added to the stored games.
+    let (ok, out, err) = sweep(&[]);
+    assert!(
+        ok && out.contains("pooled: ") && out.contains("new games added to the"),
         "{out}\n{err}"
     );
+    let (ok, out, err) = tessera(&[
+        "komi", "linage", "--size", "6", "--refit", "--table", table_arg,
+    ]);
+    assert!(ok && out.contains("fair komi"), "{out}\n{err}");
+    let (ok, _, err) = tessera(&[
+        "komi", "linage", "--size", "7", "--refit", "--table", table_arg,
+    ]);
+    assert!(!ok && err.contains("no entry"), "{err}");
+    // Linage 5x5 is solved (data/komi.toml): no self-play replaces it.
+    let (ok, _, err) = tessera(&["komi", "linage", "--size", "5", "--table", table_arg]);
+    assert!(!ok && err.contains("solved exactly"), "{err}");
     let (ok, _, err) = tessera(&["komi", "iris"]);
     assert!(!ok && err.contains("no komi"), "{err}");
 }

@@ -7,6 +7,13 @@
 //! `komi.toml` in tessera's configuration directory (where `config.toml` lives), in the same
 //! format, overrides it entry by entry; `tessera komi` writes to the repository file in a
 //! source checkout and to that user file otherwise.
+//!
+//! A self-play entry keeps the games behind it (`counts`: per komi value, games and the first
+//! player's points, with the `player` that played them), so later runs of `tessera komi` with
+//! the same player add to them, and `settled`: whether those games show that komi matters at
+//! all (the rule is in [`crate::stats`]' `komi_fit`). An unsettled entry's `fair` is the value
+//! it had before (SPEC's default when there was none), not its own crossing. Entries written
+//! before counts existed (a user's old `komi.toml`) have neither key and still parse.
 
 use super::kind::GameKind;
 use serde::Deserialize;
@@ -35,6 +42,53 @@ pub struct Entry {
     pub exact: bool,
     /// How it was measured (komi values, games each, player, time per move).
     pub method: String,
+    /// The self-play games behind the entry, by komi value (sorted); empty for exact
+    /// solutions and entries written before counts were kept.
+    #[serde(default)]
+    pub counts: Vec<Count>,
+    /// The player spec that played `counts` (e.g. `default:iters=3000,threads=1`).
+    pub player: Option<String>,
+    /// The z value of the logistic fit's slope (slope / its standard error), when it has one.
+    pub z: Option<f64>,
+    /// Whether the games settle the fair komi (`fair` is then their estimate); `false`: they
+    /// do not, and `fair` kept the earlier value. Absent in entries written before the rule.
+    pub settled: Option<bool>,
+}
+
+/// The self-play results at one komi value.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Count {
+    /// The komi (points; Carteso and Linage `n + 0.5`, Keil whole).
+    pub komi: f64,
+    /// Games played at it.
+    pub games: u32,
+    /// The first player's points in them: wins + draws / 2.
+    pub points: f64,
+}
+
+impl Count {
+    /// `games` at `komi` with the first player's `points`.
+    pub fn new(komi: f64, games: u32, points: f64) -> Count {
+        Count {
+            komi,
+            games,
+            points,
+        }
+    }
+
+    /// The komi in half points.
+    pub fn komi_half(&self) -> u16 {
+        (self.komi * 2.0).round() as u16
+    }
+}
+
+impl Entry {
+    /// Whether the defaults follow this entry's own measurement: solved exactly, or settled
+    /// self-play (old entries without the key count as measured, as they were written).
+    pub fn measured(&self) -> bool {
+        self.exact || self.settled != Some(false)
+    }
 }
 
 /// game name → size (as a string key) → entry.
@@ -84,9 +138,36 @@ pub fn parse(text: &str) -> Result<Table, String> {
                     e.fair
                 ));
             }
+            check_counts(e).map_err(|m| format!("{game} size {n}: {m}"))?;
         }
     }
     Ok(table)
+}
+
+/// Counts are whole games at distinct half-point komi values in order, each with points
+/// between 0 and its games in halves, and name their player.
+fn check_counts(e: &Entry) -> Result<(), String> {
+    for c in &e.counts {
+        if (c.komi * 2.0).fract() != 0.0 || c.komi < 0.0 || c.komi > 1000.0 {
+            return Err(format!("counts: komi {} is not a half point", c.komi));
+        }
+        if c.games == 0
+            || (c.points * 2.0).fract() != 0.0
+            || !(0.0..=c.games as f64).contains(&c.points)
+        {
+            return Err(format!(
+                "counts at komi {}: {} points of {} games (points are wins + draws / 2)",
+                c.komi, c.points, c.games
+            ));
+        }
+    }
+    if e.counts.windows(2).any(|w| w[0].komi >= w[1].komi) {
+        return Err("counts: komi values must increase".into());
+    }
+    if !e.counts.is_empty() && e.player.is_none() {
+        return Err("counts without the player that played them".into());
+    }
+    Ok(())
 }
 
 /// The user's table file (in tessera's configuration directory).
@@ -156,6 +237,12 @@ pub fn describe(kind: GameKind, size: usize) -> String {
             let file = user.map_or("data/komi.toml".to_string(), |p| p.display().to_string());
             let how = if entry.exact {
                 "solved exactly".to_string()
+            } else if !entry.measured() {
+                return format!(
+                    "Default agreed komi on this board: {komi}, {}: the self-play in {file} did \
+                     not settle it.",
+                    kept_from(kind, &entry)
+                );
             } else {
                 let interval = match (entry.low, entry.high) {
                     (Some(l), Some(h)) => format!(", 95% interval {l}–{h}"),
@@ -172,6 +259,15 @@ pub fn describe(kind: GameKind, size: usize) -> String {
             "Default agreed komi on this board: {komi}, a guess (no measurement yet in \
              data/komi.toml)."
         ),
+    }
+}
+
+/// Where an unsettled entry's kept `fair` comes from.
+fn kept_from(kind: GameKind, e: &Entry) -> &'static str {
+    if (e.fair * 2.0).round() as u16 == kind.customary_komi() {
+        "SPEC's default"
+    } else {
+        "the earlier measurement"
     }
 }
 
@@ -208,7 +304,15 @@ pub fn summary(kind: GameKind) -> String {
                 crate::board::BoardKind::Square => format!("{n}x{n}"),
                 crate::board::BoardKind::Hex => format!("side {n}"),
             };
-            let how = if e.exact { "solved" } else { "self-play" };
+            let how = if e.exact {
+                "solved".to_string()
+            } else if e.measured() {
+                "self-play".to_string()
+            } else if kept_from(kind, e) == "SPEC's default" {
+                "not settled".to_string()
+            } else {
+                "not settled, earlier value".to_string()
+            };
             let whose = if *user { ", your komi.toml" } else { "" };
             format!(
                 "{board} {} ({how}{whose})",
@@ -216,10 +320,16 @@ pub fn summary(kind: GameKind) -> String {
             )
         })
         .collect();
+    let unsettled = if boards.values().any(|(e, _)| !e.measured()) {
+        " Not settled: self-play there did not show that komi matters, so the default stays \
+         SPEC's (or the earlier value)."
+    } else {
+        ""
+    };
     format!(
         "Komi: the default agreed komi is the board's fair komi, where the first player wins \
          half the games, from data/komi.toml (measured by tessera komi): {}. Other boards: \
-         {fallback}, a guess.",
+         {fallback}, a guess.{unsettled}",
         list.join(", ")
     )
 }
@@ -258,6 +368,47 @@ mod tests {
         assert!(parse("[linage.5]\nfair = 1.5\nmethod = \"x\"\ncolour = 1\n").is_err());
         let t = parse("[linage.5]\nfair = 1.5\nlow = 0.5\nmethod = \"x\"\n").unwrap();
         assert_eq!(t["linage"]["5"].low, Some(0.5));
+        let with = |counts: &str| {
+            parse(&format!(
+                "[linage.7]\nfair = 0.5\nmethod = \"x\"\nplayer = \"p\"\ncounts = [{counts}]\n"
+            ))
+        };
+        assert!(with("{ komi = 0.5, games = 4, points = 1.5 }").is_ok());
+        assert!(with("{ komi = 0.3, games = 4, points = 1.5 }").is_err());
+        assert!(with("{ komi = 0.5, games = 4, points = 4.5 }").is_err());
+        assert!(with("{ komi = 0.5, games = 4, points = 1.25 }").is_err());
+        assert!(with("{ komi = 0.5, games = 0, points = 0.0 }").is_err());
+        assert!(with("{ komi = 0.5, games = 4, points = 1.0, colour = 1 }").is_err());
+        assert!(with(
+            "{ komi = 1.5, games = 4, points = 1.0 }, { komi = 0.5, games = 4, points = 1.0 }"
+        )
+        .is_err());
+        assert!(parse(
+            "[linage.7]\nfair = 0.5\nmethod = \"x\"\ncounts = [{ komi = 0.5, games = 4, \
+             points = 1.0 }]\n"
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn old_and_new_style_entries_parse() {
+        // Before counts: no player, counts, z or settled; measured as written.
+        let old = parse("[keil.3]\nfair = 4.0\ncrossing = 4.43\nmethod = \"sweep\"\n").unwrap();
+        let e = &old["keil"]["3"];
+        assert!(e.counts.is_empty() && e.player.is_none() && e.settled.is_none());
+        assert!(e.measured());
+        let new = parse(
+            "[keil.7]\nfair = 6.0\nmethod = \"sweep\"\nplayer = \"default:iters=1000,threads=1\"\n\
+             z = -0.4\nsettled = false\ncounts = [\n  { komi = 4.0, games = 20, points = 9.0 },\n  \
+             { komi = 5.0, games = 20, points = 14.0 },\n]\n",
+        )
+        .unwrap();
+        let e = &new["keil"]["7"];
+        assert_eq!(e.counts.len(), 2);
+        assert_eq!((e.counts[1].komi_half(), e.counts[1].games), (10, 20));
+        assert_eq!((e.z, e.settled), (Some(-0.4), Some(false)));
+        assert!(!e.measured());
+        assert_eq!(kept_from(GameKind::Keil, e), "SPEC's default");
     }
 
     #[test]
@@ -266,5 +417,41 @@ mod tests {
         assert_eq!(agreed_komi_half(GameKind::Linage, 19), 1);
         assert_eq!(agreed_komi_half(GameKind::Keil, 12), 12);
         assert!(describe(GameKind::Carteso, 19).contains("a guess"));
+    }
+
+    #[test]
+    fn unsettled_boards_say_their_default_is_kept() {
+        // Every unsettled entry of the shipped table (unless a user's file overrides it).
+        let builtin = parse(EMBEDDED).unwrap();
+        for (game, sizes) in &builtin {
+            let kind: GameKind = game.parse().unwrap();
+            let text = summary(kind);
+            println!("{text}");
+            for (size, e) in sizes.iter().filter(|(_, e)| !e.measured()) {
+                let n: usize = size.parse().unwrap();
+                if let Source::Table { user: None, .. } = lookup(kind, n) {
+                    assert!(
+                        describe(kind, n).contains("did not settle it"),
+                        "{game} {size}"
+                    );
+                    let board = if kind == GameKind::Keil {
+                        format!("side {n} ")
+                    } else {
+                        format!("{n}x{n} ")
+                    };
+                    let at = text.find(&board).unwrap();
+                    assert!(
+                        text[at..]
+                            .split(')')
+                            .next()
+                            .unwrap()
+                            .contains("not settled"),
+                        "{game} {size}: {text}"
+                    );
+                    assert!(text.contains("did not show that komi matters"), "{text}");
+                    assert_eq!(agreed_komi_half(kind, n), (e.fair * 2.0) as u16);
+                }
+            }
+        }
     }
 }

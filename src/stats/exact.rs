@@ -9,7 +9,7 @@
 //! above M/2 on the game's grid (Carteso and Linage `n + 0.5`, Keil whole with the button): the
 //! second side then wins by the smallest amount with perfect play.
 
-use super::komi::fair_half;
+use super::komi_fit::fair_half;
 use super::komi_table::NewEntry;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol};
 use std::time::Instant;
@@ -104,6 +104,7 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
         high: Some(at),
         exact: true,
         method,
+        ..NewEntry::default()
     }
 }
 

@@ -6,22 +6,23 @@
 //! komi values around the current estimate (the table's value, else SPEC's default), one
 //! `--step` apart (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on), or
 //! `--around X`. While every value favours the same side the sweep extends that way, twice as
-//! far each time (at most six times). The crossing of 50 % comes from a logistic fit of the
-//! first player's results on komi over every game ([`super::logistic`], Fieller interval). When
-//! there is no such fit, the isotonic crossing is used: the win rates made non-increasing in
-//! komi (pool-adjacent-violators, weighted by games) and interpolated between the two values
-//! around 50 %, its interval running from the largest komi whose Wilson interval lies wholly
-//! above 50 % to the smallest whose interval lies wholly below (a side with no such komi stays
-//! open). When the second player is ahead down to the grid's smallest komi, that komi is the
-//! fair one ([`estimate`]).
+//! far each time (at most six times). The new games are added to the entry's stored games when
+//! the same player spec played those (`--fresh`, or another player, replaces them:
+//! [`super::komi_pool`]), and the crossing is fitted to all of them
+//! ([`super::komi_fit::estimate`]). The default komi moves to the new estimate only when the
+//! games show that komi matters ([`super::komi_fit::judge`]: a one-sided 5 % test of the
+//! logistic slope); otherwise the entry is written `settled = false` and keeps its earlier
+//! `fair`. `--refit` redoes that from the stored games without playing.
 
-use super::figures::{first_point, wilson, Rate};
-use super::logistic::{fit, Obs};
+use super::figures::{first_point, wilson};
+use super::komi_fit::{Finding, Point};
+use super::komi_pool::{conclude, kept, merge, points_max, refit};
+use super::komi_table::NewEntry;
 use super::selfplay::self_play;
-use crate::games::fair_komi;
+use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
 use crate::search::match_cmd::match_options;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `tessera komi`.
 #[derive(clap::Args, Debug, Clone)]
@@ -53,99 +54,14 @@ pub struct KomiArgs {
     /// Print the result without writing the table.
     #[arg(long)]
     pub dry_run: bool,
-}
-
-/// The first player's results at one komi.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Point {
-    /// Komi in half points.
-    pub komi_half: u16,
-    /// The first player's win rate (draws half) with its interval.
-    pub rate: Rate,
-}
-
-/// Where the first player's win rate crosses 50 %.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Crossing {
-    /// The interpolated crossing (komi), when the tried values bracket it.
-    pub at: Option<f64>,
-    /// Largest komi the first player significantly wins at.
-    pub low: Option<f64>,
-    /// Smallest komi the first player significantly loses at.
-    pub high: Option<f64>,
-}
-
-/// Non-increasing least-squares fit of `rates` weighted by `weights` (pool adjacent
-/// violators).
-pub fn decreasing_fit(rates: &[f64], weights: &[f64]) -> Vec<f64> {
-    // Blocks of (sum of w·r, sum of w, length).
-    let mut blocks: Vec<(f64, f64, usize)> = Vec::new();
-    for (&r, &w) in rates.iter().zip(weights) {
-        blocks.push((r * w, w, 1));
-        while blocks.len() > 1 {
-            let (b, a) = (blocks[blocks.len() - 1], blocks[blocks.len() - 2]);
-            if a.0 / a.1 >= b.0 / b.1 {
-                break;
-            }
-            blocks.pop();
-            *blocks.last_mut().unwrap() = (a.0 + b.0, a.1 + b.1, a.2 + b.2);
-        }
-    }
-    blocks
-        .iter()
-        .flat_map(|&(s, w, n)| std::iter::repeat_n(s / w, n))
-        .collect()
-}
-
-/// The crossing of `points` (sorted by komi).
-pub fn crossing(points: &[Point]) -> Crossing {
-    let komi = |p: &Point| p.komi_half as f64 / 2.0;
-    let fit = decreasing_fit(
-        &points.iter().map(|p| p.rate.p).collect::<Vec<_>>(),
-        &points.iter().map(|p| p.rate.n as f64).collect::<Vec<_>>(),
-    );
-    let mut at = None;
-    for i in 0..points.len() {
-        if fit[i] == 0.5 {
-            // A run of exactly 50 %: its middle.
-            let j = (i..points.len())
-                .take_while(|&j| fit[j] == 0.5)
-                .last()
-                .unwrap();
-            at = Some((komi(&points[i]) + komi(&points[j])) / 2.0);
-            break;
-        }
-        if i + 1 < points.len() && fit[i] > 0.5 && fit[i + 1] < 0.5 {
-            let (k0, k1) = (komi(&points[i]), komi(&points[i + 1]));
-            let t = (fit[i] - 0.5) / (fit[i] - fit[i + 1]);
-            at = Some(k0 + t * (k1 - k0));
-            break;
-        }
-    }
-    Crossing {
-        at,
-        low: points
-            .iter()
-            .filter(|p| p.rate.lo > 0.5)
-            .map(komi)
-            .reduce(f64::max),
-        high: points
-            .iter()
-            .filter(|p| p.rate.hi < 0.5)
-            .map(komi)
-            .reduce(f64::min),
-    }
-}
-
-/// The agreed komi the defaults should use for a crossing at `at`: the nearest `n + 0.5`
-/// (Carteso, Linage) or the nearest whole komi (Keil, with the button).
-pub fn fair_half(kind: GameKind, at: f64) -> u16 {
-    let at = at.max(0.0);
-    if kind == GameKind::Keil {
-        2 * at.round() as u16
-    } else {
-        2 * (at - 0.5).max(0.0).round() as u16 + 1
-    }
+    /// Replace the board's stored games instead of adding to them (games of another player
+    /// spec are always replaced).
+    #[arg(long)]
+    pub fresh: bool,
+    /// Play nothing: refit the board's stored games with the current method and rewrite its
+    /// entry.
+    #[arg(long, conflicts_with_all = ["exact", "fresh", "around"])]
+    pub refit: bool,
 }
 
 /// Runs `tessera komi`.
@@ -157,7 +73,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let jobs = super::jobs(args.play.jobs)?;
     let size = args.play.size.unwrap_or(kind.default_size());
     let base = match_options(kind, None, Some(size))?;
-    let points_max = 2 * base_points(kind, size) as i32;
+    let points_max = points_max(kind, size);
     let path = match &args.table {
         Some(p) => p.clone(),
         None => default_table_path()?,
@@ -169,6 +85,12 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             println!("written to {}", path.display());
         }
         return Ok(());
+    }
+    if args.refit {
+        return run_refit(&path, kind, size, args.dry_run);
+    }
+    if previous(&path, kind, size)?.is_some_and(|e| e.exact) {
+        anyhow::bail!("{kind} {size} is solved exactly: self-play does not replace it");
     }
     let centre = match &args.around {
         Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
@@ -215,7 +137,130 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             break;
         };
     }
-    for p in &tried {
+    let new: Vec<Count> = tried
+        .iter()
+        .map(|p| Count::new(p.komi_half as f64 / 2.0, p.rate.n as u32, p.rate.points))
+        .collect();
+    println!("these games:");
+    print_counts(&new);
+    let rec = record(
+        &path,
+        kind,
+        size,
+        &new,
+        &spec.to_string(),
+        args.fresh,
+        args.dry_run,
+    )?;
+    println!("{}", rec.how);
+    if rec.pooled {
+        println!("all the games:");
+        print_counts(&rec.entry.counts);
+    }
+    print_result(kind, size, &rec.entry, &rec.finding);
+    if !args.dry_run {
+        println!("written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// What [`record`] did.
+pub struct Recorded {
+    /// The entry written (or, with `dry_run`, that would be).
+    pub entry: NewEntry,
+    /// Its estimate and verdict.
+    pub finding: Finding,
+    /// The new games were added to stored ones.
+    pub pooled: bool,
+    /// One line for the user: pooled, replaced (and why) or new.
+    pub how: String,
+}
+
+/// Adds a sweep's counts `new`, played by `player`, to the board's entry in the table at `path`
+/// — pooled with the stored games when the same player played them and not `fresh`, else in
+/// their place — refits, and writes the entry (unless `dry_run`). An unsettled result keeps
+/// the board's previous default ([`kept`]; the program's table when the file has no entry).
+pub fn record(
+    path: &Path,
+    kind: GameKind,
+    size: usize,
+    new: &[Count],
+    player: &str,
+    fresh: bool,
+    dry_run: bool,
+) -> anyhow::Result<Recorded> {
+    let stored = table_entry(path, kind, size)?;
+    let games = |c: &[Count]| c.iter().map(|c| c.games).sum::<u32>();
+    let (counts, pooled, how) = match &stored {
+        Some(e) if e.exact => anyhow::bail!(
+            "{kind} {size} is solved exactly in {}: self-play does not replace it",
+            path.display()
+        ),
+        Some(e) if e.counts.is_empty() => (
+            new.to_vec(),
+            false,
+            "replaced: the stored entry keeps no games to add to".to_string(),
+        ),
+        Some(_) if fresh => (
+            new.to_vec(),
+            false,
+            "replaced (--fresh): the stored games are dropped".to_string(),
+        ),
+        Some(e) if e.player.as_deref() == Some(player) => (
+            merge(&e.counts, new),
+            true,
+            format!(
+                "pooled: {} new games added to the {} stored, all by `{player}`",
+                games(new),
+                games(&e.counts)
+            ),
+        ),
+        Some(e) => (
+            new.to_vec(),
+            false,
+            format!(
+                "replaced: the stored {} games were played by `{}`, these by `{player}`",
+                games(&e.counts),
+                e.player.as_deref().unwrap_or("?")
+            ),
+        ),
+        None => (new.to_vec(), false, "a new entry".to_string()),
+    };
+    let previous = previous(path, kind, size)?;
+    let (entry, finding) = conclude(kind, size, counts, player, kept(kind, previous.as_ref()));
+    if !dry_run {
+        super::komi_table::update(path, kind, size, &entry)?;
+    }
+    Ok(Recorded {
+        entry,
+        finding,
+        pooled,
+        how,
+    })
+}
+
+/// `--refit`: the board's stored games refitted; prints the old and new values.
+fn run_refit(path: &Path, kind: GameKind, size: usize, dry_run: bool) -> anyhow::Result<()> {
+    let Some(old) = table_entry(path, kind, size)? else {
+        anyhow::bail!("{kind} {size} has no entry in {}", path.display());
+    };
+    let (entry, finding) = refit(kind, size, &old)?;
+    print_counts(&entry.counts);
+    print_result(kind, size, &entry, &finding);
+    println!(
+        "fair komi {} -> {}",
+        format_komi((old.fair * 2.0).round() as u16),
+        format_komi((entry.fair * 2.0).round() as u16)
+    );
+    if !dry_run {
+        super::komi_table::update(path, kind, size, &entry)?;
+        println!("written to {}", path.display());
+    }
+    Ok(())
+}
+
+fn print_counts(counts: &[Count]) {
+    for p in super::komi_pool::points(counts) {
         println!(
             "komi {:>5}: first player {:>5.1}% (95% {:.1}–{:.1}) of {} games",
             format_komi(p.komi_half),
@@ -225,138 +270,35 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             p.rate.n
         );
     }
-    let values: Vec<String> = tried.iter().map(|p| format_komi(p.komi_half)).collect();
-    let head = format!(
-        "self-play sweep: komi {} ({} games each), {spec}, {}",
-        values.join(","),
-        args.play.games,
-        args.play.thinking()
-    );
-    let Some(Estimate {
-        at,
-        low,
-        high,
-        method,
-        iso_text,
-    }) = estimate(&tried, args.step, points_max, &head)
-    else {
-        anyhow::bail!(
-            "{kind} {size}: the komi values tried do not bracket 50 % (table not changed)"
-        );
-    };
-    let fair = at.map_or(tried[0].komi_half, |at| fair_half(kind, at));
+}
+
+fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
+    let open = |x: Option<f64>| x.map_or("open".into(), |x| format!("{x:.2}"));
+    match &f.estimate {
+        Some(est) => println!(
+            "{kind} size {size}: crossing at komi {} (95% interval {} … {}; isotonic {})",
+            est.at
+                .map_or("below the smallest komi".into(), |x| format!("{x:.2}")),
+            open(est.low),
+            open(est.high),
+            est.iso_text
+        ),
+        None => println!("{kind} size {size}: the komi values do not bracket 50 %"),
+    }
+    // The method's last part: why the games settle the fair komi or not.
     println!(
-        "{kind} size {size}: crossing at komi {} (95% interval {} … {}; isotonic {iso_text}); \
-         fair agreed komi {}",
-        at.map_or("below the smallest komi".into(), |x| format!("{x:.2}")),
-        low.map_or("open".into(), |x| format!("{x:.2}")),
-        high.map_or("open".into(), |x| format!("{x:.2}")),
-        format_komi(fair)
+        "logistic slope z {} (settled at ≤ −1.645); {}",
+        f.z.map_or("none".into(), |z| format!("{z:.2}")),
+        e.method.rsplit("; ").next().unwrap_or_default()
     );
+    let fair = (e.fair * 2.0).round() as u16;
+    println!("fair agreed komi {}", format_komi(fair));
     if kind == GameKind::Keil {
         println!(
-            "with the button (a whole komi), komi {} is the fair one",
+            "with the button (a whole komi), komi {} is the default",
             format_komi(fair)
         );
     }
-    if args.dry_run {
-        return Ok(());
-    }
-    let entry = super::komi_table::NewEntry {
-        fair: fair as f64 / 2.0,
-        crossing: at,
-        low,
-        high,
-        exact: false,
-        method,
-    };
-    super::komi_table::update(&path, kind, size, &entry)?;
-    println!("written to {}", path.display());
-    Ok(())
-}
-
-/// The crossing a sweep gives, its interval, and the method line for the table.
-pub struct Estimate {
-    /// The crossing (komi); `None` when it lies below the grid's smallest komi.
-    pub at: Option<f64>,
-    /// Lower end of the 95 % interval, when bounded.
-    pub low: Option<f64>,
-    /// Upper end of the 95 % interval, when bounded.
-    pub high: Option<f64>,
-    /// `head` (the sweep) followed by how the crossing was found.
-    pub method: String,
-    /// The isotonic crossing, for comparison ("none" when there is none).
-    pub iso_text: String,
-}
-
-/// The estimate from the points of a sweep (sorted by komi, at least one) `step` whole points
-/// apart on a board of `points_max` half points: the logistic fit when it exists and does not
-/// reach more than a step beyond the values tried, else the isotonic crossing, else — when the
-/// second player is ahead down to the grid's smallest komi — that komi. `None`: the values do
-/// not bracket 50 %.
-pub fn estimate(tried: &[Point], step: u16, points_max: i32, head: &str) -> Option<Estimate> {
-    let iso = crossing(tried);
-    let obs: Vec<Obs> = tried
-        .iter()
-        .map(|p| Obs {
-            komi: p.komi_half as f64 / 2.0,
-            points: p.rate.points,
-            games: p.rate.n as f64,
-        })
-        .collect();
-    let (lowest, highest) = (obs[0].komi, obs[obs.len() - 1].komi);
-    // The logistic fit when it exists and does not reach more than a step beyond the values
-    // tried; else the isotonic crossing between two tried values.
-    let span = step as f64;
-    let logistic =
-        fit(&obs).filter(|f| f.crossing >= lowest - span && f.crossing <= highest + span);
-    let iso_text = iso.at.map_or("none".to_string(), |x| format!("{x:.2}"));
-    let (at, low, high, method) = match logistic {
-        // Komi runs from 0 to the board's points: a bound beyond is no bound.
-        Some(f) => (
-            Some(f.crossing),
-            f.low.filter(|&l| l >= 0.0),
-            f.high.filter(|&h| h <= points_max as f64 / 2.0),
-            format!(
-                "{head}; logistic fit of the first player's wins on komi (maximum likelihood, \
-                 draws half), crossing where it gives 50 %, 95 % Fieller interval; isotonic \
-                 crossing {iso_text}"
-            ),
-        ),
-        None => match iso.at {
-            Some(at) => (
-                Some(at),
-                iso.low,
-                iso.high,
-                format!(
-                    "{head}; no logistic fit (no trend, or the results separate perfectly): \
-                     isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
-                     per komi"
-                ),
-            ),
-            // The second player is ahead even at the smallest komi of the grid (Carteso and
-            // Linage 0.5, Keil 0): that komi is the fairest there is, the crossing is below it.
-            None if tried.iter().all(|p| p.rate.p < 0.5) && tried[0].komi_half < 2 * step => (
-                None,
-                None,
-                iso.high,
-                format!(
-                    "{head}; the first player scores below 50 % at every komi tried, down to \
-                     the smallest komi of the grid ({}): the crossing lies below it, so that \
-                     komi is the fairest; no fit",
-                    format_komi(tried[0].komi_half)
-                ),
-            ),
-            None => return None,
-        },
-    };
-    Some(Estimate {
-        at,
-        low,
-        high,
-        method,
-        iso_text,
-    })
 }
 
 /// The five komi values (half points) on the grid `centre + i·step` nearest the centre within
@@ -374,26 +316,37 @@ pub fn first_values(centre: i32, step: i32, max: i32) -> Vec<i32> {
 
 /// The board's fair komi from the table file being updated (so repeated runs refine it), else
 /// the program's table, else SPEC's default.
-fn current_fair(path: &std::path::Path, kind: GameKind, size: usize) -> anyhow::Result<u16> {
-    if let Ok(text) = std::fs::read_to_string(path) {
-        let table =
-            fair_komi::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        if let Some(e) = table
-            .get(kind.name())
-            .and_then(|t| t.get(&size.to_string()))
-        {
-            return Ok((e.fair * 2.0).round() as u16);
-        }
-    }
-    Ok(fair_komi::agreed_komi_half(kind, size))
+fn current_fair(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<u16> {
+    Ok(match table_entry(path, kind, size)? {
+        Some(e) => (e.fair * 2.0).round() as u16,
+        None => fair_komi::agreed_komi_half(kind, size),
+    })
 }
 
-/// Points on the board (the most komi can be).
-fn base_points(kind: GameKind, size: usize) -> usize {
-    match kind.board_kind() {
-        crate::board::BoardKind::Square => size * size,
-        crate::board::BoardKind::Hex => 3 * size * (size - 1) + 1,
-    }
+/// The board's entry before this run: in the table file being updated, else in the program's
+/// tables (built in, or the user's).
+fn previous(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<Option<Entry>> {
+    Ok(
+        table_entry(path, kind, size)?.or_else(|| match fair_komi::lookup(kind, size) {
+            fair_komi::Source::Table { entry, .. } => Some(entry),
+            fair_komi::Source::Fallback => None,
+        }),
+    )
+}
+
+/// The board's entry in the table file at `path` (`None` when the file or the entry is
+/// missing).
+fn table_entry(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<Option<Entry>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => anyhow::bail!("cannot read {}: {e}", path.display()),
+    };
+    let mut table =
+        fair_komi::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(table
+        .get_mut(kind.name())
+        .and_then(|t| t.remove(&size.to_string())))
 }
 
 /// `data/komi.toml` of the source checkout when there is one, else the user's file.
@@ -409,85 +362,8 @@ fn default_table_path() -> anyhow::Result<PathBuf> {
 mod tests {
     use super::*;
 
-    fn pt(komi_half: u16, wins: f64, n: usize) -> Point {
-        Point {
-            komi_half,
-            rate: wilson(wins, n),
-        }
-    }
-
-    #[test]
-    fn pooling_makes_rates_non_increasing() {
-        let fit = decreasing_fit(&[0.9, 0.6, 0.7, 0.2], &[1.0; 4]);
-        for (a, b) in fit.iter().zip([0.9, 0.65, 0.65, 0.2]) {
-            assert!((a - b).abs() < 1e-12, "{fit:?}");
-        }
-        let fit = decreasing_fit(&[0.2, 0.8], &[3.0, 1.0]);
-        assert!(
-            fit.len() == 2 && fit.iter().all(|x| (x - 0.35).abs() < 1e-12),
-            "{fit:?}"
-        );
-        assert_eq!(decreasing_fit(&[], &[]), Vec::<f64>::new());
-    }
-
-    #[test]
-    fn the_crossing_is_interpolated_and_bounded() {
-        // 1.5: 18/20, 2.5: 14/20 (70%), 3.5: 6/20 (30%), 4.5: 1/20.
-        let pts = [
-            pt(3, 18.0, 20),
-            pt(5, 14.0, 20),
-            pt(7, 6.0, 20),
-            pt(9, 1.0, 20),
-        ];
-        let c = crossing(&pts);
-        assert!((c.at.unwrap() - 3.0).abs() < 1e-12, "{c:?}");
-        // 14/20 has a Wilson interval 48.1–85.5 %: not significant, so the bound is 1.5.
-        assert_eq!((c.low, c.high), (Some(1.5), Some(4.5)));
-        assert_eq!(fair_half(GameKind::Linage, 3.0), 7);
-        assert_eq!(fair_half(GameKind::Linage, 2.9), 5);
-        assert_eq!(fair_half(GameKind::Linage, 0.1), 1);
-        assert_eq!(fair_half(GameKind::Keil, 6.4), 12);
-    }
-
-    #[test]
-    fn estimates_from_the_fit_the_isotonic_crossing_or_the_floor() {
-        // A clear trend: the logistic fit, crossing between the tried values.
-        let e = estimate(
-            &[
-                pt(1, 18.0, 20),
-                pt(3, 14.0, 20),
-                pt(5, 6.0, 20),
-                pt(7, 2.0, 20),
-            ],
-            1,
-            162,
-            "sweep",
-        )
-        .unwrap();
-        assert!((e.at.unwrap() - 2.0).abs() < 1e-9, "{:?}", e.at);
-        assert!(e.method.starts_with("sweep; logistic fit"));
-        // The second player ahead down to 0.5: the floor, no crossing.
-        // (The fit's crossing, -4.4, lies more than a step below the values tried.)
-        let e = estimate(
-            &[
-                pt(1, 4.0, 20),
-                pt(3, 4.0, 20),
-                pt(5, 3.0, 20),
-                pt(7, 2.0, 20),
-            ],
-            1,
-            50,
-            "sweep",
-        )
-        .unwrap();
-        assert_eq!(e.at, None);
-        assert!(
-            e.method.contains("smallest komi of the grid (0.5)"),
-            "{}",
-            e.method
-        );
-        // Every value above 50 % with nowhere left to look: no estimate.
-        assert!(estimate(&[pt(1, 20.0, 20), pt(3, 20.0, 20)], 1, 50, "sweep").is_none());
+    fn c(komi: f64, games: u32, points: f64) -> Count {
+        Count::new(komi, games, points)
     }
 
     #[test]
@@ -498,18 +374,89 @@ mod tests {
         assert_eq!(first_values(12, 4, 14), vec![0, 4, 8, 12]);
     }
 
+    const A: &str = "default:iters=3000,threads=1";
+
     #[test]
-    fn unbracketed_and_flat_data() {
-        let all_first = [pt(1, 15.0, 20), pt(3, 14.0, 20)];
-        let c = crossing(&all_first);
-        assert_eq!(c.at, None);
-        assert_eq!(c.high, None);
-        // A run at exactly 50 %: its middle.
-        let flat = [pt(1, 10.0, 20), pt(3, 10.0, 20), pt(5, 4.0, 20)];
-        assert_eq!(crossing(&flat).at, Some(1.0));
-        // A violation pooled: 60 %, 40 %, 55 % → 60 %, 47.5 %, 47.5 %.
-        let bumpy = [pt(1, 12.0, 20), pt(3, 8.0, 20), pt(5, 11.0, 20)];
-        let at = crossing(&bumpy).at.unwrap();
-        assert!((at - (0.5 + 0.1 / 0.125)).abs() < 1e-9, "{at}");
+    fn the_same_player_pools_and_another_replaces() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("komi.toml");
+        let first = [c(0.5, 20, 12.0), c(1.5, 20, 10.0), c(2.5, 20, 8.0)];
+        let r = record(&path, GameKind::Linage, 9, &first, A, false, false).unwrap();
+        assert_eq!((r.pooled, r.how.as_str()), (false, "a new entry"));
+        let read = || table_entry(&path, GameKind::Linage, 9).unwrap().unwrap();
+        assert_eq!(read().counts, first);
+        // Same player: summed at 1.5 and 2.5, 3.5 added, and the fit redone on all of it.
+        let second = [c(1.5, 20, 11.0), c(2.5, 20, 9.5), c(3.5, 20, 3.0)];
+        let r = record(&path, GameKind::Linage, 9, &second, A, false, false).unwrap();
+        assert!(
+            r.pooled && r.how.starts_with("pooled: 60 new games added to the 60"),
+            "{}",
+            r.how
+        );
+        let pooled = vec![
+            c(0.5, 20, 12.0),
+            c(1.5, 40, 21.0),
+            c(2.5, 40, 17.5),
+            c(3.5, 20, 3.0),
+        ];
+        let e = read();
+        assert_eq!(e.counts, pooled);
+        let (want, _) = conclude(GameKind::Linage, 9, pooled, A, kept(GameKind::Linage, None));
+        assert_eq!(
+            e.crossing,
+            want.crossing.map(|x| (x * 100.0).round() / 100.0)
+        );
+        assert!(e
+            .method
+            .contains("komi 0.5 ×20, 1.5 ×40, 2.5 ×40, 3.5 ×20 (120 games)"));
+        // A dry run shows the pooled result and writes nothing.
+        let r = record(&path, GameKind::Linage, 9, &second, A, false, true).unwrap();
+        assert_eq!(r.entry.counts[1].games, 60);
+        assert_eq!(read().counts[1].games, 40);
+        // Another player, or --fresh: replaced.
+        let b = "default:iters=1000,threads=1";
+        let r = record(&path, GameKind::Linage, 9, &first, b, false, false).unwrap();
+        assert!(
+            !r.pooled && r.how.contains("played by `default:iters=3000"),
+            "{}",
+            r.how
+        );
+        assert_eq!(
+            (read().counts, read().player.as_deref()),
+            (first.to_vec(), Some(b))
+        );
+        let r = record(&path, GameKind::Linage, 9, &second, b, true, false).unwrap();
+        assert!(!r.pooled && r.how.contains("--fresh"));
+        assert_eq!(read().counts, second);
+    }
+
+    #[test]
+    fn exact_entries_are_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("komi.toml");
+        std::fs::write(
+            &path,
+            "[linage.5]\nfair = 7.5\nexact = true\nmethod = \"solved\"\n",
+        )
+        .unwrap();
+        let err = record(
+            &path,
+            GameKind::Linage,
+            5,
+            &[c(0.5, 2, 1.0)],
+            A,
+            false,
+            false,
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().contains("solved exactly"));
+        assert!(run_refit(&path, GameKind::Linage, 5, true).is_err());
+        assert!(
+            table_entry(&path, GameKind::Linage, 5)
+                .unwrap()
+                .unwrap()
+                .exact
+        );
     }
 }

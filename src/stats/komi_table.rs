@@ -2,12 +2,13 @@
 //! the file's comments and the other entries stay as they are; saved atomically.
 
 use crate::files::write_atomically;
+use crate::games::fair_komi::Count;
 use crate::games::GameKind;
 use std::path::Path;
-use toml_edit::{value, DocumentMut, Item, Table};
+use toml_edit::{value, Array, DocumentMut, InlineTable, Item, Table, Value};
 
 /// The values of a new or replaced entry.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewEntry {
     /// The agreed komi the defaults should use.
     pub fair: f64,
@@ -21,6 +22,14 @@ pub struct NewEntry {
     pub exact: bool,
     /// How it was found.
     pub method: String,
+    /// The self-play games behind it, by komi (empty for an exact solution).
+    pub counts: Vec<Count>,
+    /// The player spec that played them.
+    pub player: Option<String>,
+    /// The logistic slope's z value.
+    pub z: Option<f64>,
+    /// Whether the games settle the fair komi (`None` for an exact solution).
+    pub settled: Option<bool>,
 }
 
 /// Sets `[GAME.SIZE]` in the table text `text` (empty: a new file), leaving everything else.
@@ -52,7 +61,19 @@ pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyho
     if e.exact {
         t["exact"] = value(true);
     }
+    if let Some(z) = e.z {
+        t["z"] = value(round(z));
+    }
+    if let Some(s) = e.settled {
+        t["settled"] = value(s);
+    }
     t["method"] = value(e.method.as_str());
+    if let Some(p) = &e.player {
+        t["player"] = value(p.as_str());
+    }
+    if !e.counts.is_empty() {
+        t["counts"] = value(counts_array(&e.counts));
+    }
     game.insert(&size.to_string(), Item::Table(t));
     game.sort_values_by(|k1, _, k2, _| size_key(k1).cmp(&size_key(k2)));
     // Tables print in position order: games as found, sizes in order, all after the file's
@@ -71,6 +92,23 @@ pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyho
     let out = doc.to_string();
     crate::games::fair_komi::parse(&out).map_err(anyhow::Error::msg)?;
     Ok(out)
+}
+
+/// One inline table a line: `{ komi = 0.5, games = 20, points = 11.0 }`.
+fn counts_array(counts: &[Count]) -> Array {
+    let mut a = Array::new();
+    for c in counts {
+        let mut t = InlineTable::new();
+        t.insert("komi", c.komi.into());
+        t.insert("games", (c.games as i64).into());
+        t.insert("points", c.points.into());
+        let mut v = Value::InlineTable(t);
+        v.decor_mut().set_prefix("\n  ");
+        a.push_formatted(v);
+    }
+    a.set_trailing_comma(true);
+    a.set_trailing("\n");
+    a
 }
 
 fn size_key(k: &toml_edit::Key) -> usize {
@@ -104,7 +142,41 @@ mod tests {
             high: None,
             exact: false,
             method: "test".into(),
+            ..NewEntry::default()
         }
+    }
+
+    #[test]
+    fn counts_are_written_one_a_line_and_read_back() {
+        let counts = vec![
+            Count {
+                komi: 0.5,
+                games: 40,
+                points: 22.5,
+            },
+            Count {
+                komi: 1.5,
+                games: 20,
+                points: 9.0,
+            },
+        ];
+        let e = NewEntry {
+            counts: counts.clone(),
+            player: Some("default:iters=3000,threads=1".into()),
+            z: Some(-1.234),
+            settled: Some(false),
+            ..entry(0.5)
+        };
+        let out = set_entry("format = 1\n", GameKind::Linage, 7, &e).unwrap();
+        assert!(
+            out.contains("counts = [\n  { komi = 0.5, games = 40, points = 22.5 },\n"),
+            "{out}"
+        );
+        let t = crate::games::fair_komi::parse(&out).unwrap();
+        let back = &t["linage"]["7"];
+        assert_eq!(back.counts, counts);
+        assert_eq!((back.z, back.settled), (Some(-1.23), Some(false)));
+        assert_eq!(back.player.as_deref(), Some("default:iters=3000,threads=1"));
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! model P(first player wins at komi k) = σ(a + β·k) uses every game of the sweep at once; the
 //! crossing is the komi where it gives 50 % (k₀ = −a/β), and its 95 % interval is Fieller's
 //! interval for that ratio, from the fit's covariance. Draws count half a win (quasi-binomial).
+//! The slope's z value (β over its standard error, [`slope_z`]) says whether komi matters at
+//! all; `tessera komi` moves a default only when it does ([`super::komi_fit::judge`]).
 
 /// One komi value's results: the komi (points), the first player's points (wins, draws half)
 /// and the games.
@@ -31,6 +33,19 @@ pub struct Fit {
     pub low: Option<f64>,
     /// Upper end of the 95 % interval; `None` when unbounded.
     pub high: Option<f64>,
+    /// The slope's z value, β / its standard error.
+    pub z: f64,
+}
+
+/// The maximum-likelihood estimate with its covariance, whatever the slope's sign.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Mle {
+    a: f64,
+    beta: f64,
+    /// Covariance (inverse information): Var a, Cov(a, β), Var β.
+    vaa: f64,
+    vab: f64,
+    vbb: f64,
 }
 
 const Z: f64 = 1.959_964;
@@ -39,10 +54,50 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The slope's z value (β / its standard error, from the fit's covariance), whatever its sign:
+/// the test of whether komi matters at all. `None` where [`fit`] has no maximum (fewer than
+/// two komi values, perfect separation).
+pub fn slope_z(obs: &[Obs]) -> Option<f64> {
+    mle(obs).map(|m| m.beta / m.vbb.sqrt())
+}
+
 /// Maximum-likelihood fit by Newton's method. `None` when the data have no decreasing trend
 /// (slope ≥ 0), when they separate perfectly (the slope runs off to infinity: the isotonic
 /// crossing is the better answer then), or with fewer than two komi values.
 pub fn fit(obs: &[Obs]) -> Option<Fit> {
+    let Mle {
+        a,
+        beta,
+        vaa,
+        vab,
+        vbb,
+    } = mle(obs).filter(|m| m.beta < 0.0)?;
+    let crossing = -a / beta;
+    // Fieller: the k with (a + βk)² ≤ z²·(Vaa + 2k·Vab + k²·Vbb).
+    let z2 = Z * Z;
+    let qa = beta * beta - z2 * vbb;
+    let qb = a * beta - z2 * vab;
+    let qc = a * a - z2 * vaa;
+    let disc = qb * qb - qa * qc;
+    let (low, high) = if qa > 0.0 && disc >= 0.0 {
+        let s = disc.sqrt();
+        (Some((-qb - s) / qa), Some((-qb + s) / qa))
+    } else {
+        // The slope is not significant: the interval is unbounded.
+        (None, None)
+    };
+    Some(Fit {
+        a,
+        beta,
+        crossing,
+        low,
+        high,
+        z: beta / vbb.sqrt(),
+    })
+}
+
+/// Newton's method for the maximum likelihood; `None` when it has none (see [`fit`]).
+fn mle(obs: &[Obs]) -> Option<Mle> {
     if obs.iter().filter(|o| o.games > 0.0).count() < 2 {
         return None;
     }
@@ -79,32 +134,17 @@ pub fn fit(obs: &[Obs]) -> Option<Fit> {
             break;
         }
     }
-    if !converged || beta >= 0.0 {
+    if !converged {
         return None;
     }
     // Covariance = inverse information at the optimum.
     let det = info[0][0] * info[1][1] - info[0][1] * info[1][0];
-    let (vaa, vab, vbb) = (info[1][1] / det, -info[0][1] / det, info[0][0] / det);
-    let crossing = -a / beta;
-    // Fieller: the k with (a + βk)² ≤ z²·(Vaa + 2k·Vab + k²·Vbb).
-    let z2 = Z * Z;
-    let qa = beta * beta - z2 * vbb;
-    let qb = a * beta - z2 * vab;
-    let qc = a * a - z2 * vaa;
-    let disc = qb * qb - qa * qc;
-    let (low, high) = if qa > 0.0 && disc >= 0.0 {
-        let s = disc.sqrt();
-        (Some((-qb - s) / qa), Some((-qb + s) / qa))
-    } else {
-        // The slope is not significant: the interval is unbounded.
-        (None, None)
-    };
-    Some(Fit {
+    Some(Mle {
         a,
         beta,
-        crossing,
-        low,
-        high,
+        vaa: info[1][1] / det,
+        vab: -info[0][1] / det,
+        vbb: info[0][0] / det,
     })
 }
 
@@ -165,5 +205,24 @@ mod tests {
         let f = fit(&[obs(0.0, 11.0, 20.0), obs(4.0, 9.0, 20.0)]).unwrap();
         assert!((f.crossing - 2.0).abs() < 1e-9);
         assert_eq!((f.low, f.high), (None, None), "{f:?}");
+        assert!(f.z > -1.0 && f.z < 0.0, "{f:?}");
+    }
+
+    #[test]
+    fn the_slope_z_is_beta_over_its_standard_error() {
+        // Two values: β = logit(0.3) − logit(0.7) over 2 points, SE² = Σ 1/(n p (1−p)) / 2².
+        let data = [obs(0.0, 14.0, 20.0), obs(2.0, 6.0, 20.0)];
+        let f = fit(&data).unwrap();
+        let logit = |p: f64| (p / (1.0 - p)).ln();
+        let beta = (logit(0.3) - logit(0.7)) / 2.0;
+        let se = (2.0_f64 / (20.0 * 0.21)).sqrt() / 2.0;
+        assert!(
+            (f.beta - beta).abs() < 1e-9 && (f.z - beta / se).abs() < 1e-9,
+            "{f:?}"
+        );
+        assert_eq!(slope_z(&data), Some(f.z));
+        // A rising trend has no fit but a positive z.
+        assert!(slope_z(&[obs(0.0, 5.0, 20.0), obs(2.0, 15.0, 20.0)]).unwrap() > 1.645);
+        assert_eq!(slope_z(&[obs(0.0, 20.0, 20.0), obs(2.0, 0.0, 20.0)]), None);
     }
 }

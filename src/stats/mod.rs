@@ -11,6 +11,8 @@
 pub(crate) mod exact;
 pub(crate) mod figures;
 pub(crate) mod komi;
+pub(crate) mod komi_fit;
+pub(crate) mod komi_pool;
 pub(crate) mod komi_table;
 pub(crate) mod ladder;
 pub(crate) mod logistic;
@@ -57,14 +59,6 @@ impl SelfPlayArgs {
         self.player
             .clone()
             .unwrap_or_else(|| selfplay::player_at(self.ms))
-    }
-
-    /// How the player thinks, for reports: "50 ms a move" or the spec's own limits.
-    pub fn thinking(&self) -> String {
-        match &self.player {
-            Some(p) => format!("as `{p}`"),
-            None => format!("{} ms a move", self.ms),
-        }
     }
 }
 

@@ -123,11 +123,14 @@ impl NewGameForm {
         crate::games::fair_komi::agreed_komi_half(self.kind, self.size)
     }
 
-    /// Whether the board's fair komi was measured (it is in the table).
+    /// Whether the board's fair komi was measured (it is in the table, solved or settled by
+    /// self-play; an unsettled entry keeps an earlier default).
     fn fair_measured(&self) -> bool {
         self.kind.has_komi()
-            && crate::games::fair_komi::lookup(self.kind, self.size)
-                != crate::games::fair_komi::Source::Fallback
+            && matches!(
+                crate::games::fair_komi::lookup(self.kind, self.size),
+                crate::games::fair_komi::Source::Table { entry, .. } if entry.measured()
+            )
     }
 
     /// The rows shown (some only make sense for some games and opponents).

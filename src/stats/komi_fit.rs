@@ -169,7 +169,8 @@ pub fn estimate(tried: &[Point], step: u16, points_max: i32, head: &str) -> Opti
                 iso.low,
                 iso.high,
                 format!(
-                    "{head}; no logistic fit (no trend, or the results separate perfectly): \
+                    "{head}; no logistic crossing within a step of the values tried (no \
+                     trend, perfect separation, or a fit that crosses 50 % beyond them): \
                      isotonic fit, crossing interpolated, interval from 95% Wilson intervals \
                      per komi"
                 ),

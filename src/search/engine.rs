@@ -87,7 +87,9 @@ impl<G: Game> Engine<G> {
         stop: Arc<AtomicBool>,
         reports: Option<Sender<Report>>,
     ) -> Option<Decision> {
-        let limits = limits.tightest(self.spec.limits).or_default();
+        let limits = limits
+            .tightest(self.spec.limits_for(game.kind()))
+            .or_default();
         let clock = Clock::new(limits, &stop);
         let mut legal = Vec::new();
         game.legal_steps(&mut legal);
@@ -184,7 +186,9 @@ impl<G: Game> Engine<G> {
             }
             return steps;
         }
-        let limits = limits.tightest(self.spec.limits).or_default();
+        let limits = limits
+            .tightest(self.spec.limits_for(game.kind()))
+            .or_default();
         let start = std::time::Instant::now();
         let mut g = game.clone();
         let turn = g.turns_completed();

@@ -20,10 +20,19 @@
 //! | 9     | –           | 1.5 s   | all     | 0           |
 //! | 10    | –           | 4 s     | all     | 0           |
 //!
+//! Wunchunk spends more simulations at levels 1–8 (1 000, 2 000, 3 000, 5 000, 8 000, 12 000,
+//! 20 000, 40 000; temperatures as above): a Wunchunk turn is several stones sharing the
+//! turn's simulations, and below about a thousand simulations a turn the first player won
+//! nearly every game whatever the level, so the table above left levels 1–4 unordered there
+//! (level 2 against 1 scored 40 %, 3 against 2 50 %, 4 against 3 45 % over 40 games each).
+//! [`simulations`] gives a level's simulations for a game; the engine applies it
+//! ([`PlayerSpec::limits_for`]).
+//!
 //! `tessera match` results backing the order are in the AI issue's closing note.
 
 use super::control::Limits;
 use super::spec::{Algorithm, PlayerSpec};
+use crate::games::GameKind;
 
 /// (simulations, milliseconds, threads (0 = all), temperature) per level.
 const TABLE: [(u64, u64, usize, f64); 10] = [
@@ -38,6 +47,20 @@ const TABLE: [(u64, u64, usize, f64); 10] = [
     (0, 1_500, 0, 0.0),
     (0, 4_000, 0, 0.0),
 ];
+
+/// Wunchunk's simulations for levels 1–8 (see the module documentation).
+const WUNCHUNK_SIMULATIONS: [u64; 8] = [1_000, 2_000, 3_000, 5_000, 8_000, 12_000, 20_000, 40_000];
+
+/// The simulations level `n` (1–10, clamped) spends on a turn of `kind`: the table's, or
+/// Wunchunk's own for levels 1–8; `None` for the timed levels 9 and 10.
+pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
+    let n = n.clamp(1, 10) as usize;
+    let iters = match kind {
+        GameKind::Wunchunk if n <= 8 => WUNCHUNK_SIMULATIONS[n - 1],
+        _ => TABLE[n - 1].0,
+    };
+    (iters > 0).then_some(iters)
+}
 
 /// The spec of level `n` (1–10; out-of-range values are clamped).
 pub fn spec(n: u8) -> PlayerSpec {

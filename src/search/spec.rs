@@ -5,6 +5,7 @@
 use super::control::Limits;
 use super::levels;
 use super::playout::Policy;
+use crate::games::GameKind;
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,6 +91,19 @@ pub struct PlayerSpec {
 impl PlayerSpec {
     /// Default tree memory budget (all threads together).
     pub const DEFAULT_MEMORY_MB: usize = 256;
+
+    /// The player's own limits in a game of `kind`: a level whose simulations were not set
+    /// by hand spends that game's simulations for the level ([`levels::simulations`];
+    /// Wunchunk's differ), any other spec its own limits.
+    pub fn limits_for(&self, kind: GameKind) -> Limits {
+        match self.level {
+            Some(n) if self.limits.iters == levels::spec(n).limits.iters => Limits {
+                iters: levels::simulations(n, kind),
+                ..self.limits
+            },
+            _ => self.limits,
+        }
+    }
 
     /// A spec for `kind` with every setting at its default.
     pub fn of(kind: Algorithm) -> PlayerSpec {
@@ -399,6 +413,20 @@ mod tests {
             s.memory_bytes(),
             PlayerSpec::DEFAULT_MEMORY_MB.min(machine_memory_mb() / 2) << 20
         );
+    }
+
+    #[test]
+    fn levels_spend_their_game_s_simulations_unless_set_by_hand() {
+        let at = |text: &str, kind| text.parse::<PlayerSpec>().unwrap().limits_for(kind);
+        assert_eq!(at("level:3", GameKind::Linage).iters, Some(100));
+        assert_eq!(at("level:3", GameKind::Wunchunk).iters, Some(3_000));
+        assert_eq!(at("level:8", GameKind::Wunchunk).iters, Some(40_000));
+        // Set by hand: kept in every game.
+        assert_eq!(at("level:3,iters=77", GameKind::Wunchunk).iters, Some(77));
+        assert_eq!(at("mcts:iters=100", GameKind::Wunchunk).iters, Some(100));
+        // The timed levels keep their time and have no simulation cap.
+        let ten = at("level:10", GameKind::Wunchunk);
+        assert_eq!((ten.ms, ten.iters), (Some(4_000), None));
     }
 
     #[test]

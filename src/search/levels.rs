@@ -22,9 +22,9 @@
 //!
 //! Wunchunk spends more simulations at levels 1–8 (1 000, 2 000, 3 000, 5 000, 8 000, 12 000,
 //! 20 000, 40 000; temperatures as above): a Wunchunk turn is several stones sharing the
-//! turn's simulations, and below about a thousand simulations a turn the first player won
-//! nearly every game whatever the level, so the table above left levels 1–4 unordered there
-//! (level 2 against 1 scored 40 %, 3 against 2 50 %, 4 against 3 45 % over 40 games each).
+//! turn's simulations, so below about a thousand simulations a turn every stone gets a
+//! handful and the levels play alike: the table above left levels 1–4 unordered there (level
+//! 2 against 1 scored 40 %, 3 against 2 50 %, 4 against 3 45 % over 40 games each).
 //! [`simulations`] gives a level's simulations for a game; the engine applies it
 //! ([`PlayerSpec::limits_for`]).
 //!

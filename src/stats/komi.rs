@@ -89,12 +89,19 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     if args.refit {
         return run_refit(&path, kind, size, args.dry_run);
     }
-    if previous(&path, kind, size)?.is_some_and(|e| e.exact) {
+    // The table file is read once: its entry centres the sweep (so repeated runs refine it;
+    // else the program's table, else SPEC's default) and tells whether the board is solved.
+    let stored = table_entry(&path, kind, size)?;
+    let current_fair = match &stored {
+        Some(e) => (e.fair * 2.0).round() as u16,
+        None => fair_komi::agreed_komi_half(kind, size),
+    };
+    if or_program(stored, kind, size).is_some_and(|e| e.exact) {
         anyhow::bail!("{kind} {size} is solved exactly: self-play does not replace it");
     }
     let centre = match &args.around {
         Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
-        None => current_fair(&path, kind, size)?,
+        None => current_fair,
     } as i32;
     let step = 2 * args.step as i32;
     let spec = args.play.spec();
@@ -226,7 +233,7 @@ pub fn record(
         ),
         None => (new.to_vec(), false, "a new entry".to_string()),
     };
-    let previous = previous(path, kind, size)?;
+    let previous = or_program(stored, kind, size);
     let (entry, finding) = conclude(kind, size, counts, player, kept(kind, previous.as_ref()));
     if !dry_run {
         super::komi_table::update(path, kind, size, &entry)?;
@@ -314,24 +321,13 @@ pub fn first_values(centre: i32, step: i32, max: i32) -> Vec<i32> {
     v
 }
 
-/// The board's fair komi from the table file being updated (so repeated runs refine it), else
-/// the program's table, else SPEC's default.
-fn current_fair(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<u16> {
-    Ok(match table_entry(path, kind, size)? {
-        Some(e) => (e.fair * 2.0).round() as u16,
-        None => fair_komi::agreed_komi_half(kind, size),
+/// The board's entry before this run: `stored` (read from the table file being updated),
+/// else the program's tables (built in, or the user's).
+fn or_program(stored: Option<Entry>, kind: GameKind, size: usize) -> Option<Entry> {
+    stored.or_else(|| match fair_komi::lookup(kind, size) {
+        fair_komi::Source::Table { entry, .. } => Some(entry),
+        fair_komi::Source::Fallback => None,
     })
-}
-
-/// The board's entry before this run: in the table file being updated, else in the program's
-/// tables (built in, or the user's).
-fn previous(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<Option<Entry>> {
-    Ok(
-        table_entry(path, kind, size)?.or_else(|| match fair_komi::lookup(kind, size) {
-            fair_komi::Source::Table { entry, .. } => Some(entry),
-            fair_komi::Source::Fallback => None,
-        }),
-    )
 }
 
 /// The board's entry in the table file at `path` (`None` when the file or the entry is

@@ -50,13 +50,11 @@ pub fn step_of(counts: &[Count]) -> u16 {
         .max(1)
 }
 
-/// Komi can run up to the board's points (half points: twice that).
+/// Komi can run up to the board's points, one a cell (half points: twice that; 0 for a size
+/// the board does not allow, which the callers have refused before).
 pub fn points_max(kind: GameKind, size: usize) -> i32 {
-    let points = match kind.board_kind() {
-        crate::board::BoardKind::Square => size * size,
-        crate::board::BoardKind::Hex => 3 * size * (size - 1) + 1,
-    };
-    2 * points as i32
+    let cells = crate::board::Geometry::of(kind.board_kind(), size).map_or(0, |g| g.cells());
+    2 * cells as i32
 }
 
 /// The default an unsettled result leaves in place.

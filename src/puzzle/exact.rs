@@ -1,5 +1,5 @@
 //! Exact game values without a ply bound, for the smallest boards (issue 15): the final score
-//! margin under best play of both sides, by alpha-beta with a transposition table of bounds.
+//! margin under best play of both sides.
 //!
 //! The margin is the first side's points minus the second side's, komi and Keil's button
 //! included, in half points. Komi never changes what is legal in Carteso and Linage, so one
@@ -7,50 +7,46 @@
 //! M > 2k, draws iff M = 2k: the fair komi is M / 2, proven. (In Keil the button's +0.5 and
 //! `button = auto` tie the rules to komi: search with the button forced on or off.)
 //!
+//! # How
+//! MTD(f): a sequence of null-window alpha-beta searches ("is the value at least γ?"), each
+//! moving γ towards the value from a guess, until a lower and an upper bound meet. A null
+//! window cuts far more than the full window, and the table of bounds ([`super::bounds`]) is
+//! kept between the passes, so each pass mostly re-reads the previous one. Moves are tried
+//! in the order: the table's best step, then by the history heuristic (steps that caused
+//! cut-offs anywhere, weighted by the number of steps at that node). Bounds on the final
+//! margin known without search ([`SolveGame::margin_bounds`]: points already settled) cut
+//! off where they fall outside the window. Positions that are
+//! images of one another under a symmetry of the game ([`super::symmetry`]) share an entry.
+//!
 //! Only games whose turns are single steps (Keil, Carteso, Linage) are searched here. Keil's
 //! key includes each player's earlier positions ([`super::history`]), which makes the table
-//! far less useful there.
+//! far less useful there: two positions with the same board but different histories may have
+//! different values (a placement may be illegal in one), so a key without the history would
+//! be unsound.
 
+use super::bounds::{Bounds, INF};
 use super::history::History;
 use super::rules::SolveGame;
 use super::search::Aborted;
+use super::symmetry::{Pieces, Symmetries};
 use super::table::{pack, unpack};
 use crate::games::{Game, Side, Step};
-
-/// Bound kinds in the table.
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-/// An empty slot: matches no position, also not one whose key is 0 (the empty board's).
-const EMPTY: u8 = 3;
-
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    value: i32,
-    best: u32,
-    kind: u8,
-}
-
-impl Default for Entry {
-    fn default() -> Entry {
-        Entry {
-            key: 0,
-            value: 0,
-            best: 0,
-            kind: EMPTY,
-        }
-    }
-}
 
 /// The margin search.
 pub struct Exact<G: SolveGame> {
     game: G,
-    table: Vec<Entry>,
-    mask: usize,
+    table: Bounds,
+    symmetries: Symmetries,
+    pieces: Pieces,
     history: History,
+    /// History-heuristic score per step (see [`step_index`]).
+    cutoffs: Vec<u64>,
     /// Positions visited.
     pub nodes: u64,
+    /// Null-window passes made.
+    pub passes: u32,
+    /// Print a line per pass on stderr (for long runs).
+    pub verbose: bool,
     limit: u64,
     buffers: Vec<Vec<Step>>,
 }
@@ -61,84 +57,143 @@ fn final_margin<G: Game>(g: &G) -> i32 {
     ((p[0] - p[1]) * 2.0).round() as i32
 }
 
+/// A slot for `step` in the history-heuristic table of a board of `cells` cells.
+#[inline]
+fn step_index(step: Step, cells: usize) -> usize {
+    match step {
+        Step::Place { cell, stone } => usize::from(cell) * 3 + stone.index(),
+        Step::Pass => cells * 3,
+        Step::Button => cells * 3 + 1,
+        _ => cells * 3 + 2,
+    }
+}
+
 impl<G: SolveGame> Exact<G> {
     /// A search from `game` (which must be past the opening) with a table of about `mb`
     /// megabytes, visiting at most `limit` positions.
     pub fn new(game: &G, mb: usize, limit: u64) -> Self {
-        let want = ((mb << 20) / std::mem::size_of::<Entry>()).max(1024);
-        let len = 1usize << (usize::BITS - 1 - want.leading_zeros());
         Exact {
             game: game.clone(),
-            table: vec![Entry::default(); len],
-            mask: len - 1,
+            table: Bounds::with_megabytes(mb),
+            symmetries: game.symmetries(),
+            pieces: Vec::new(),
             history: if G::HISTORY {
                 History::of(game)
             } else {
                 History::default()
             },
+            cutoffs: vec![0; game.geometry().cells() * 3 + 3],
             nodes: 0,
+            passes: 0,
+            verbose: false,
             limit,
             buffers: Vec::new(),
         }
     }
 
-    /// The margin (first side minus second, half points) under best play from the position.
-    pub fn margin(&mut self) -> Result<i32, Aborted> {
-        let bound = 4 * self.game.geometry().cells() as i32 + 4 * 1000;
-        let v = self.negamax(-bound, bound, 0)?;
-        Ok(if self.game.to_move() == Side::First {
-            v
-        } else {
-            -v
-        })
-    }
-
-    #[inline]
-    fn key(&self) -> u64 {
-        self.game.hash() ^ if G::HISTORY { self.history.key() } else { 0 }
-    }
-
-    /// Negamax value for the side to move, within (alpha, beta).
-    fn negamax(&mut self, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, Aborted> {
-        self.nodes += 1;
-        if self.nodes > self.limit {
-            return Err(Aborted);
-        }
+    /// The margin (first side minus second, half points) under best play from the position,
+    /// found from the first guess `guess` (the closer, the fewer passes; any value is right).
+    pub fn margin(&mut self, guess: i32) -> Result<i32, Aborted> {
         let sign = if self.game.to_move() == Side::First {
             1
         } else {
             -1
         };
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut g = (sign * guess).clamp(-INF + 1, INF - 1);
+        let t0 = std::time::Instant::now();
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            self.passes += 1;
+            g = self.negamax(beta - 1, beta, 0)?;
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+            if self.verbose {
+                eprintln!(
+                    "pass {}: value for the side to move {} {} (bounds {lower}..{upper}), \
+                     {} positions, {:.1} s",
+                    self.passes,
+                    if g < beta { "<" } else { ">=" },
+                    beta,
+                    self.nodes,
+                    t0.elapsed().as_secs_f64()
+                );
+            }
+        }
+        Ok(sign * g)
+    }
+
+    /// The table key of the position and the symmetry taking it to its canonical image.
+    #[inline]
+    fn key(&mut self) -> (u64, usize) {
+        let hash = self.game.hash();
+        let (key, t) = if self.symmetries.maps.len() > 1 {
+            self.game.pieces(&mut self.pieces);
+            self.symmetries.canonical(hash, &self.pieces)
+        } else {
+            (hash, 0)
+        };
+        (key ^ if G::HISTORY { self.history.key() } else { 0 }, t)
+    }
+
+    /// Negamax value for the side to move, fail-soft within (alpha, beta).
+    fn negamax(&mut self, mut alpha: i32, mut beta: i32, level: usize) -> Result<i32, Aborted> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(Aborted);
+        }
         if self.game.is_over() {
+            let sign = if self.game.to_move() == Side::First {
+                1
+            } else {
+                -1
+            };
             return Ok(sign * final_margin(&self.game));
         }
-        let key = self.key();
-        let slot = (key as usize) & self.mask;
-        let e = self.table[slot];
-        let mut first = None;
-        if e.key == key && e.kind != EMPTY {
-            match e.kind {
-                EXACT => return Ok(e.value),
-                LOWER => alpha = alpha.max(e.value),
-                _ => beta = beta.min(e.value),
+        if let Some((low, high)) = self.game.margin_bounds() {
+            let (low, high) = if self.game.to_move() == Side::First {
+                (low, high)
+            } else {
+                (-high, -low)
+            };
+            if low >= beta || low == high {
+                return Ok(low);
             }
-            if alpha >= beta {
-                return Ok(e.value);
+            if high <= alpha {
+                return Ok(high);
             }
-            first = unpack(e.best);
         }
-        let alpha0 = alpha;
+        let start = self.nodes;
+        let (key, t) = self.key();
+        let known = self.table.probe(key);
+        if known.lower >= beta || known.lower == known.upper {
+            return Ok(known.lower);
+        }
+        if known.upper <= alpha {
+            return Ok(known.upper);
+        }
+        alpha = alpha.max(known.lower);
+        beta = beta.min(known.upper);
+        let (alpha0, beta0) = (alpha, beta);
         if self.buffers.len() <= level {
             self.buffers.resize_with(level + 1, Vec::new);
         }
         let mut steps = std::mem::take(&mut self.buffers[level]);
         self.game.legal_steps(&mut steps);
-        if let Some(f) = first {
-            if let Some(i) = steps.iter().position(|&s| s == f) {
-                steps.swap(0, i);
-            }
-        }
-        let mut best = i32::MIN;
+        let cells = self.game.geometry().cells();
+        let first =
+            unpack(known.best).map(|s| self.symmetries.maps[self.symmetries.inverse[t]].step(s));
+        let cutoffs = &self.cutoffs;
+        steps.sort_by_key(|&s| {
+            (
+                Some(s) != first,
+                std::cmp::Reverse(cutoffs[step_index(s, cells)]),
+            )
+        });
+        let mut best = -INF;
         let mut best_step = None;
         let mut result = Ok(());
         for &step in &steps {
@@ -165,45 +220,54 @@ impl<G: SolveGame> Exact<G> {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
+                let n = steps.len() as u64;
+                self.cutoffs[step_index(step, cells)] += n * n;
                 break;
             }
         }
         self.buffers[level] = steps;
         result?;
-        let kind = if best <= alpha0 {
-            UPPER
-        } else if best >= beta {
-            LOWER
+        let (lower, upper) = if best <= alpha0 {
+            (-INF, best)
+        } else if best >= beta0 {
+            (best, INF)
         } else {
-            EXACT
+            (best, best)
         };
-        self.table[slot] = Entry {
-            key,
-            value: best,
-            best: best_step.map_or(0, pack),
-            kind,
-        };
+        let packed = best_step.map_or(0, |s| pack(self.symmetries.maps[t].step(s)));
+        self.table
+            .store(key, lower, upper, packed, self.nodes - start + 1);
         Ok(best)
     }
 }
 
-/// The exact margin of a Keil, Carteso or Linage position (see [`Exact::margin`]) and the
-/// positions visited; `Ok(None)` for Iris and Wunchunk, which have no points.
+/// The exact margin of a Keil, Carteso or Linage position (see [`Exact::margin`], from the
+/// first guess `guess`, a line per pass on stderr when `verbose`) and the positions visited; `Ok(None)` for Iris and Wunchunk, which
+/// have no points.
 pub fn margin_of(
     game: &crate::games::AnyGame,
     mb: usize,
     limit: u64,
+    guess: i32,
+    verbose: bool,
 ) -> Result<Option<(i32, u64)>, Aborted> {
     use crate::games::AnyGame;
-    fn run<G: SolveGame>(g: &G, mb: usize, limit: u64) -> Result<Option<(i32, u64)>, Aborted> {
+    fn run<G: SolveGame>(
+        g: &G,
+        mb: usize,
+        limit: u64,
+        guess: i32,
+        verbose: bool,
+    ) -> Result<Option<(i32, u64)>, Aborted> {
         let mut e = Exact::new(g, mb, limit);
-        let m = e.margin()?;
+        e.verbose = verbose;
+        let m = e.margin(guess)?;
         Ok(Some((m, e.nodes)))
     }
     match game {
-        AnyGame::Keil(g) => run(g, mb, limit),
-        AnyGame::Carteso(g) => run(g, mb, limit),
-        AnyGame::Linage(g) => run(g, mb, limit),
+        AnyGame::Keil(g) => run(g, mb, limit, guess, verbose),
+        AnyGame::Carteso(g) => run(g, mb, limit, guess, verbose),
+        AnyGame::Linage(g) => run(g, mb, limit, guess, verbose),
         AnyGame::Iris(_) | AnyGame::Wunchunk(_) => Ok(None),
     }
 }

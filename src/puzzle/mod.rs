@@ -31,12 +31,17 @@
 //! `search` (the AND/OR search over steps counting turns), `table` (two bounds per
 //! position), `history` (Keil's repetition rule in the key), `turns` (distinct whole
 //! turns), `line` (distances, main line, rating), `rules` (what the search needs to know
-//! per game), `exact` (game values without a ply bound, for the smallest boards).
+//! per game), `exact` (game values without a ply bound, for the smallest boards: MTD(f) over
+//! `bounds`, sharing entries between `symmetry` images; `exact_plain`, the first such search,
+//! is the tests' reference).
 
+pub(crate) mod bounds;
 pub(crate) mod candidates;
 pub(crate) mod cli;
 pub mod define;
 pub(crate) mod exact;
+#[cfg(test)]
+pub(crate) mod exact_plain;
 pub(crate) mod generate;
 pub(crate) mod history;
 pub(crate) mod line;
@@ -44,6 +49,7 @@ pub(crate) mod rules;
 pub(crate) mod search;
 pub mod set;
 pub mod solver;
+pub(crate) mod symmetry;
 pub(crate) mod table;
 pub(crate) mod turns;
 pub mod verify;

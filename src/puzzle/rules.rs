@@ -3,6 +3,7 @@
 //! turn in progress may still place. These let the search skip turns that cannot end the game
 //! on the last ply, and key its table soundly.
 
+use super::symmetry::{Pieces, Symmetries};
 use crate::games::carteso::Carteso;
 use crate::games::iris::Iris;
 use crate::games::keil::Keil;
@@ -54,6 +55,30 @@ pub trait SolveGame: Game {
         super::turns::count_turns(self) as f64
     }
 
+    /// The board symmetries that keep the game the same ([`super::symmetry`]); the identity
+    /// alone unless a game says otherwise.
+    fn symmetries(&self) -> Symmetries {
+        Symmetries::identity(self.geometry())
+    }
+
+    /// The pieces on the board as the game's hash counts them, `(cell, piece index)`
+    /// (default: each stone by [`crate::games::Stone::index`]).
+    fn pieces(&self, out: &mut Pieces) {
+        out.clear();
+        for c in self.geometry().all_cells() {
+            if let Some(s) = self.stone_at(c) {
+                out.push((c, s.index()));
+            }
+        }
+    }
+
+    /// Bounds `(low, high)` on the final margin (first side's points minus the second's, komi
+    /// included, in half points) of every game that goes on from here, known without search;
+    /// `None` when the game has none.
+    fn margin_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
+
     /// Whether the game is still in its opening protocol (the komi bid), which the solver
     /// does not search.
     fn in_opening(&self) -> bool {
@@ -72,11 +97,54 @@ impl SolveGame for Keil {
 
 impl SolveGame for Linage {
     const FULL_BOARD_ENDS: bool = false;
+
+    /// No stone ever enters an owned region, so owned points stay owned, and at most the
+    /// free points change hands.
+    fn margin_bounds(&self) -> Option<(i32, i32)> {
+        let [a, b] = self.owned_points().map(|p| 2 * p as i32);
+        let free = 2 * self.free_points() as i32;
+        let komi = (2.0 * self.komi()).round() as i32;
+        Some((a - b - free - komi, a - b + free - komi))
+    }
+
+    /// The mirrors and the half turn: they keep vertical lines vertical.
+    fn symmetries(&self) -> Symmetries {
+        Symmetries::square(self.geometry(), None)
+    }
 }
 
 impl SolveGame for Carteso {
     const FULL_BOARD_ENDS: bool = true;
     const STALL: Option<usize> = Some(1);
+
+    /// The mirrors and the half turn (they keep a group's rows rows and its columns
+    /// columns), each also with black and white exchanged (pieces: black 0, white 1, and the
+    /// claim markers 2 + side, which stay).
+    fn symmetries(&self) -> Symmetries {
+        Symmetries::square(self.geometry(), Some([1, 0, 2, 3]))
+    }
+
+    /// Claims are never lost and stones never removed: each side ends with at least its
+    /// claimed stones and at most the points the other has not claimed.
+    fn margin_bounds(&self) -> Option<(i32, i32)> {
+        let n = 2 * self.geometry().cells() as i32;
+        let [a, b] = self.claimed_points().map(|p| 2 * p as i32);
+        let komi = (2.0 * self.komi()).round() as i32;
+        Some((2 * a - n - komi, n - 2 * b - komi))
+    }
+
+    /// Stones by colour and the claim markers on claimed stones.
+    fn pieces(&self, out: &mut Pieces) {
+        out.clear();
+        for c in self.geometry().all_cells() {
+            if let Some(s) = self.stone_at(c) {
+                out.push((c, s.index()));
+                if let Some(side) = self.claimer(c) {
+                    out.push((c, 2 + side.index()));
+                }
+            }
+        }
+    }
 }
 
 impl SolveGame for Iris {

@@ -26,13 +26,15 @@ pub struct Solved {
 }
 
 /// Solves the empty `kind` board of `size`: its margin at komi 0 (Keil: with the button
-/// `button`).
+/// `button`). `guess` (half points, at komi 0) only speeds the search up: twice the fair komi
+/// of the self-play table is a good one.
 pub fn solve(
     kind: GameKind,
     size: usize,
     button: ButtonMode,
     mb: usize,
     limit: u64,
+    guess: i32,
 ) -> anyhow::Result<Solved> {
     // Searched at komi 0.5 and moved back to komi 0 (komi never changes what is legal with
     // the button fixed): the empty board at komi 0 hashes to 0, which the solver's table takes
@@ -46,13 +48,14 @@ pub fn solve(
     };
     let game = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
-    let (margin_at_search_komi, nodes) = crate::puzzle::exact::margin_of(&game, mb, limit)
-        .map_err(|_| {
-            anyhow::anyhow!(
-                "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
-            )
-        })?
-        .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
+    let (margin_at_search_komi, nodes) =
+        crate::puzzle::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
+                )
+            })?
+            .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
     Ok(Solved {
         margin: margin_at_search_komi + SEARCH_KOMI_HALF as i32,
         nodes,
@@ -76,7 +79,7 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
     // The grid komi nearest M/2, the higher at a tie.
     let fair = fair_half(kind, at + 0.25);
     let mut method = format!(
-        "exact: alpha-beta margin search (puzzle::exact) from the empty board at komi 0, \
+        "exact: MTD(f) margin search (puzzle::exact) from the empty board at komi 0, \
          margin {} points{} ({} positions, {:.1} s); {}",
         at,
         if kind == GameKind::Keil {
@@ -108,14 +111,20 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
     }
 }
 
-/// Solves and prints; returns the entry to write.
-pub fn run(kind: GameKind, size: usize, mb: usize, limit: u64) -> anyhow::Result<NewEntry> {
+/// Solves and prints; returns the entry to write. `guess`: see [`solve`].
+pub fn run(
+    kind: GameKind,
+    size: usize,
+    mb: usize,
+    limit: u64,
+    guess: i32,
+) -> anyhow::Result<NewEntry> {
     let button = if kind == GameKind::Keil {
         ButtonMode::On
     } else {
         ButtonMode::Auto
     };
-    let solved = solve(kind, size, button, mb, limit)?;
+    let solved = solve(kind, size, button, mb, limit, guess)?;
     println!(
         "{kind} size {size}{}: margin {} points at komi 0 ({} positions, {:.1} s): {}",
         if kind == GameKind::Keil {
@@ -129,7 +138,7 @@ pub fn run(kind: GameKind, size: usize, mb: usize, limit: u64) -> anyhow::Result
         verdict(solved.margin)
     );
     let off = if kind == GameKind::Keil {
-        let o = solve(kind, size, ButtonMode::Off, mb, limit)?;
+        let o = solve(kind, size, ButtonMode::Off, mb, limit, guess)?;
         println!(
             "{kind} size {size}, button off: margin {} points ({} positions, {:.1} s): {}",
             o.margin as f64 / 2.0,
@@ -180,8 +189,8 @@ mod tests {
     fn a_late_enough_board_is_solved() {
         // Linage 5x5 from the empty board is the smallest real case; here only the plumbing:
         // a tiny limit aborts with a clear message.
-        let err = solve(GameKind::Linage, 5, ButtonMode::Auto, 1, 10).unwrap_err();
+        let err = solve(GameKind::Linage, 5, ButtonMode::Auto, 1, 10, 0).unwrap_err();
         assert!(err.to_string().contains("--exact-limit"), "{err}");
-        assert!(solve(GameKind::Iris, 3, ButtonMode::Auto, 1, 10).is_err());
+        assert!(solve(GameKind::Iris, 3, ButtonMode::Auto, 1, 10, 0).is_err());
     }
 }

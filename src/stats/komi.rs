@@ -49,7 +49,7 @@ pub struct KomiArgs {
     #[arg(long, default_value_t = 500_000_000)]
     pub exact_limit: u64,
     /// Memory for the exact search's table, in MB.
-    #[arg(long, default_value_t = 512)]
+    #[arg(long, default_value_t = 2048)]
     pub exact_mb: usize,
     /// Print the result without writing the table.
     #[arg(long)]
@@ -79,7 +79,13 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         None => default_table_path()?,
     };
     if args.exact {
-        let entry = super::exact::run(kind, size, args.exact_mb, args.exact_limit)?;
+        // The search starts from the board's current fair komi (any start gives the same
+        // answer; a close one saves passes).
+        let guess = match table_entry(&path, kind, size)? {
+            Some(e) => (e.fair * 4.0).round() as i32 / 2,
+            None => i32::from(fair_komi::agreed_komi_half(kind, size)),
+        };
+        let entry = super::exact::run(kind, size, args.exact_mb, args.exact_limit, guess)?;
         if !args.dry_run {
             super::komi_table::update(&path, kind, size, &entry)?;
             println!("written to {}", path.display());

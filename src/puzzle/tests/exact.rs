@@ -60,7 +60,7 @@ fn exact_margin_agrees_with_plain_minimax() {
             continue;
         }
         let want = minimax(&mut g.clone());
-        let (got, _) = margin_of(&g, 1, u64::MAX).unwrap().unwrap();
+        let (got, _) = margin_of(&g, 1, u64::MAX, 0, false).unwrap().unwrap();
         assert_eq!(got, want, "{g:?}");
         checked += 1;
     }
@@ -72,7 +72,7 @@ fn exact_margin_agrees_with_plain_minimax() {
 #[test]
 fn a_position_with_key_0_is_searched_not_read_from_an_empty_slot() {
     let g = game("linage", &["size=5", "komi=0"]);
-    if let Ok(Some((m, nodes))) = margin_of(&g, 1, 100_000) {
+    if let Ok(Some((m, nodes))) = margin_of(&g, 1, 100_000, 0, false) {
         panic!("margin {m} after {nodes} positions: far too few");
     }
 }
@@ -92,7 +92,7 @@ fn smallest_boards_from_the_empty_board() {
     ] {
         let g = game(name, args);
         let start = std::time::Instant::now();
-        match margin_of(&g, 1024, 3_000_000_000) {
+        match margin_of(&g, 1024, 3_000_000_000, 0, false) {
             Ok(Some((m, nodes))) => eprintln!(
                 "{name} {args:?}: margin {} (first side, points), {nodes} positions, {:.1} s",
                 m as f64 / 2.0,

@@ -49,6 +49,9 @@ pub struct MctsParams {
     /// Run each simulation on a fresh copy of the root position instead of playing forward
     /// and undoing (pays where undo is dearer than a copy: Keil rebuilds its groups on undo).
     pub copy_root: bool,
+    /// Progressive widening: a node with `N` visits tries a new step only while it has fewer
+    /// than `widening × √N` children (0: whenever an untried step scores best).
+    pub widening: f32,
 }
 
 impl Default for MctsParams {
@@ -64,6 +67,7 @@ impl Default for MctsParams {
             patterns: None,
             pattern_weight: 0.0,
             copy_root: false,
+            widening: 0.0,
         }
     }
 }
@@ -328,6 +332,12 @@ impl<G: Game> Worker<G> {
             }
         }
         if nd.legal() != 0 && children >= nd.legal() as usize {
+            return (best.1, best.2, NO_PRIOR);
+        }
+        if best.1 != NO_NODE
+            && p.widening > 0.0
+            && children as f32 >= p.widening * (nd.visits() as f32).sqrt()
+        {
             return (best.1, best.2, NO_PRIOR);
         }
         // The untried steps: all-moves-as-first estimates, all with the same exploration term.

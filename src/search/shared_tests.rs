@@ -132,3 +132,48 @@ fn rerooting_keeps_the_searched_subtree() {
     assert_eq!(tree.node(tree.root).visits(), visits + 1_000);
     check_tree(&tree);
 }
+
+/// Every node's children, when the search widens progressively with `k`: a step is added only
+/// while the node has fewer than `k·√visits` children, so at most `k·√visits + 1` after.
+#[test]
+fn progressive_widening_bounds_the_children_of_every_node() {
+    use crate::games::{GameKind, GameOptions};
+    let mut options = GameOptions::defaults(GameKind::Wunchunk);
+    options.size = 4;
+    let g = crate::games::wunchunk::Wunchunk::new(&options).expect("a board");
+    let run_with = |k: f32| {
+        let mut tree = Tree::new(32 << 20, g.geometry().cells());
+        tree.plant(mover(&g), Proven::Unknown);
+        let params = MctsParams {
+            widening: k,
+            ..MctsParams::default()
+        };
+        let mut workers = vec![Worker::new(&g, params, 5)];
+        let stop = AtomicBool::new(false);
+        let clock = Clock::new(Limits::iters(3_000), &stop);
+        parallel::search(&mut tree, &mut workers, &clock, None, None);
+        check_tree(&tree);
+        let (mut root, mut over) = (0usize, 0usize);
+        let mut stack = vec![tree.root];
+        while let Some(n) = stack.pop() {
+            let children: Vec<u32> = tree.children(n).collect();
+            let bound = k * (tree.node(n).visits() as f32).sqrt() + 1.0;
+            if k > 0.0 && children.len() as f32 > bound {
+                over += 1;
+            }
+            if n == tree.root {
+                root = children.len();
+            }
+            stack.extend(children);
+        }
+        (root, over)
+    };
+    // Side 4: 37 cells, 75 first steps (either colour on any cell, or pass).
+    let (wide, _) = run_with(0.0);
+    let (narrow, over) = run_with(0.5);
+    assert_eq!(over, 0, "a node has more children than the widening allows");
+    // 3,000 visits at the root allow at most 0.5·√3000 + 1 ≈ 28 children; without widening
+    // the root tries every one of its 75 steps.
+    assert!(narrow <= 28, "{narrow} children at the root");
+    assert_eq!(wide, 75, "without widening the root tries every step");
+}

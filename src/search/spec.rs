@@ -59,6 +59,8 @@ pub struct Tuning {
     pub policy: Option<Policy>,
     /// `pb=`: weight of the progressive bias from learned patterns.
     pub pattern_weight: Option<f32>,
+    /// `pw=`: progressive widening, children allowed per √visits (0: every step).
+    pub widening: Option<f32>,
 }
 
 /// A player: algorithm, limits and settings.
@@ -187,13 +189,14 @@ impl PlayerSpec {
             "expand" if mcts => t.expand_after = Some(num(key, value)?),
             "policy" if mcts => t.policy = Some(value.parse()?),
             "pb" if mcts => t.pattern_weight = Some(num(key, value)?),
+            "pw" if mcts => t.widening = Some(num(key, value)?),
             _ => {
                 return Err(format!(
                     "'{key}' is not a setting of {} (settings: {})",
                     kind.name(),
                     match kind {
                         Algorithm::Mcts | Algorithm::Default =>
-                            "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy, pb",
+                            "ms, iters, threads, seed, mem, temp, reuse, c, rave, fpu, score, scale, solver, expand, policy, pb, pw",
                         Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
                         Algorithm::UctBaseline => "ms, iters, seed, mem",
                         Algorithm::Random => "seed",
@@ -350,6 +353,9 @@ impl fmt::Display for PlayerSpec {
         if let Some(v) = t.pattern_weight {
             push("pb", v.to_string());
         }
+        if let Some(v) = t.widening {
+            push("pw", v.to_string());
+        }
         if parts.is_empty() {
             write!(f, "{head}")
         } else if head.starts_with("level:") {
@@ -440,6 +446,7 @@ mod tests {
             "level:3",
             "level:5,ms=300",
             "mcts:c=0.3,rave=0.02,score=0.2,solver=0,expand=2,reuse=0,temp=0.5",
+            "mcts:pw=1.5",
         ] {
             let s: PlayerSpec = text.parse().unwrap();
             let again: PlayerSpec = s.to_string().parse().unwrap();

@@ -6,9 +6,10 @@
 //! komi values around the current estimate (the table's value, else SPEC's default), one
 //! `--step` apart (Carteso and Linage `n + 0.5`; Keil whole komi, so the button is on), or
 //! `--around X`. While every value favours the same side the sweep extends that way, twice as
-//! far each time (at most six times). The new games are added to the entry's stored games when
-//! the same player spec played those (`--fresh`, or another player, replaces them:
-//! [`super::komi_pool`]), and the crossing is fitted to all of them
+//! far each time (at most six times), judged on all the games the new ones will be pooled
+//! with, so a repeated run does not widen past values its stored games already bracket. The
+//! new games are added to the entry's stored games when the same player spec played those
+//! (`--fresh`, or another player, replaces them: [`super::komi_pool`]), and the crossing is fitted to all of them
 //! ([`super::komi_fit::estimate`]). The default komi moves to the new estimate only when the
 //! games show that komi matters ([`super::komi_fit::judge`]: a one-sided 5 % test of the
 //! logistic slope); otherwise the entry is written `settled = false` and keeps its earlier
@@ -16,7 +17,7 @@
 
 use super::figures::{first_point, wilson};
 use super::komi_fit::{Finding, Point};
-use super::komi_pool::{conclude, kept, merge, points_max, refit};
+use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
 use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
@@ -102,6 +103,8 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         Some(e) => (e.fair * 2.0).round() as u16,
         None => fair_komi::agreed_komi_half(kind, size),
     };
+    let spec = args.play.spec();
+    let pool = poolable(stored.as_ref(), &spec.to_string(), args.fresh);
     if or_program(stored, kind, size).is_some_and(|e| e.exact) {
         anyhow::bail!("{kind} {size} is solved exactly: self-play does not replace it");
     }
@@ -110,7 +113,6 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         None => current_fair,
     } as i32;
     let step = 2 * args.step as i32;
-    let spec = args.play.spec();
     let mut tried: Vec<Point> = Vec::new();
     let mut want = first_values(centre, step, points_max);
     for round in 0..6 {
@@ -133,27 +135,14 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             });
         }
         tried.sort_by_key(|p| p.komi_half);
-        let (lo, hi) = (
-            tried[0].komi_half as i32,
-            tried[tried.len() - 1].komi_half as i32,
-        );
-        // Still one-sided: go further that way, twice as far each round.
-        let reach = step << round;
-        // (Capped on the grid, so Carteso and Linage stay at n + 0.5.)
-        let up = hi + reach.min((points_max - hi) / step * step);
-        let down = lo - reach.min(lo / step * step);
-        want = if tried.iter().all(|p| p.rate.p > 0.5) && up > hi {
-            vec![up]
-        } else if tried.iter().all(|p| p.rate.p < 0.5) && down < lo {
-            vec![down]
-        } else {
-            break;
-        };
+        // Whether to go on is judged on every game this run's will be pooled with.
+        let all = points(&merge(&pool, &counts_of(&tried)));
+        match widen(&all, step, round, points_max) {
+            Some(h) => want = vec![h],
+            None => break,
+        }
     }
-    let new: Vec<Count> = tried
-        .iter()
-        .map(|p| Count::new(p.komi_half as f64 / 2.0, p.rate.n as u32, p.rate.points))
-        .collect();
+    let new = counts_of(&tried);
     println!("these games:");
     print_counts(&new);
     let rec = record(
@@ -314,6 +303,42 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
     }
 }
 
+/// A sweep's points as counts.
+fn counts_of(tried: &[Point]) -> Vec<Count> {
+    tried
+        .iter()
+        .map(|p| Count::new(p.komi_half as f64 / 2.0, p.rate.n as u32, p.rate.points))
+        .collect()
+}
+
+/// The stored games a sweep by `player` will be pooled with (as [`record`] decides): the
+/// entry's counts when the same player played them and `fresh` is not set, else none.
+fn poolable(stored: Option<&Entry>, player: &str, fresh: bool) -> Vec<Count> {
+    match stored {
+        Some(e) if !e.exact && !fresh && e.player.as_deref() == Some(player) => e.counts.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// The komi value (half points) to try next, after `round` rounds of widening: while every
+/// value in `all` (sorted, all the games that will be pooled) favours the same side, one
+/// further that way, `step << round` past the last (capped on the grid within 0…`max`, so
+/// Carteso and Linage stay at n + 0.5). `None` once the values bracket 50 % or the board's
+/// end is reached.
+pub fn widen(all: &[Point], step: i32, round: u32, max: i32) -> Option<i32> {
+    let (lo, hi) = (all.first()?.komi_half as i32, all.last()?.komi_half as i32);
+    let reach = step << round;
+    let up = hi + reach.min((max - hi) / step * step);
+    let down = lo - reach.min(lo / step * step);
+    if all.iter().all(|p| p.rate.p > 0.5) && up > hi {
+        Some(up)
+    } else if all.iter().all(|p| p.rate.p < 0.5) && down < lo {
+        Some(down)
+    } else {
+        None
+    }
+}
+
 /// The five komi values (half points) on the grid `centre + i·step` nearest the centre within
 /// 0…`max`.
 pub fn first_values(centre: i32, step: i32, max: i32) -> Vec<i32> {
@@ -377,6 +402,39 @@ mod tests {
     }
 
     const A: &str = "default:iters=3000,threads=1";
+
+    #[test]
+    fn widening_reads_the_pooled_games() {
+        // This run's games alone all favour the first player (half points: 5, 7, 9)...
+        let new = [c(2.5, 10, 8.0), c(3.5, 10, 7.0), c(4.5, 10, 6.0)];
+        assert_eq!(widen(&points(&new), 2, 0, 162), Some(11));
+        assert_eq!(widen(&points(&new), 2, 2, 162), Some(17));
+        // ...but with the stored games of the same player at 5.5 the values bracket 50 %.
+        let stored = Entry {
+            fair: 0.5,
+            crossing: None,
+            low: None,
+            high: None,
+            exact: false,
+            method: String::new(),
+            counts: vec![c(5.5, 40, 10.0)],
+            player: Some(A.to_string()),
+            z: None,
+            settled: Some(false),
+        };
+        let pool = poolable(Some(&stored), A, false);
+        assert_eq!(widen(&points(&merge(&pool, &new)), 2, 0, 162), None);
+        // Another player's games, or --fresh, are not pooled, so they do not count.
+        assert!(poolable(Some(&stored), "default:iters=1000,threads=1", false).is_empty());
+        assert!(poolable(Some(&stored), A, true).is_empty());
+        // All below 50 %: down, but not below komi 0.
+        let low = [c(0.5, 10, 2.0), c(1.5, 10, 1.0)];
+        assert_eq!(widen(&points(&low), 2, 0, 162), None);
+        let low = [c(4.5, 10, 2.0), c(5.5, 10, 1.0)];
+        assert_eq!(widen(&points(&low), 2, 3, 162), Some(1));
+        // At the top of the board nothing is left to try.
+        assert_eq!(widen(&points(&[c(81.0, 10, 9.0)]), 2, 0, 162), None);
+    }
 
     #[test]
     fn the_same_player_pools_and_another_replaces() {

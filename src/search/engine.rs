@@ -226,7 +226,7 @@ impl<G: Game> Engine<G> {
     ) -> (RootStats, Option<Ownership>) {
         let budget = self.spec.memory_bytes();
         let cells = game.geometry().cells();
-        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning);
+        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning_for(game.kind()));
         let mut tree = match self.kept.take() {
             Some((mut tree, old)) if self.spec.reuse && tree.budget_bytes() == budget => {
                 match steps_between(&old, game, 64) {

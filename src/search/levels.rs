@@ -26,11 +26,15 @@
 //! handful and the levels play alike: the table above left levels 1–4 unordered there (level
 //! 2 against 1 scored 40 %, 3 against 2 50 %, 4 against 3 45 % over 40 games each).
 //! [`simulations`] gives a level's simulations for a game; the engine applies it
-//! ([`PlayerSpec::limits_for`]).
+//! ([`PlayerSpec::limits_for`]). Wunchunk's levels 1–8 also keep uniform playouts
+//! ([`policy`], applied by [`PlayerSpec::tuning_for`]): the game's default player now follows
+//! learned patterns in its playouts, which makes each simulation far stronger, and the
+//! ladder of levels 1–8 was measured before that; levels 9 and 10 use the default.
 //!
 //! `tessera match` results backing the order are in the AI issue's closing note.
 
 use super::control::Limits;
+use super::playout::Policy;
 use super::spec::{Algorithm, PlayerSpec};
 use crate::games::GameKind;
 
@@ -60,6 +64,13 @@ pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
         _ => TABLE[n - 1].0,
     };
     (iters > 0).then_some(iters)
+}
+
+/// The playout policy level `n` (clamped to 1–10) plays `kind` with when it is not the
+/// game's default: Wunchunk's levels 1–8 keep uniform playouts, with which their ladder was
+/// measured (the default's pattern playouts came later; see the module documentation).
+pub fn policy(n: u8, kind: GameKind) -> Option<Policy> {
+    (kind == GameKind::Wunchunk && n.clamp(1, 10) <= 8).then_some(Policy::Random)
 }
 
 /// The spec of level `n` (1–10; out-of-range values are clamped).

@@ -119,7 +119,7 @@ impl<G: Game> Worker<G> {
             board_at: 0,
             shape: params
                 .patterns
-                .filter(|_| params.pattern_weight > 0.0)
+                .filter(|_| params.pattern_weight > 0.0 || params.policy == Policy::Patterns)
                 .map(|_| Shape::of(game.geometry()))
                 .filter(|s| params.patterns.is_some_and(|p| p.fits(s))),
         }
@@ -202,7 +202,12 @@ impl<G: Game> Worker<G> {
             return played;
         }
         while !self.game.is_over() {
-            let s = p.policy.step(&self.game, &mut self.rng, &mut self.buf);
+            let s = p.policy.step_with(
+                &self.game,
+                &mut self.rng,
+                &mut self.buf,
+                self.shape.as_ref().zip(p.patterns),
+            );
             self.seq.push((mover(&self.game), key_of(s)));
             self.game.play(s);
             played += 1;

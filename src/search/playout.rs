@@ -1,5 +1,6 @@
 //! Playout policies: how a simulation finishes the game once it leaves the tree.
 
+use super::patterns::{Patterns, Shape};
 use crate::games::{Game, Step, Stone};
 use crate::rng::FastRng;
 
@@ -22,6 +23,11 @@ pub enum Policy {
     /// chunks; avoid new own crumbs and joining the opponent's groups); end the turn early
     /// when even the best of them looks harmful.
     Chunks,
+    /// Placement games with learned patterns ([`super::patterns`]): draw a few random legal
+    /// placements and play one of them with probability proportional to its pattern prior.
+    /// Needs the board's [`Shape`] and the game's patterns ([`Policy::step_with`]); without
+    /// them it is [`Policy::Random`].
+    Patterns,
 }
 
 impl Policy {
@@ -32,8 +38,56 @@ impl Policy {
             Policy::Random => game.random_step(rng, buf),
             Policy::NoEyes => no_eyes_step(game, rng, buf),
             Policy::Chunks | Policy::Eval => chunks_step(game, rng, buf),
+            Policy::Patterns => game.random_step(rng, buf),
         }
     }
+
+    /// [`Policy::step`] with the board's pattern slots and the game's patterns at hand, which
+    /// [`Policy::Patterns`] needs.
+    #[inline]
+    pub fn step_with<G: Game>(
+        self,
+        game: &G,
+        rng: &mut FastRng,
+        buf: &mut Vec<Step>,
+        patterns: Option<(&Shape, &Patterns)>,
+    ) -> Step {
+        match (self, patterns) {
+            (Policy::Patterns, Some((shape, pt))) => pattern_step(game, rng, buf, shape, pt),
+            _ => self.step(game, rng, buf),
+        }
+    }
+}
+
+/// Candidates drawn per step by [`Policy::Patterns`].
+const PATTERN_CANDIDATES: usize = 3;
+
+/// See [`Policy::Patterns`].
+fn pattern_step<G: Game>(
+    game: &G,
+    rng: &mut FastRng,
+    buf: &mut Vec<Step>,
+    shape: &Shape,
+    pt: &Patterns,
+) -> Step {
+    let own = Stone::of_side(game.to_move());
+    let mut cands = [(Step::Pass, 0f32); PATTERN_CANDIDATES];
+    let mut total = 0f32;
+    for slot in cands.iter_mut() {
+        let step = game.random_step(rng, buf);
+        let Step::Place { cell, stone } = step else {
+            return step;
+        };
+        let w = pt.prior(shape.code(game, cell, stone, own));
+        total += w;
+        *slot = (step, total);
+    }
+    // Roulette over the candidates by prior (a prior is never 0: shrunk toward the mean).
+    let x = rng.unit() as f32 * total;
+    cands
+        .iter()
+        .find(|&&(_, upto)| x < upto)
+        .map_or(cands[PATTERN_CANDIDATES - 1].0, |&(s, _)| s)
 }
 
 /// Whether `cell` is an eye of `stone`: every neighbour holds such a stone.
@@ -130,8 +184,9 @@ impl std::str::FromStr for Policy {
             "noeyes" => Ok(Policy::NoEyes),
             "chunks" => Ok(Policy::Chunks),
             "eval" => Ok(Policy::Eval),
+            "patterns" => Ok(Policy::Patterns),
             _ => Err(format!(
-                "unknown playout policy '{s}' (policies: random, noeyes, chunks, eval)"
+                "unknown playout policy '{s}' (policies: random, noeyes, chunks, eval, patterns)"
             )),
         }
     }
@@ -144,6 +199,48 @@ impl std::fmt::Display for Policy {
             Policy::NoEyes => "noeyes",
             Policy::Chunks => "chunks",
             Policy::Eval => "eval",
+            Policy::Patterns => "patterns",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{AnyGame, GameKind, GameOptions};
+
+    #[test]
+    fn the_pattern_policy_plays_legal_placements_in_proportion_to_their_priors() {
+        // Code 0: a stone of the opponent's colour with six empty neighbours, chosen every
+        // time it was available; code 4096: the same with the mover's own colour, never.
+        let pt = Patterns::parse("degree 6\n0 1000 1000\n4096 0 100000\n").unwrap();
+        let options = GameOptions::parse(GameKind::Wunchunk, &["size=4"]).unwrap();
+        let game = AnyGame::new(GameKind::Wunchunk, &options).unwrap();
+        let shape = Shape::of(game.geometry());
+        let own = Stone::of_side(game.to_move());
+        let (mut rng, mut buf) = (FastRng::seed(3), Vec::new());
+        let (mut theirs, mut interior) = (0, 0);
+        for _ in 0..3000 {
+            let step = Policy::Patterns.step_with(&game, &mut rng, &mut buf, Some((&shape, &pt)));
+            assert!(game.check(step).is_ok(), "{step:?} is legal");
+            let Step::Place { cell, stone } = step else {
+                panic!("a placement, not {step:?}");
+            };
+            if game.geometry().neighbours(cell).len() == 6 {
+                interior += 1;
+                theirs += usize::from(stone != own);
+            }
+        }
+        // Uniform play would give the opponent's colour half the interior placements; here
+        // it is chosen whenever one of the three candidates offers it (7/8 of the time).
+        let share = theirs as f64 / interior as f64;
+        assert!(interior > 300 && share > 0.8, "{theirs} of {interior}");
+        // Without the shape and patterns the policy is uniformly random.
+        let mut theirs = 0;
+        for _ in 0..3000 {
+            let step = Policy::Patterns.step_with(&game, &mut rng, &mut buf, None);
+            theirs += usize::from(matches!(step, Step::Place { stone, .. } if stone != own));
+        }
+        assert!((1200..1800).contains(&theirs), "{theirs} of 3000");
     }
 }

@@ -107,6 +107,17 @@ impl PlayerSpec {
         }
     }
 
+    /// The MCTS settings this spec plays `kind` with: its own, plus the level's playout
+    /// policy where the level has one of its own for the game ([`levels::policy`]) and the
+    /// spec does not set `policy=`.
+    pub fn tuning_for(&self, kind: GameKind) -> Tuning {
+        let mut t = self.tuning;
+        if t.policy.is_none() {
+            t.policy = self.level.and_then(|n| levels::policy(n, kind));
+        }
+        t
+    }
+
     /// A spec for `kind` with every setting at its default.
     pub fn of(kind: Algorithm) -> PlayerSpec {
         PlayerSpec {
@@ -433,6 +444,31 @@ mod tests {
         // The timed levels keep their time and have no simulation cap.
         let ten = at("level:10", GameKind::Wunchunk);
         assert_eq!((ten.ms, ten.iters), (Some(4_000), None));
+    }
+
+    #[test]
+    fn wunchunk_s_levels_1_to_8_keep_uniform_playouts_unless_set_by_hand() {
+        use crate::search::tuning::mcts_params;
+        let policy = |text: &str, kind| {
+            let spec = text.parse::<PlayerSpec>().unwrap();
+            mcts_params(kind, 169, &spec.tuning_for(kind)).policy
+        };
+        assert_eq!(policy("level:1", GameKind::Wunchunk), Policy::Random);
+        assert_eq!(policy("level:8", GameKind::Wunchunk), Policy::Random);
+        // The timed levels and the default player follow the patterns.
+        assert_eq!(policy("level:9", GameKind::Wunchunk), Policy::Patterns);
+        assert_eq!(policy("level:10", GameKind::Wunchunk), Policy::Patterns);
+        assert_eq!(
+            policy("default:ms=100", GameKind::Wunchunk),
+            Policy::Patterns
+        );
+        // Set by hand: kept; other games: their own default at every level.
+        assert_eq!(
+            policy("level:8,policy=patterns", GameKind::Wunchunk),
+            Policy::Patterns
+        );
+        assert_eq!(policy("level:8", GameKind::Keil), Policy::NoEyes);
+        assert_eq!(policy("level:3", GameKind::Linage), Policy::Random);
     }
 
     #[test]

@@ -66,11 +66,11 @@ pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
     (iters > 0).then_some(iters)
 }
 
-/// The playout policy level `n` (clamped to 1–10) plays `kind` with when it is not the
-/// game's default: Wunchunk's levels 1–8 keep uniform playouts, with which their ladder was
-/// measured (the default's pattern playouts came later; see the module documentation).
+/// The playout policy level `n` plays `kind` with when it is not the game's default:
+/// Wunchunk's levels 1–8 keep uniform playouts, with which their ladder was measured (the
+/// default's pattern playouts came later; see the module documentation).
 pub fn policy(n: u8, kind: GameKind) -> Option<Policy> {
-    (kind == GameKind::Wunchunk && n.clamp(1, 10) <= 8).then_some(Policy::Random)
+    (kind == GameKind::Wunchunk && n <= 8).then_some(Policy::Random)
 }
 
 /// The spec of level `n` (1–10; out-of-range values are clamped).

@@ -201,13 +201,11 @@ impl<G: Game> Worker<G> {
             self.backup(tree, v, 0.0);
             return played;
         }
+        let patterns = self.shape.as_ref().zip(p.patterns);
         while !self.game.is_over() {
-            let s = p.policy.step_with(
-                &self.game,
-                &mut self.rng,
-                &mut self.buf,
-                self.shape.as_ref().zip(p.patterns),
-            );
+            let s = p
+                .policy
+                .step_with(&self.game, &mut self.rng, &mut self.buf, patterns);
             self.seq.push((mover(&self.game), key_of(s)));
             self.game.play(s);
             played += 1;

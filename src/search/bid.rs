@@ -34,7 +34,7 @@ fn probe<G: Game>(
     g.play(Step::Komi(half));
     g.play(Step::Choose(Side::Second));
     let spec = engine.spec().clone();
-    let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning_for(g.kind()));
+    let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning);
     let seeds: Vec<u64> = (0..spec.thread_count())
         .map(|_| engine.next_seed())
         .collect();

@@ -142,7 +142,8 @@ impl<G: Game> Engine<G> {
                 }
                 Algorithm::Mcts | Algorithm::Default => {
                     let (mut stats, ownership) = self.mcts(game, &clock, reports.as_ref());
-                    let step = self.choose(&stats).unwrap_or(legal[0]);
+                    let t = self.spec.temperature_for(game.kind());
+                    let step = self.choose(&stats, t).unwrap_or(legal[0]);
                     if stats.pv.first() != Some(&key_of(step)) {
                         // The PV under the step actually chosen.
                         if let Some((tree, _)) = &self.kept {
@@ -226,7 +227,7 @@ impl<G: Game> Engine<G> {
     ) -> (RootStats, Option<Ownership>) {
         let budget = self.spec.memory_bytes();
         let cells = game.geometry().cells();
-        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning_for(game.kind()));
+        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning);
         let mut tree = match self.kept.take() {
             Some((mut tree, old)) if self.spec.reuse && tree.budget_bytes() == budget => {
                 match steps_between(&old, game, 64) {
@@ -269,8 +270,8 @@ impl<G: Game> Engine<G> {
     /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to
     /// move is losing without it, i.e. the position favours the first stone's owner), the
     /// bid's side choice (the side with the higher win rate), else a proven win, else the most
-    /// visited (or, with a temperature, a visit-weighted draw).
-    pub(crate) fn choose(&mut self, stats: &RootStats) -> Option<Step> {
+    /// visited (or, with a temperature `t` above 0, a visit-weighted draw).
+    pub(crate) fn choose(&mut self, stats: &RootStats, t: f64) -> Option<Step> {
         let e = &stats.edges;
         let swap = key_of(Step::Swap);
         if let Some(si) = e.iter().position(|x| x.key == swap) {
@@ -284,7 +285,7 @@ impl<G: Game> Engine<G> {
             }
             let mut rest = stats.clone();
             rest.edges.retain(|x| x.key != swap);
-            return self.choose(&rest);
+            return self.choose(&rest, t);
         }
         if !e.is_empty() && e.iter().all(|x| matches!(step_of(x.key), Step::Choose(_))) {
             return e
@@ -293,7 +294,6 @@ impl<G: Game> Engine<G> {
                 .map(|x| step_of(x.key));
         }
         let best = stats.best_index()?;
-        let t = self.spec.temperature;
         if t <= 0.0 || e[best].proven == Some(1.0) {
             return Some(step_of(e[best].key));
         }

@@ -20,21 +20,26 @@
 //! | 9     | –           | 1.5 s   | all     | 0           |
 //! | 10    | –           | 4 s     | all     | 0           |
 //!
-//! Wunchunk spends more simulations at levels 1–8 (1 000, 2 000, 3 000, 5 000, 8 000, 12 000,
-//! 20 000, 40 000; temperatures as above): a Wunchunk turn is several stones sharing the
-//! turn's simulations, so below about a thousand simulations a turn every stone gets a
-//! handful and the levels play alike: the table above left levels 1–4 unordered there (level
-//! 2 against 1 scored 40 %, 3 against 2 50 %, 4 against 3 45 % over 40 games each).
-//! [`simulations`] gives a level's simulations for a game; the engine applies it
-//! ([`PlayerSpec::limits_for`]). Wunchunk's levels 1–8 also keep uniform playouts
-//! ([`policy`], applied by [`PlayerSpec::tuning_for`]): the game's default player now follows
-//! learned patterns in its playouts, which makes each simulation far stronger, and the
-//! ladder of levels 1–8 was measured before that; levels 9 and 10 use the default.
+//! Wunchunk has its own simulations and temperatures at levels 1–8:
+//!
+//! | level         | 1     | 2     | 3     | 4     | 5     | 6      | 7      | 8      |
+//! |---------------|------:|------:|------:|------:|------:|-------:|-------:|-------:|
+//! | simulations   | 1 000 | 2 000 | 3 000 | 5 000 | 8 000 | 12 000 | 20 000 | 40 000 |
+//! | temperature   | 2.0   | 0.6   | 0.3   | 0.2   | 0.1   | 0      | 0      | 0      |
+//!
+//! A Wunchunk turn is several stones sharing the turn's simulations, so below about a thousand
+//! simulations a turn every stone gets a handful and the levels do not order (with the table
+//! above, level 2 against 1 scored 40 %). With the learned patterns guiding the tree and the
+//! playouts, a weak level's visits follow the patterns' prior, so its strength is set by how
+//! sharply the temperature draws from them more than by its simulations: at temperature 0.6,
+//! 3 000 simulations against 2 000 scored 6–9, and 300 at temperature 1 lost 3–17 to 100 at
+//! temperature 2; each of Wunchunk's rungs therefore lowers the temperature as well.
+//! [`simulations`] and [`temperature`] give a level's figures for a game; the engine applies
+//! them ([`PlayerSpec::limits_for`], [`PlayerSpec::temperature_for`]).
 //!
 //! `tessera match` results backing the order are in the AI issue's closing note.
 
 use super::control::Limits;
-use super::playout::Policy;
 use super::spec::{Algorithm, PlayerSpec};
 use crate::games::GameKind;
 
@@ -52,25 +57,37 @@ const TABLE: [(u64, u64, usize, f64); 10] = [
     (0, 4_000, 0, 0.0),
 ];
 
-/// Wunchunk's simulations for levels 1–8 (see the module documentation).
-const WUNCHUNK_SIMULATIONS: [u64; 8] = [1_000, 2_000, 3_000, 5_000, 8_000, 12_000, 20_000, 40_000];
+/// Wunchunk's (simulations, temperature) for levels 1–8 (see the module documentation).
+const WUNCHUNK: [(u64, f64); 8] = [
+    (1_000, 2.0),
+    (2_000, 0.6),
+    (3_000, 0.3),
+    (5_000, 0.2),
+    (8_000, 0.1),
+    (12_000, 0.0),
+    (20_000, 0.0),
+    (40_000, 0.0),
+];
 
 /// The simulations level `n` (1–10, clamped) spends on a turn of `kind`: the table's, or
 /// Wunchunk's own for levels 1–8; `None` for the timed levels 9 and 10.
 pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
     let n = n.clamp(1, 10) as usize;
     let iters = match kind {
-        GameKind::Wunchunk if n <= 8 => WUNCHUNK_SIMULATIONS[n - 1],
+        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1].0,
         _ => TABLE[n - 1].0,
     };
     (iters > 0).then_some(iters)
 }
 
-/// The playout policy level `n` plays `kind` with when it is not the game's default:
-/// Wunchunk's levels 1–8 keep uniform playouts, with which their ladder was measured (the
-/// default's pattern playouts came later; see the module documentation).
-pub fn policy(n: u8, kind: GameKind) -> Option<Policy> {
-    (kind == GameKind::Wunchunk && n <= 8).then_some(Policy::Random)
+/// The temperature level `n` (1–10, clamped) draws its step with in `kind`: the table's, or
+/// Wunchunk's own for levels 1–8.
+pub fn temperature(n: u8, kind: GameKind) -> f64 {
+    let n = n.clamp(1, 10) as usize;
+    match kind {
+        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1].1,
+        _ => TABLE[n - 1].3,
+    }
 }
 
 /// The spec of level `n` (1–10; out-of-range values are clamped).

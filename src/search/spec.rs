@@ -107,15 +107,16 @@ impl PlayerSpec {
         }
     }
 
-    /// The MCTS settings this spec plays `kind` with: its own, plus the level's playout
-    /// policy where the level has one of its own for the game ([`levels::policy`]) and the
-    /// spec does not set `policy=`.
-    pub fn tuning_for(&self, kind: GameKind) -> Tuning {
-        let mut t = self.tuning;
-        if t.policy.is_none() {
-            t.policy = self.level.and_then(|n| levels::policy(n, kind));
+    /// The temperature this spec draws its steps with in a game of `kind`: a level whose
+    /// temperature was not set by hand uses that game's temperature for the level
+    /// ([`levels::temperature`]; Wunchunk's differ), any other spec its own.
+    pub fn temperature_for(&self, kind: GameKind) -> f64 {
+        match self.level {
+            Some(n) if self.temperature == levels::spec(n).temperature => {
+                levels::temperature(n, kind)
+            }
+            _ => self.temperature,
         }
-        t
     }
 
     /// A spec for `kind` with every setting at its default.
@@ -447,28 +448,28 @@ mod tests {
     }
 
     #[test]
-    fn wunchunk_s_levels_1_to_8_keep_uniform_playouts_unless_set_by_hand() {
-        use crate::search::tuning::mcts_params;
-        let policy = |text: &str, kind| {
-            let spec = text.parse::<PlayerSpec>().unwrap();
-            mcts_params(kind, 169, &spec.tuning_for(kind)).policy
-        };
-        assert_eq!(policy("level:1", GameKind::Wunchunk), Policy::Random);
-        assert_eq!(policy("level:8", GameKind::Wunchunk), Policy::Random);
-        // The timed levels and the default player follow the patterns.
-        assert_eq!(policy("level:9", GameKind::Wunchunk), Policy::Patterns);
-        assert_eq!(policy("level:10", GameKind::Wunchunk), Policy::Patterns);
-        assert_eq!(
-            policy("default:ms=100", GameKind::Wunchunk),
-            Policy::Patterns
-        );
-        // Set by hand: kept; other games: their own default at every level.
-        assert_eq!(
-            policy("level:8,policy=patterns", GameKind::Wunchunk),
-            Policy::Patterns
-        );
-        assert_eq!(policy("level:8", GameKind::Keil), Policy::NoEyes);
-        assert_eq!(policy("level:3", GameKind::Linage), Policy::Random);
+    fn levels_draw_with_their_game_s_temperature_unless_set_by_hand() {
+        let at = |text: &str, kind| text.parse::<PlayerSpec>().unwrap().temperature_for(kind);
+        assert_eq!(at("level:2", GameKind::Linage), 1.0);
+        assert_eq!(at("level:2", GameKind::Wunchunk), 0.6);
+        assert_eq!(at("level:5", GameKind::Wunchunk), 0.1);
+        assert_eq!(at("level:6", GameKind::Wunchunk), 0.0);
+        assert_eq!(at("level:10", GameKind::Wunchunk), 0.0);
+        // Set by hand: kept in every game.
+        assert_eq!(at("level:2,temp=1.5", GameKind::Wunchunk), 1.5);
+        assert_eq!(at("mcts:temp=0.7", GameKind::Wunchunk), 0.7);
+        // Each Wunchunk level draws no less sharply than the one below and spends more.
+        for n in 2..=8 {
+            let (lo, hi) = (n - 1, n);
+            assert!(
+                levels::temperature(hi, GameKind::Wunchunk)
+                    <= levels::temperature(lo, GameKind::Wunchunk)
+            );
+            assert!(
+                levels::simulations(hi, GameKind::Wunchunk)
+                    > levels::simulations(lo, GameKind::Wunchunk)
+            );
+        }
     }
 
     #[test]

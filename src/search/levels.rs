@@ -69,25 +69,27 @@ const WUNCHUNK: [(u64, f64); 8] = [
     (40_000, 0.0),
 ];
 
+/// Level `n`'s (simulations, temperature) in `kind`: the table's, or Wunchunk's own for levels
+/// 1–8 (simulations 0 for the timed levels).
+fn row(n: u8, kind: GameKind) -> (u64, f64) {
+    let n = n.clamp(1, 10) as usize;
+    match kind {
+        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1],
+        _ => (TABLE[n - 1].0, TABLE[n - 1].3),
+    }
+}
+
 /// The simulations level `n` (1–10, clamped) spends on a turn of `kind`: the table's, or
 /// Wunchunk's own for levels 1–8; `None` for the timed levels 9 and 10.
 pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
-    let n = n.clamp(1, 10) as usize;
-    let iters = match kind {
-        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1].0,
-        _ => TABLE[n - 1].0,
-    };
+    let iters = row(n, kind).0;
     (iters > 0).then_some(iters)
 }
 
 /// The temperature level `n` (1–10, clamped) draws its step with in `kind`: the table's, or
 /// Wunchunk's own for levels 1–8.
 pub fn temperature(n: u8, kind: GameKind) -> f64 {
-    let n = n.clamp(1, 10) as usize;
-    match kind {
-        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1].1,
-        _ => TABLE[n - 1].3,
-    }
+    row(n, kind).1
 }
 
 /// The spec of level `n` (1–10; out-of-range values are clamped).

@@ -93,7 +93,7 @@ fn komi_sweeps_pool_into_the_table() {
     let table_arg = table.to_str().unwrap();
     let sweep = |more: &[&str]| {
         let mut args = vec![
-            "komi", "linage", "--size", "6", "--games", "2", "--ms", "5", "--jobs", "2", "--table",
+            "komi", "linage", "--size", "7", "--games", "2", "--ms", "5", "--jobs", "2", "--table",
             table_arg,
         ];
         args.extend_from_slice(more);
@@ -122,16 +122,18 @@ fn komi_sweeps_pool_into_the_table() {
         "{out}\n{err}"
     );
     let (ok, out, err) = tessera(&[
-        "komi", "linage", "--size", "6", "--refit", "--table", table_arg,
+        "komi", "linage", "--size", "7", "--refit", "--table", table_arg,
     ]);
     assert!(ok && out.contains("fair komi"), "{out}\n{err}");
     let (ok, _, err) = tessera(&[
-        "komi", "linage", "--size", "7", "--refit", "--table", table_arg,
+        "komi", "linage", "--size", "8", "--refit", "--table", table_arg,
     ]);
     assert!(!ok && err.contains("no entry"), "{err}");
-    // Linage 5x5 is solved (data/komi.toml): no self-play replaces it.
-    let (ok, _, err) = tessera(&["komi", "linage", "--size", "5", "--table", table_arg]);
-    assert!(!ok && err.contains("solved exactly"), "{err}");
+    // Linage 5x5 and 6x6 are solved (data/komi.toml): no self-play replaces them.
+    for size in ["5", "6"] {
+        let (ok, _, err) = tessera(&["komi", "linage", "--size", size, "--table", table_arg]);
+        assert!(!ok && err.contains("solved exactly"), "{err}");
+    }
     let (ok, _, err) = tessera(&["komi", "iris"]);
     assert!(!ok && err.contains("no komi"), "{err}");
 }

@@ -32,6 +32,42 @@ use super::symmetry::{Pieces, Symmetries};
 use super::table::{pack, unpack};
 use crate::games::{Game, Side, Step};
 
+/// MTD(f): null-window passes from the first guess `guess` until a lower and an upper bound
+/// on the value meet (values lie within ±`inf`). `probe(beta)` searches the window
+/// (beta − 1, beta) fail-soft and returns the value found and the positions visited so far;
+/// `verbose` prints a line per pass on stderr. Returns the value and the passes made.
+pub(super) fn mtdf(
+    guess: i32,
+    inf: i32,
+    verbose: bool,
+    mut probe: impl FnMut(i32) -> Result<(i32, u64), Aborted>,
+) -> Result<(i32, u32), Aborted> {
+    let (mut lower, mut upper) = (-inf, inf);
+    let mut g = guess.clamp(-inf + 1, inf - 1);
+    let mut passes = 0;
+    let t0 = std::time::Instant::now();
+    while lower < upper {
+        let beta = if g == lower { g + 1 } else { g };
+        passes += 1;
+        let (v, nodes) = probe(beta)?;
+        g = v;
+        if g < beta {
+            upper = g;
+        } else {
+            lower = g;
+        }
+        if verbose {
+            eprintln!(
+                "pass {passes}: value for the side to move {} {beta} (bounds {lower}..{upper}), \
+                 {nodes} positions, {:.1} s",
+                if g < beta { "<" } else { ">=" },
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok((g, passes))
+}
+
 /// The margin search.
 pub struct Exact<G: SolveGame> {
     game: G,
@@ -99,30 +135,12 @@ impl<G: SolveGame> Exact<G> {
         } else {
             -1
         };
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut g = (sign * guess).clamp(-INF + 1, INF - 1);
-        let t0 = std::time::Instant::now();
-        while lower < upper {
-            let beta = if g == lower { g + 1 } else { g };
-            self.passes += 1;
-            g = self.negamax(beta - 1, beta, 0)?;
-            if g < beta {
-                upper = g;
-            } else {
-                lower = g;
-            }
-            if self.verbose {
-                eprintln!(
-                    "pass {}: value for the side to move {} {} (bounds {lower}..{upper}), \
-                     {} positions, {:.1} s",
-                    self.passes,
-                    if g < beta { "<" } else { ">=" },
-                    beta,
-                    self.nodes,
-                    t0.elapsed().as_secs_f64()
-                );
-            }
-        }
+        let verbose = self.verbose;
+        let (g, passes) = mtdf(sign * guess, INF, verbose, |beta| {
+            let v = self.negamax(beta - 1, beta, 0)?;
+            Ok((v, self.nodes))
+        })?;
+        self.passes += passes;
         Ok(sign * g)
     }
 

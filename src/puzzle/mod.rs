@@ -44,6 +44,7 @@ pub(crate) mod exact;
 pub(crate) mod exact_plain;
 pub(crate) mod generate;
 pub(crate) mod history;
+pub mod linage_sum;
 pub(crate) mod line;
 pub(crate) mod rules;
 pub(crate) mod search;

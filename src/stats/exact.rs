@@ -1,6 +1,7 @@
 //! `tessera komi GAME --size N --exact`: the fair komi of the smallest boards proved by solving
 //! the game from the empty board with the puzzle solver's margin search
-//! ([`crate::puzzle::exact::margin_of`]).
+//! ([`crate::puzzle::exact::margin_of`]; Linage up to 8×8 with the region-sum search,
+//! [`crate::puzzle::linage_sum`], which reaches further).
 //!
 //! The search gives the margin M (first side minus second, half points) under best play at
 //! komi 0; with komi k the first side wins iff M > 2k and draws iff M = 2k. In Keil the button
@@ -40,6 +41,21 @@ pub fn solve(
     // the button fixed): the empty board at komi 0 hashes to 0, which the solver's table takes
     // for a stored entry (its empty slots have key 0) and answers 0 at once.
     const SEARCH_KOMI_HALF: u16 = 1;
+    if kind == GameKind::Linage && size <= 8 {
+        // Linage decomposes into its free regions: the region-sum search reaches further.
+        let t0 = Instant::now();
+        let (margin, nodes) = crate::puzzle::linage_sum::solve_empty(size, mb, limit, guess, true)
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
+                )
+            })?;
+        return Ok(Solved {
+            margin,
+            nodes,
+            secs: t0.elapsed().as_secs_f64(),
+        });
+    }
     let options = GameOptions {
         size,
         protocol: Protocol::Agreed,
@@ -68,6 +84,8 @@ pub fn verdict(margin: i32) -> String {
     let m = margin as f64 / 2.0;
     if margin < 0 {
         format!("the second side wins at every komi (margin {m} at komi 0)")
+    } else if margin == 0 {
+        "a draw at komi 0; the second side wins at every higher komi".to_string()
     } else {
         format!("the first side wins below komi {m}, draws at {m}, loses above")
     }
@@ -78,8 +96,13 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
     let at = solved.margin as f64 / 2.0;
     // The grid komi nearest M/2, the higher at a tie.
     let fair = fair_half(kind, at + 0.25);
+    let search = if kind == GameKind::Linage {
+        "region-sum search (puzzle::linage_sum)"
+    } else {
+        "margin search (puzzle::exact)"
+    };
     let mut method = format!(
-        "exact: MTD(f) margin search (puzzle::exact) from the empty board at komi 0, \
+        "exact: MTD(f) {search} from the empty board at komi 0, \
          margin {} points{} ({} positions, {:.1} s); {}",
         at,
         if kind == GameKind::Keil {
@@ -167,6 +190,7 @@ mod tests {
         assert!(verdict(6).contains("draws at 3"));
         assert!(verdict(7).contains("below komi 3.5, draws at 3.5"));
         assert!(verdict(-2).contains("second side wins"));
+        assert!(verdict(0).starts_with("a draw at komi 0;"));
         let s = Solved {
             margin: 6,
             nodes: 10,

@@ -42,8 +42,8 @@ pub struct KomiArgs {
     /// updated, else SPEC's default).
     #[arg(long)]
     pub around: Option<String>,
-    /// Solve the board exactly instead (the smallest boards: Linage and Carteso 5x5, Keil
-    /// side 3), with the puzzle solver's margin search.
+    /// Solve the board exactly instead (the smallest boards: Linage 5x5 and 6x6, Carteso 5x5,
+    /// Keil side 3), with the puzzle solver's margin search (Linage: its region-sum search).
     #[arg(long)]
     pub exact: bool,
     /// Positions the exact search may visit before it gives up.

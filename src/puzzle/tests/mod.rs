@@ -34,6 +34,7 @@ pub(crate) fn random_turn(g: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
 
 mod exact;
 mod exact_mtd;
+mod linage_sum;
 mod sets;
 mod traps;
 mod wunchunk_bound;

@@ -33,7 +33,8 @@
 //! turns), `line` (distances, main line, rating), `rules` (what the search needs to know
 //! per game), `exact` (game values without a ply bound, for the smallest boards: MTD(f) over
 //! `bounds`, sharing entries between `symmetry` images; `exact_plain`, the first such search,
-//! is the tests' reference).
+//! is the tests' reference), `linage_sum` (Linage's exact values over multisets of free-region
+//! shapes, which reaches 6×6).
 
 pub(crate) mod bounds;
 pub(crate) mod candidates;

@@ -478,3 +478,18 @@ fn komi_with_the_bid_is_refused() {
     ask(&mut gtp, "tessera-game linage komi=5 protocol=agreed").unwrap();
     assert_eq!(state(&mut gtp)["komi"], 5);
 }
+
+/// On a solved board the bid is the komi that draws under perfect play (Linage 6×6: 0, 5×5:
+/// 7), whatever the probes would say.
+#[test]
+fn the_bid_on_a_solved_board_is_the_drawing_komi() {
+    let mut gtp = Gtp::with_player("mcts:iters=200,threads=1,seed=3".parse().unwrap(), Some(1));
+    for (size, komi) in [(6, "komi=0"), (5, "komi=7")] {
+        let game = format!("tessera-game linage size={size} protocol=bid");
+        ask(&mut gtp, &game).unwrap();
+        assert_eq!(ask(&mut gtp, "genmove b").unwrap(), komi);
+    }
+    // An unsolved board is still probed (Linage 9x9's table komi is not exact).
+    ask(&mut gtp, "tessera-game linage protocol=bid").unwrap();
+    assert!(ask(&mut gtp, "genmove b").unwrap().starts_with("komi="));
+}

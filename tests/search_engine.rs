@@ -192,7 +192,8 @@ fn ownership_is_accumulated_from_the_playouts_when_asked_for() {
 
 #[test]
 fn komi_chooser_and_side_chooser_answer_the_bid() {
-    let g = AnyGame::from_args("linage", &["size=5", "protocol=bid"]).unwrap();
+    // 7x7: on the solved 5x5 and 6x6 boards the bid takes the proven komi without probing.
+    let g = AnyGame::from_args("linage", &["size=7", "protocol=bid"]).unwrap();
     let mut e = Engine::new("mcts:iters=4000,threads=1,seed=3".parse().unwrap());
     let d = e.think(&g, Limits::default(), no_stop(), None).unwrap();
     let Step::Komi(half) = d.step else {

@@ -184,11 +184,7 @@ impl RegionSum {
             let without = base.sub(state[i]);
             let region_lean = line_lean(state[i].0);
             for s in &scratch.splits {
-                let child = s
-                    .free
-                    .iter()
-                    .take_while(|p| p.0 != 0)
-                    .fold(without, |c, &p| c.add(p));
+                let child = s.pieces().fold(without, |c, &p| c.add(p));
                 let packed = (i as u16) << 8 | s.cell as u16;
                 let gain = sign * s.vertical_gain as i32;
                 let order = if packed == best_known {
@@ -196,13 +192,7 @@ impl RegionSum {
                 } else {
                     // Points taken now first, then how far the pieces left lean the
                     // mover's way, then the history heuristic.
-                    let lean = s
-                        .free
-                        .iter()
-                        .take_while(|p| p.0 != 0)
-                        .map(|p| line_lean(p.0))
-                        .sum::<i32>()
-                        - region_lean;
+                    let lean = s.pieces().map(|p| line_lean(p.0)).sum::<i32>() - region_lean;
                     let key = (gain * 16 + sign * lean + 4096) as u64;
                     key << 48 | self.history[history_slot(state[i].0, s.cell)].min((1 << 48) - 1)
                 };
@@ -240,7 +230,7 @@ impl RegionSum {
                 child.clear();
                 child.extend_from_slice(&state[..i]);
                 child.extend_from_slice(&state[i + 1..]);
-                child.extend(m.split.free.iter().take_while(|p| p.0 != 0));
+                child.extend(m.split.pieces());
                 child.sort_unstable();
                 let gain = sign * m.split.vertical_gain as i32;
                 let r = self.negamax(

@@ -169,6 +169,14 @@ pub(super) struct Split {
     pub(super) vertical_gain: i8,
 }
 
+impl Split {
+    /// The free pieces the placement leaves.
+    #[inline]
+    pub(super) fn pieces(&self) -> impl Iterator<Item = &Shape> {
+        self.free.iter().take_while(|p| p.0 != 0)
+    }
+}
+
 /// Every legal placement in the free shape `m`.
 pub(super) fn splits(m: u64, out: &mut Vec<Split>) {
     out.clear();

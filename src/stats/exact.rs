@@ -45,11 +45,7 @@ pub fn solve(
         // Linage decomposes into its free regions: the region-sum search reaches further.
         let t0 = Instant::now();
         let (margin, nodes) = crate::puzzle::linage_sum::solve_empty(size, mb, limit, guess, true)
-            .map_err(|_| {
-                anyhow::anyhow!(
-                    "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
-                )
-            })?;
+            .map_err(|_| over_limit(kind, size, limit))?;
         return Ok(Solved {
             margin,
             nodes,
@@ -66,17 +62,18 @@ pub fn solve(
     let t0 = Instant::now();
     let (margin_at_search_komi, nodes) =
         crate::puzzle::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
-            .map_err(|_| {
-                anyhow::anyhow!(
-                    "{kind} {size}: not solved within {limit} positions (raise --exact-limit)"
-                )
-            })?
+            .map_err(|_| over_limit(kind, size, limit))?
             .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
     Ok(Solved {
         margin: margin_at_search_komi + SEARCH_KOMI_HALF as i32,
         nodes,
         secs: t0.elapsed().as_secs_f64(),
     })
+}
+
+/// The error of a search that visited `limit` positions without an answer.
+fn over_limit(kind: GameKind, size: usize, limit: u64) -> anyhow::Error {
+    anyhow::anyhow!("{kind} {size}: not solved within {limit} positions (raise --exact-limit)")
 }
 
 /// Which komi values the first side wins at, for people.
@@ -214,6 +211,9 @@ mod tests {
         // Linage 5x5 from the empty board is the smallest real case; here only the plumbing:
         // a tiny limit aborts with a clear message.
         let err = solve(GameKind::Linage, 5, ButtonMode::Auto, 1, 10, 0).unwrap_err();
+        assert!(err.to_string().contains("--exact-limit"), "{err}");
+        // The board search (Carteso) says the same.
+        let err = solve(GameKind::Carteso, 5, ButtonMode::Auto, 1, 10, 1).unwrap_err();
         assert!(err.to_string().contains("--exact-limit"), "{err}");
         assert!(solve(GameKind::Iris, 3, ButtonMode::Auto, 1, 10, 0).is_err());
     }

@@ -77,7 +77,10 @@ pub fn choose_komi<G: Game>(
     // play whichever side the opponent takes, the only even offer there is.
     if let Some(half) = solved_komi_half(game.kind(), game.geometry().size()).filter(|&h| h <= max)
     {
-        return (Step::Komi(half), solved_report(game, half, start));
+        return (
+            Step::Komi(half),
+            komi_report(game, half, 0.5, Vec::new(), 0, start),
+        );
     }
     // Weak levels cap their simulations hard, but a komi from a few dozen random playouts can
     // be absurd (level 3 once offered komi 70.5 on a 9×9 Carteso board), and the komi decides
@@ -116,37 +119,20 @@ pub fn choose_komi<G: Game>(
         .iter()
         .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
         .expect("at least one probe");
-    let step = Step::Komi(best);
+    let candidates = probed
+        .iter()
+        .map(|&(h, w, n)| Candidate {
+            step: format!("komi={}", format_komi(h)),
+            visits: n,
+            win_rate: w,
+            score: None,
+        })
+        .collect();
     let iterations: u64 = probed.iter().map(|p| p.2).sum();
-    let elapsed = start.elapsed();
-    let token = game.format_step(step);
-    let report = Report {
-        best: token.clone(),
-        best_step: token.clone(),
-        // The opponent takes the better side, so the chooser can expect the worse one.
-        win_rate: w.min(1.0 - w),
-        score: None,
-        pv: vec![token],
-        candidates: probed
-            .iter()
-            .map(|&(h, w, n)| Candidate {
-                step: format!("komi={}", format_komi(h)),
-                visits: n,
-                win_rate: w,
-                score: None,
-            })
-            .collect(),
-        iterations,
-        iterations_per_sec: iterations as f64 / elapsed.as_secs_f64().max(1e-6),
-        tree_nodes: 0,
-        tree_bytes: 0,
-        tree_recycled: 0,
-        elapsed_ms: elapsed.as_millis() as u64,
-        depth: None,
-        proven: None,
-        ownership: None,
-    };
-    (step, report)
+    (
+        Step::Komi(best),
+        komi_report(game, best, w, candidates, iterations, start),
+    )
 }
 
 /// The komi (half points) at which a solved board is a draw under perfect play: the
@@ -161,22 +147,32 @@ fn solved_komi_half(kind: crate::games::GameKind, size: usize) -> Option<u16> {
     }
 }
 
-/// The report of a bid taken from a solved board: no search, an even game.
-fn solved_report<G: Game>(game: &G, half: u16, start: std::time::Instant) -> Report {
+/// The report of a bid of komi `half` whose first side wins with probability `w`, from the
+/// probes `candidates` (none on a solved board) that took `iterations` in all.
+fn komi_report<G: Game>(
+    game: &G,
+    half: u16,
+    w: f64,
+    candidates: Vec<Candidate>,
+    iterations: u64,
+    start: std::time::Instant,
+) -> Report {
+    let elapsed = start.elapsed();
     let token = game.format_step(Step::Komi(half));
     Report {
         best: token.clone(),
         best_step: token.clone(),
-        win_rate: 0.5,
+        // The opponent takes the better side, so the chooser can expect the worse one.
+        win_rate: w.min(1.0 - w),
         score: None,
         pv: vec![token],
-        candidates: Vec::new(),
-        iterations: 0,
-        iterations_per_sec: 0.0,
+        candidates,
+        iterations,
+        iterations_per_sec: iterations as f64 / elapsed.as_secs_f64().max(1e-6),
         tree_nodes: 0,
         tree_bytes: 0,
         tree_recycled: 0,
-        elapsed_ms: start.elapsed().as_millis() as u64,
+        elapsed_ms: elapsed.as_millis() as u64,
         depth: None,
         proven: None,
         ownership: None,

@@ -24,6 +24,8 @@ pub struct Solved {
     pub nodes: u64,
     /// Seconds taken.
     pub secs: f64,
+    /// The search that solved it, for the method line.
+    pub search: &'static str,
 }
 
 /// Solves the empty `kind` board of `size`: its margin at komi 0 (Keil: with the button
@@ -50,6 +52,7 @@ pub fn solve(
             margin,
             nodes,
             secs: t0.elapsed().as_secs_f64(),
+            search: "region-sum search (puzzle::linage_sum)",
         });
     }
     let options = GameOptions {
@@ -68,6 +71,7 @@ pub fn solve(
         margin: margin_at_search_komi + SEARCH_KOMI_HALF as i32,
         nodes,
         secs: t0.elapsed().as_secs_f64(),
+        search: "margin search (puzzle::exact)",
     })
 }
 
@@ -93,14 +97,10 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
     let at = solved.margin as f64 / 2.0;
     // The grid komi nearest M/2, the higher at a tie.
     let fair = fair_half(kind, at + 0.25);
-    let search = if kind == GameKind::Linage {
-        "region-sum search (puzzle::linage_sum)"
-    } else {
-        "margin search (puzzle::exact)"
-    };
     let mut method = format!(
-        "exact: MTD(f) {search} from the empty board at komi 0, \
+        "exact: MTD(f) {} from the empty board at komi 0, \
          margin {} points{} ({} positions, {:.1} s); {}",
+        solved.search,
         at,
         if kind == GameKind::Keil {
             " with the button on"
@@ -192,6 +192,7 @@ mod tests {
             margin: 6,
             nodes: 10,
             secs: 0.5,
+            search: "margin search (puzzle::exact)",
         };
         // M/2 = 3: a draw at 3, so Linage's fair komi is 3.5.
         let e = entry(GameKind::Linage, &s, None);

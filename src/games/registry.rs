@@ -104,6 +104,9 @@ impl Game for AnyGame {
     fn stone_at(&self, cell: Cell) -> Option<Stone> {
         dispatch!(self, g => g.stone_at(cell))
     }
+    fn stone_code(&self, cell: Cell) -> u8 {
+        dispatch!(self, g => g.stone_code(cell))
+    }
     fn turns_completed(&self) -> usize {
         dispatch!(self, g => g.turns_completed())
     }

@@ -19,18 +19,41 @@ use crate::board::{BoardKind, Cell, Geometry};
 use crate::games::{Game, GameKind, Step, Stone};
 use std::sync::OnceLock;
 
-/// The neighbour slots of every cell of a board, in cyclic order (off the board: [`OFF`]).
+/// The neighbour slots of every cell of a board, in cyclic order.
 #[derive(Clone, Debug)]
 pub struct Shape {
     /// Slots per cell: 6 (hex) or 8 (square, 3×3).
     degree: usize,
     /// Cyclic shift of the slots that is one rotation of the board's symmetry.
     turn: usize,
+    /// The neighbour in each slot; a slot off the board holds the cell itself, which is
+    /// empty whenever a code is asked for (a placement), so it adds nothing: its state
+    /// ("off") is already in [`Shape::edge`].
     slots: Vec<[Cell; 8]>,
+    /// Per cell, the part of every code that its off-board slots make.
+    edge: Vec<u32>,
 }
 
-/// A slot off the board.
-const OFF: Cell = Cell::MAX;
+/// A neighbour's state (0 empty, 1 the placed colour, 2 another colour, 3 off the board or
+/// neutral) by the placed stone's [`Stone::index`] and the neighbour's
+/// [`Game::stone_code`]: a table instead of branches, because the playouts of
+/// [`super::playout::Policy::Patterns`] ask for several codes at every step.
+const STATE: [[u8; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 2, 2, 1]];
+
+/// The slots of a hex cell as steps in raw coordinates (row, number), in cyclic order.
+const HEX_SLOTS: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
+/// The slots of a square cell (its 3×3 ring) as steps in (column, row), in cyclic order.
+const SQUARE_SLOTS: [(isize, isize); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+];
 
 /// Neighbour states: 4 of them, two bits per slot.
 const STATES: usize = 4;
@@ -38,39 +61,28 @@ const STATES: usize = 4;
 impl Shape {
     /// The shape of `geo`'s cells.
     pub fn of(geo: &Geometry) -> Shape {
-        // Raw coordinates: hex (row, number), square (column, row). Cyclic order.
-        let (degree, turn, dirs): (usize, usize, &[(isize, isize)]) = match geo.kind() {
-            BoardKind::Hex => (6, 1, &[(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)]),
-            BoardKind::Square => (
-                8,
-                2,
-                &[
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                    (-1, 0),
-                ],
-            ),
+        let (degree, turn, dirs) = match geo.kind() {
+            BoardKind::Hex => (6, 1, &HEX_SLOTS[..]),
+            BoardKind::Square => (8, 2, &SQUARE_SLOTS[..]),
         };
-        let slots = geo
-            .all_cells()
-            .map(|c| {
-                let (a, b) = geo.coords(c);
-                let mut s = [OFF; 8];
-                for (slot, &(da, db)) in s.iter_mut().zip(dirs) {
-                    *slot = geo.at(a as isize + da, b as isize + db).unwrap_or(OFF);
+        let (mut slots, mut edge) = (Vec::new(), Vec::new());
+        for c in geo.all_cells() {
+            let (a, b) = geo.coords(c);
+            let (mut s, mut e) = ([c; 8], 0u32);
+            for (i, (slot, &(da, db))) in s.iter_mut().zip(dirs).enumerate() {
+                match geo.at(a as isize + da, b as isize + db) {
+                    Some(n) => *slot = n,
+                    None => e += 3 * (STATES as u32).pow(i as u32),
                 }
-                s
-            })
-            .collect();
+            }
+            slots.push(s);
+            edge.push(e);
+        }
         Shape {
             degree,
             turn,
             slots,
+            edge,
         }
     }
 
@@ -79,25 +91,27 @@ impl Shape {
         2 * STATES.pow(self.degree as u32)
     }
 
-    /// The raw pattern code of placing `stone` on `cell` in `game`, whose mover plays `own`.
+    /// The raw pattern code of placing `stone` on the empty `cell` in `game`, whose mover
+    /// plays `own`.
     #[inline]
     pub fn code<G: Game>(&self, game: &G, cell: Cell, stone: Stone, own: Stone) -> usize {
+        debug_assert!(
+            game.stone_at(cell).is_none(),
+            "a pattern code of an occupied cell"
+        );
+        let state = &STATE[stone.index()];
         let mut code = 0usize;
         for &n in self.slots[cell as usize][..self.degree].iter().rev() {
-            let state = if n == OFF {
-                3
-            } else {
-                match game.stone_at(n) {
-                    None => 0,
-                    Some(s) if s == stone => 1,
-                    Some(Stone::Neutral) => 3,
-                    Some(_) => 2,
-                }
-            };
-            code = code * STATES + state;
+            code = code * STATES + usize::from(state[usize::from(game.stone_code(n) & 3)]);
         }
+        self.finish(code, cell, stone, own)
+    }
+
+    /// A code from its neighbours' states: adds the off-board slots and the own-colour flag.
+    #[inline]
+    fn finish(&self, code: usize, cell: Cell, stone: Stone, own: Stone) -> usize {
         let own_flag = usize::from(stone == own && stone != Stone::Neutral);
-        own_flag * STATES.pow(self.degree as u32) + code
+        own_flag * STATES.pow(self.degree as u32) + code + self.edge[cell as usize] as usize
     }
 
     /// Reads the stones of `game` once into `board` (per cell: 0 empty, 1 + the stone's
@@ -105,33 +119,22 @@ impl Shape {
     /// then cost no call into the game.
     pub fn read<G: Game>(&self, game: &G, board: &mut Vec<u8>) {
         board.clear();
-        board.extend(
-            (0..self.slots.len())
-                .map(|c| game.stone_at(c as Cell).map_or(0, |s| 1 + s.index() as u8)),
-        );
+        board.extend((0..self.slots.len()).map(|c| game.stone_code(c as Cell)));
     }
 
     /// [`Shape::code`] from a `board` that [`Shape::read`] filled.
     #[inline]
     pub fn code_in(&self, board: &[u8], cell: Cell, stone: Stone, own: Stone) -> usize {
-        let same = 1 + stone.index() as u8;
-        let neutral = 1 + Stone::Neutral.index() as u8;
+        debug_assert_eq!(
+            board[cell as usize], 0,
+            "a pattern code of an occupied cell"
+        );
+        let state = &STATE[stone.index()];
         let mut code = 0usize;
         for &n in self.slots[cell as usize][..self.degree].iter().rev() {
-            let state = if n == OFF {
-                3
-            } else {
-                match board[n as usize] {
-                    0 => 0,
-                    b if b == same => 1,
-                    b if b == neutral => 3,
-                    _ => 2,
-                }
-            };
-            code = code * STATES + state;
+            code = code * STATES + usize::from(state[usize::from(board[n as usize] & 3)]);
         }
-        let own_flag = usize::from(stone == own && stone != Stone::Neutral);
-        own_flag * STATES.pow(self.degree as u32) + code
+        self.finish(code, cell, stone, own)
     }
 
     /// The canonical code of a raw one: the smallest over the rotations and reflections.
@@ -265,6 +268,7 @@ impl Patterns {
             degree,
             turn: if degree == 6 { 1 } else { 2 },
             slots: Vec::new(),
+            edge: Vec::new(),
         };
         let n = shape.codes();
         let (mut chosen, mut available) = (vec![0f64; n], vec![0f64; n]);
@@ -353,205 +357,5 @@ impl Patterns {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::{AnyGame, GameOptions};
-
-    #[test]
-    fn rotations_and_reflections_share_a_code() {
-        let shape = Shape::of(Geometry::hex(4));
-        // One same-colour neighbour: the six positions are one pattern.
-        let one: Vec<usize> = (0..6).map(|i| shape.canonical(1 << (2 * i))).collect();
-        assert!(one.iter().all(|&c| c == one[0]), "{one:?}");
-        // Two same-colour neighbours side by side differ from two opposite ones.
-        assert_ne!(shape.canonical(0b0101), shape.canonical(1 | 1 << 6));
-        let sq = Shape::of(Geometry::square(5));
-        assert_eq!(sq.canonical(1), sq.canonical(1 << 4), "corner slots rotate");
-        assert_ne!(sq.canonical(1), sq.canonical(1 << 2), "corner vs side");
-    }
-
-    #[test]
-    fn the_shipped_wunchunk_patterns_load_and_tell_placements_apart() {
-        let p = Patterns::for_kind(GameKind::Wunchunk).expect("shipped");
-        let game = AnyGame::new(
-            GameKind::Wunchunk,
-            &GameOptions::parse(GameKind::Wunchunk, &[]).unwrap(),
-        )
-        .unwrap();
-        let shape = Shape::of(game.geometry());
-        assert!(p.fits(&shape));
-        let priors: Vec<f32> = (0..shape.codes()).map(|c| p.prior(c)).collect();
-        assert!(priors.iter().all(|&x| (0.0..=1.0).contains(&x)));
-        assert!(priors.contains(&1.0));
-        let lo = priors.iter().copied().fold(1.0, f32::min);
-        assert!(
-            lo < 0.5,
-            "the learned priors separate patterns (lowest {lo})"
-        );
-    }
-
-    #[test]
-    fn the_wunchunk_search_uses_its_patterns() {
-        use crate::search::control::Limits;
-        use crate::search::engine::Engine;
-        use crate::search::spec::{PlayerSpec, Tuning};
-        use std::sync::atomic::AtomicBool;
-        use std::sync::Arc;
-        let p = crate::search::tuning::mcts_params(GameKind::Wunchunk, 169, &Tuning::default());
-        assert!(p.patterns.is_some() && p.pattern_weight > 0.0);
-        let game = AnyGame::new(
-            GameKind::Wunchunk,
-            &GameOptions::parse(GameKind::Wunchunk, &[]).unwrap(),
-        )
-        .unwrap();
-        // Same seed and simulations: the bias alone changes what the search looks at.
-        let visits = |spec: &str| {
-            let d = Engine::<AnyGame>::for_game(spec.parse::<PlayerSpec>().unwrap())
-                .think(
-                    &game,
-                    Limits::default(),
-                    Arc::new(AtomicBool::new(false)),
-                    None,
-                )
-                .unwrap();
-            d.report
-                .candidates
-                .iter()
-                .map(|c| (c.step.clone(), c.visits))
-                .collect::<Vec<_>>()
-        };
-        let with = visits("default:iters=400,threads=1,seed=5");
-        assert_eq!(with, visits("default:iters=400,threads=1,seed=5"));
-        assert_ne!(with, visits("default:iters=400,threads=1,seed=5,pb=0"));
-    }
-
-    #[test]
-    fn codes_from_a_read_board_are_the_codes() {
-        for (kind, args) in [
-            (GameKind::Wunchunk, &["size=4"][..]),
-            (GameKind::Carteso, &["size=5"][..]),
-        ] {
-            let mut game = AnyGame::new(kind, &GameOptions::parse(kind, args).unwrap()).unwrap();
-            let shape = Shape::of(game.geometry());
-            let mut rng = crate::rng::FastRng::seed(3);
-            let (mut steps, mut board) = (Vec::new(), Vec::new());
-            let mut compared = 0;
-            for _ in 0..12 {
-                if game.is_over() {
-                    break;
-                }
-                shape.read(&game, &mut board);
-                for cell in game.geometry().all_cells() {
-                    for stone in [Stone::Black, Stone::White, Stone::Neutral] {
-                        for own in [Stone::Black, Stone::White] {
-                            assert_eq!(
-                                shape.code_in(&board, cell, stone, own),
-                                shape.code(&game, cell, stone, own)
-                            );
-                            compared += 1;
-                        }
-                    }
-                }
-                let step = game.random_step(&mut rng, &mut steps);
-                game.play(step);
-            }
-            assert!(compared > 100);
-        }
-    }
-
-    #[test]
-    fn levels_give_back_the_priors() {
-        let p = Patterns::for_kind(GameKind::Wunchunk).expect("shipped");
-        for raw in 0..p.prior.len() {
-            assert_eq!(
-                p.level_prior(p.level(raw)).to_bits(),
-                p.prior(raw).to_bits()
-            );
-        }
-        assert!(p.levels.len() < p.prior.len(), "levels are shared");
-        assert_eq!(p.max_prior(), 1.0);
-    }
-
-    /// The priors the search caches (in each child for the step that led to it, in each GRAVE
-    /// table for its owner's legal steps) are those of the positions they belong to.
-    #[test]
-    fn cached_priors_are_the_priors_of_their_positions() {
-        use crate::search::keys::{step_of, MoveKey};
-        use crate::search::mcts::Worker;
-        use crate::search::reward::mover;
-        use crate::search::tree::{Proven, Tree, NO_NODE};
-        let options = GameOptions::parse(GameKind::Wunchunk, &["size=4"]).unwrap();
-        let game = AnyGame::new(GameKind::Wunchunk, &options).unwrap();
-        let cells = game.geometry().cells();
-        let tuning = crate::search::spec::Tuning::default();
-        let params = crate::search::tuning::mcts_params(GameKind::Wunchunk, cells, &tuning);
-        let p = params.patterns.expect("Wunchunk has patterns");
-        let mut tree = Tree::new(1 << 24, cells);
-        tree.plant(mover(&game), Proven::Unknown);
-        let mut worker = Worker::new(&game, params, 7);
-        for _ in 0..4000 {
-            worker.iterate(&tree, None);
-        }
-        let shape = Shape::of(game.geometry());
-        let fresh = |g: &AnyGame, k: MoveKey| match step_of(k) {
-            Step::Place { cell, stone } => {
-                Some(p.level(shape.code(g, cell, stone, Stone::of_side(g.to_move()))))
-            }
-            _ => None,
-        };
-        let (mut children, mut listed) = (0, 0);
-        let (mut keys, mut levels) = (Vec::new(), Vec::new());
-        let mut stack = vec![(tree.root, game.clone())];
-        while let Some((node, g)) = stack.pop() {
-            for c in tree.children(node) {
-                let k = tree.node(c).key();
-                assert_eq!(fresh(&g, k).unwrap_or(NO_PRIOR), tree.node(c).prior());
-                children += 1;
-                let mut after = g.clone();
-                after.play(step_of(k));
-                stack.push((c, after));
-            }
-            let t = tree.node(node).table();
-            if t != NO_NODE && tree.tables.get(t).legal(&mut keys, &mut levels) {
-                for (&k, &l) in keys.iter().zip(&levels) {
-                    assert_eq!(fresh(&g, k).unwrap_or(NO_PRIOR), l);
-                    listed += 1;
-                }
-            }
-        }
-        assert!(
-            children > 3000 && listed > 100,
-            "{children} children, {listed} listed"
-        );
-    }
-
-    #[test]
-    fn counts_round_trip_through_text() {
-        let game = AnyGame::new(
-            GameKind::Wunchunk,
-            &GameOptions::parse(GameKind::Wunchunk, &["size=4"]).unwrap(),
-        )
-        .unwrap();
-        let mut counts = PatternCounts::new(game.geometry());
-        let mut steps = Vec::new();
-        game.legal_steps(&mut steps);
-        let first = steps.iter().copied().find(|s| s.cell().is_some()).unwrap();
-        counts.observe(&game, first);
-        assert_eq!(counts.chosen.iter().sum::<u64>(), 1);
-        let text = counts.to_text("test");
-        let p = Patterns::parse(&text).unwrap();
-        let shape = Shape::of(game.geometry());
-        let Step::Place { cell, stone } = first else {
-            unreachable!()
-        };
-        let own = Stone::of_side(game.to_move());
-        assert_eq!(
-            p.prior(shape.code(&game, cell, stone, own)),
-            1.0,
-            "the chosen pattern is the top one"
-        );
-        assert!(Patterns::parse("degree 5\n").is_err());
-        assert!(Patterns::parse("degree 6\n1 2\n").is_err());
-        assert!(Patterns::parse("degree 6\n1 5 2\n").is_err());
-    }
-}
+#[path = "patterns_tests.rs"]
+mod tests;

@@ -473,6 +473,13 @@ impl Game for Wunchunk {
         }
     }
 
+    #[inline]
+    fn stone_code(&self, cell: Cell) -> u8 {
+        // Black 1, White 2, without a branch.
+        let i = cell as usize;
+        u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
+    }
+
     fn turns_completed(&self) -> usize {
         self.turns as usize
     }

@@ -263,3 +263,26 @@ fn counts_round_trip_through_text() {
     assert!(Patterns::parse("degree 6\n1 2\n").is_err());
     assert!(Patterns::parse("degree 6\n1 5 2\n").is_err());
 }
+
+#[test]
+fn stone_codes_are_the_stones() {
+    for kind in GameKind::ALL {
+        let mut game = AnyGame::new(kind, &GameOptions::defaults(kind)).unwrap();
+        let mut rng = crate::rng::FastRng::seed(5);
+        let mut steps = Vec::new();
+        let mut stones = 0;
+        for _ in 0..60 {
+            if game.is_over() {
+                break;
+            }
+            for cell in game.geometry().all_cells() {
+                let want = game.stone_at(cell).map_or(0, |s| 1 + s.index() as u8);
+                assert_eq!(game.stone_code(cell), want, "{kind:?} cell {cell}");
+                stones += usize::from(want != 0);
+            }
+            let step = game.random_step(&mut rng, &mut steps);
+            game.play(step);
+        }
+        assert!(stones > 100, "{kind:?}: {stones}");
+    }
+}

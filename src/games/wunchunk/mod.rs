@@ -475,8 +475,7 @@ impl Game for Wunchunk {
 
     #[inline]
     fn stone_code(&self, cell: Cell) -> u8 {
-        // Black 1, White 2, without a branch.
-        let i = cell as usize;
+        let i = cell as usize; // Black 1, White 2, without a branch.
         u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
     }
 

@@ -101,6 +101,33 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
+/// Waits for and takes an exclusive lock that stands for `path` (on `.NAME.lock` beside it: the
+/// file itself is replaced by each atomic save, so it cannot carry the lock), for a read, change
+/// and save of the file that must not interleave with another process's. The lock lasts as long
+/// as the returned file is open; the lock file stays behind, empty.
+pub fn lock_beside(path: &Path) -> io::Result<File> {
+    let (target, name) = target_and_name(path)?;
+    let lock = target.with_file_name(format!(".{name}.lock"));
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(lock)?;
+    FileExt::lock(&file)?;
+    Ok(file)
+}
+
+/// The file `path` stands for (symlinks followed) and its file name.
+fn target_and_name(path: &Path) -> io::Result<(PathBuf, String)> {
+    let target = follow_links(path)?;
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::other("the path names no file"))?
+        .to_string_lossy()
+        .into_owned();
+    Ok((target, name))
+}
+
 /// The error without the temporary file's name that `tempfile` appends when it cannot create
 /// the file ("… at path \"/dir/.game.toml.x1Y2z3.tessera.tmp\""): the user saved `game.toml`,
 /// and that is the name the caller's message gives. (`tempfile` keeps the original error only
@@ -114,12 +141,7 @@ fn without_temp_path(e: io::Error) -> io::Error {
 }
 
 fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = follow_links(path)?;
-    let name = target
-        .file_name()
-        .ok_or_else(|| io::Error::other("the path names no file"))?
-        .to_string_lossy()
-        .into_owned();
+    let (target, name) = target_and_name(path)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

@@ -121,6 +121,25 @@ fn komi_sweeps_pool_into_the_table() {
         ok && out.contains("pooled: ") && out.contains("new games added to the"),
         "{out}\n{err}"
     );
+    // `--values`: only the named komi, its games added to the stored ones at that komi.
+    let games_at = |komi: f64| -> i64 {
+        let text = std::fs::read_to_string(&table).unwrap();
+        let doc: toml::Table = toml::from_str(&text).unwrap();
+        doc["linage"]["7"]["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["komi"].as_float() == Some(komi))
+            .map(|c| c["games"].as_integer().unwrap())
+            .sum()
+    };
+    let before = (games_at(0.5), games_at(1.5));
+    let (ok, out, err) = sweep(&["--values", "0.5"]);
+    let tried: Vec<&str> = out.lines().filter(|l| l.starts_with("komi ")).collect();
+    assert!(ok && tried[0].starts_with("komi   0.5: "), "{out}\n{err}");
+    assert_eq!((games_at(0.5), games_at(1.5)), (before.0 + 2, before.1));
+    let (ok, _, err) = sweep(&["--values", "1"]);
+    assert!(!ok && err.contains("grid"), "{err}");
     let (ok, out, err) = tessera(&[
         "komi", "linage", "--size", "7", "--refit", "--table", table_arg,
     ]);

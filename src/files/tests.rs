@@ -165,3 +165,20 @@ fn saves_write_through_symlinks_and_keep_permissions() {
     assert!(write_atomically(&dir.join("loop-a"), b"x").is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_lock_beside_a_file_is_held_until_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("komi.toml");
+    let held = lock_beside(&table).unwrap();
+    let lock_file = dir.path().join(".komi.toml.lock");
+    let other = File::open(&lock_file).unwrap();
+    assert!(matches!(
+        fs4::FileExt::try_lock(&other),
+        Err(fs4::TryLockError::WouldBlock)
+    ));
+    drop(held);
+    fs4::FileExt::try_lock(&other).unwrap();
+    // The lock does not create or touch the file it stands for.
+    assert!(!table.exists());
+}

@@ -13,7 +13,12 @@
 //! ([`super::komi_fit::estimate`]). The default komi moves to the new estimate only when the
 //! games show that komi matters ([`super::komi_fit::judge`]: a one-sided 5 % test of the
 //! logistic slope); otherwise the entry is written `settled = false` and keeps its earlier
-//! `fair`. `--refit` redoes that from the stored games without playing.
+//! `fair`. `--refit` redoes that from the stored games without playing; `--values` plays only
+//! the komi values it names (to add games where the stored ones are thin).
+//!
+//! Each komi value's games are written into the table as soon as they are played (under a lock
+//! beside the table, so sweeps of several boards can share it): a sweep that is stopped keeps
+//! the values it finished.
 
 use super::figures::{first_point, wilson};
 use super::komi_fit::{Finding, Point};
@@ -40,8 +45,13 @@ pub struct KomiArgs {
     pub table: Option<PathBuf>,
     /// Centre the sweep on this komi (default: the board's fair komi in the table being
     /// updated, else SPEC's default).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "values")]
     pub around: Option<String>,
+    /// Play exactly these komi values, comma-separated (e.g. `0.5` or `0.5,1.5`), instead of a
+    /// sweep: to add games where the stored ones are thin. On the board's grid (Carteso and
+    /// Linage `n + 0.5`, Keil whole).
+    #[arg(long, value_delimiter = ',')]
+    pub values: Vec<String>,
     /// Solve the board exactly instead (the smallest boards: Linage 5x5 and 6x6, Carteso 5x5,
     /// Keil side 3), with the puzzle solver's margin search (Linage: its region-sum search).
     #[arg(long)]
@@ -61,7 +71,7 @@ pub struct KomiArgs {
     pub fresh: bool,
     /// Play nothing: refit the board's stored games with the current method and rewrite its
     /// entry.
-    #[arg(long, conflicts_with_all = ["exact", "fresh", "around"])]
+    #[arg(long, conflicts_with_all = ["exact", "fresh", "around", "values"])]
     pub refit: bool,
 }
 
@@ -104,7 +114,8 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         None => fair_komi::agreed_komi_half(kind, size),
     };
     let spec = args.play.spec();
-    let pool = poolable(stored.as_ref(), &spec.to_string(), args.fresh);
+    let player = spec.to_string();
+    let pool = poolable(stored.as_ref(), &player, args.fresh);
     if or_program(stored, kind, size).is_some_and(|e| e.exact) {
         anyhow::bail!("{kind} {size} is solved exactly: self-play does not replace it");
     }
@@ -113,8 +124,16 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         None => current_fair,
     } as i32;
     let step = 2 * args.step as i32;
+    let chosen = chosen_values(kind, &args.values, points_max)?;
     let mut tried: Vec<Point> = Vec::new();
-    let mut want = first_values(centre, step, points_max);
+    let mut want = chosen
+        .clone()
+        .unwrap_or_else(|| first_values(centre, step, points_max));
+    // Each komi value's games go into the table as soon as they are played (pooled with what
+    // is there), so a sweep that is stopped keeps the values it finished. The first write
+    // decides, as one write at the end would, whether they join the stored games.
+    let mut first: Option<Recorded> = None;
+    let mut last: Option<Recorded> = None;
     for round in 0..6 {
         for h in want
             .iter()
@@ -129,12 +148,32 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             let label = format!("{kind} {size} komi {}", format_komi(h as u16));
             let games = self_play(kind, &o, &spec, args.play.games, jobs, &label)?;
             let pts: f64 = games.iter().map(|g| first_point(g.first_won)).sum();
-            tried.push(Point {
+            let point = Point {
                 komi_half: h as u16,
                 rate: wilson(pts, games.len()),
-            });
+            };
+            if !args.dry_run {
+                let fresh = args.fresh && first.is_none();
+                let rec = record(
+                    &path,
+                    kind,
+                    size,
+                    &counts_of(std::slice::from_ref(&point)),
+                    &player,
+                    fresh,
+                    false,
+                )?;
+                match first {
+                    None => first = Some(rec),
+                    Some(_) => last = Some(rec),
+                }
+            }
+            tried.push(point);
         }
         tried.sort_by_key(|p| p.komi_half);
+        if chosen.is_some() {
+            break;
+        }
         // Whether to go on is judged on every game this run's will be pooled with.
         let all = points(&merge(&pool, &counts_of(&tried)));
         match widen(&all, step, round, points_max) {
@@ -145,17 +184,30 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let new = counts_of(&tried);
     println!("these games:");
     print_counts(&new);
-    let rec = record(
-        &path,
-        kind,
-        size,
-        &new,
-        &spec.to_string(),
-        args.fresh,
-        args.dry_run,
-    )?;
-    println!("{}", rec.how);
-    if rec.pooled {
+    // What became of the stored games is what the first write did with them.
+    let games = |c: &[Count]| c.iter().map(|c| c.games).sum::<u32>();
+    let (rec, pooled, how) = match (first, last) {
+        (Some(f), last) => {
+            let how = if f.pooled {
+                format!(
+                    "pooled: {} new games added to the {} stored, all by `{player}`",
+                    games(&new),
+                    games(&pool)
+                )
+            } else {
+                f.how.clone()
+            };
+            let pooled = f.pooled;
+            (last.unwrap_or(f), pooled, how)
+        }
+        (None, _) => {
+            let rec = record(&path, kind, size, &new, &player, args.fresh, true)?;
+            let (pooled, how) = (rec.pooled, rec.how.clone());
+            (rec, pooled, how)
+        }
+    };
+    println!("{how}");
+    if pooled {
         println!("all the games:");
         print_counts(&rec.entry.counts);
     }
@@ -191,6 +243,16 @@ pub fn record(
     fresh: bool,
     dry_run: bool,
 ) -> anyhow::Result<Recorded> {
+    // Two sweeps (of different boards, or the same) may update one table: each read, change
+    // and save happens under the table's lock.
+    let _lock = if dry_run {
+        None
+    } else {
+        Some(
+            crate::files::lock_beside(path)
+                .map_err(|e| anyhow::anyhow!("cannot lock {}: {e}", path.display()))?,
+        )
+    };
     let stored = table_entry(path, kind, size)?;
     let games = |c: &[Count]| c.iter().map(|c| c.games).sum::<u32>();
     let (counts, pooled, how) = match &stored {
@@ -301,6 +363,34 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
             format_komi(fair)
         );
     }
+}
+
+/// `--values`, checked and in half points (sorted, no repeats), or `None` for a sweep: each
+/// on the board's grid (Keil whole, Carteso and Linage `n + 0.5`) within 0…`max`.
+fn chosen_values(kind: GameKind, values: &[String], max: i32) -> anyhow::Result<Option<Vec<i32>>> {
+    if values.is_empty() {
+        return Ok(None);
+    }
+    let whole = kind == GameKind::Keil;
+    let mut out = Vec::new();
+    for v in values {
+        let h = parse_komi(v).map_err(anyhow::Error::msg)? as i32;
+        anyhow::ensure!(
+            (h % 2 == 0) == whole,
+            "--values: komi {v} is not on {kind}'s grid ({}): pick values like {}",
+            if whole { "whole komi" } else { "n + 0.5" },
+            if whole { "6 or 7" } else { "0.5 or 1.5" }
+        );
+        anyhow::ensure!(
+            h <= max,
+            "--values: komi {v} is more than the board's {} points",
+            max / 2
+        );
+        out.push(h);
+    }
+    out.sort();
+    out.dedup();
+    Ok(Some(out))
 }
 
 /// A sweep's points as counts.

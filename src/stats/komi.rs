@@ -24,6 +24,7 @@ use super::figures::{first_point, wilson};
 use super::komi_fit::{Finding, Point};
 use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
+use super::komi_values::{chosen_values, first_values, widen};
 use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
@@ -365,34 +366,6 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
     }
 }
 
-/// `--values`, checked and in half points (sorted, no repeats), or `None` for a sweep: each
-/// on the board's grid (Keil whole, Carteso and Linage `n + 0.5`) within 0…`max`.
-fn chosen_values(kind: GameKind, values: &[String], max: i32) -> anyhow::Result<Option<Vec<i32>>> {
-    if values.is_empty() {
-        return Ok(None);
-    }
-    let whole = kind == GameKind::Keil;
-    let mut out = Vec::new();
-    for v in values {
-        let h = parse_komi(v).map_err(anyhow::Error::msg)? as i32;
-        anyhow::ensure!(
-            (h % 2 == 0) == whole,
-            "--values: komi {v} is not on {kind}'s grid ({}): pick values like {}",
-            if whole { "whole komi" } else { "n + 0.5" },
-            if whole { "6 or 7" } else { "0.5 or 1.5" }
-        );
-        anyhow::ensure!(
-            h <= max,
-            "--values: komi {v} is more than the board's {} points",
-            max / 2
-        );
-        out.push(h);
-    }
-    out.sort();
-    out.dedup();
-    Ok(Some(out))
-}
-
 /// A sweep's points as counts.
 fn counts_of(tried: &[Point]) -> Vec<Count> {
     tried
@@ -408,38 +381,6 @@ fn poolable(stored: Option<&Entry>, player: &str, fresh: bool) -> Vec<Count> {
         Some(e) if !e.exact && !fresh && e.player.as_deref() == Some(player) => e.counts.clone(),
         _ => Vec::new(),
     }
-}
-
-/// The komi value (half points) to try next, after `round` rounds of widening: while every
-/// value in `all` (sorted, all the games that will be pooled) favours the same side, one
-/// further that way, `step << round` past the last (capped on the grid within 0…`max`, so
-/// Carteso and Linage stay at n + 0.5). `None` once the values bracket 50 % or the board's
-/// end is reached.
-pub fn widen(all: &[Point], step: i32, round: u32, max: i32) -> Option<i32> {
-    let (lo, hi) = (all.first()?.komi_half as i32, all.last()?.komi_half as i32);
-    let reach = step << round;
-    let up = hi + reach.min((max - hi) / step * step);
-    let down = lo - reach.min(lo / step * step);
-    if all.iter().all(|p| p.rate.p > 0.5) && up > hi {
-        Some(up)
-    } else if all.iter().all(|p| p.rate.p < 0.5) && down < lo {
-        Some(down)
-    } else {
-        None
-    }
-}
-
-/// The five komi values (half points) on the grid `centre + i·step` nearest the centre within
-/// 0…`max`.
-pub fn first_values(centre: i32, step: i32, max: i32) -> Vec<i32> {
-    let mut v: Vec<i32> = (-20..=20)
-        .map(|i| centre + i * step)
-        .filter(|h| (0..=max).contains(h))
-        .collect();
-    v.sort_by_key(|h| ((h - centre).abs(), *h));
-    v.truncate(5);
-    v.sort();
-    v
 }
 
 /// The board's entry before this run: `stored` (read from the table file being updated),
@@ -481,14 +422,6 @@ mod tests {
 
     fn c(komi: f64, games: u32, points: f64) -> Count {
         Count::new(komi, games, points)
-    }
-
-    #[test]
-    fn first_values_stay_on_the_board() {
-        assert_eq!(first_values(13, 2, 100), vec![9, 11, 13, 15, 17]);
-        // Near 0 the sweep goes up instead.
-        assert_eq!(first_values(1, 2, 100), vec![1, 3, 5, 7, 9]);
-        assert_eq!(first_values(12, 4, 14), vec![0, 4, 8, 12]);
     }
 
     const A: &str = "default:iters=3000,threads=1";

@@ -14,6 +14,7 @@ pub(crate) mod komi;
 pub(crate) mod komi_fit;
 pub(crate) mod komi_pool;
 pub(crate) mod komi_table;
+pub(crate) mod komi_values;
 pub(crate) mod ladder;
 pub(crate) mod logistic;
 pub(crate) mod reach;

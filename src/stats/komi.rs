@@ -51,7 +51,7 @@ pub struct KomiArgs {
     /// Play exactly these komi values, comma-separated (e.g. `0.5` or `0.5,1.5`), instead of a
     /// sweep: to add games where the stored ones are thin. On the board's grid (Carteso and
     /// Linage `n + 0.5`, Keil whole).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', conflicts_with = "exact")]
     pub values: Vec<String>,
     /// Solve the board exactly instead (the smallest boards: Linage 5x5 and 6x6, Carteso 5x5,
     /// Keil side 3), with the puzzle solver's margin search (Linage: its region-sum search).

@@ -133,7 +133,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     // Each komi value's games go into the table as soon as they are played (pooled with what
     // is there), so a sweep that is stopped keeps the values it finished. The first write
     // decides, as one write at the end would, whether they join the stored games.
-    let mut first: Option<Recorded> = None;
+    let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
     for round in 0..6 {
         for h in want
@@ -164,10 +164,8 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
                     fresh,
                     false,
                 )?;
-                match first {
-                    None => first = Some(rec),
-                    Some(_) => last = Some(rec),
-                }
+                first.get_or_insert_with(|| (rec.pooled, rec.how.clone()));
+                last = Some(rec);
             }
             tried.push(point);
         }
@@ -185,27 +183,22 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let new = counts_of(&tried);
     println!("these games:");
     print_counts(&new);
+    let rec = match last {
+        Some(rec) => rec,
+        None => record(&path, kind, size, &new, &player, args.fresh, true)?,
+    };
     // What became of the stored games is what the first write did with them.
-    let games = |c: &[Count]| c.iter().map(|c| c.games).sum::<u32>();
-    let (rec, pooled, how) = match (first, last) {
-        (Some(f), last) => {
-            let how = if f.pooled {
-                format!(
-                    "pooled: {} new games added to the {} stored, all by `{player}`",
-                    games(&new),
-                    games(&pool)
-                )
-            } else {
-                f.how.clone()
-            };
-            let pooled = f.pooled;
-            (last.unwrap_or(f), pooled, how)
-        }
-        (None, _) => {
-            let rec = record(&path, kind, size, &new, &player, args.fresh, true)?;
-            let (pooled, how) = (rec.pooled, rec.how.clone());
-            (rec, pooled, how)
-        }
+    let (pooled, how) = match first {
+        Some((true, _)) => (
+            true,
+            format!(
+                "pooled: {} new games added to the {} stored, all by `{player}`",
+                games_in(&new),
+                games_in(&pool)
+            ),
+        ),
+        Some((false, how)) => (false, how),
+        None => (rec.pooled, rec.how.clone()),
     };
     println!("{how}");
     if pooled {
@@ -255,7 +248,6 @@ pub fn record(
         )
     };
     let stored = table_entry(path, kind, size)?;
-    let games = |c: &[Count]| c.iter().map(|c| c.games).sum::<u32>();
     let (counts, pooled, how) = match &stored {
         Some(e) if e.exact => anyhow::bail!(
             "{kind} {size} is solved exactly in {}: self-play does not replace it",
@@ -276,8 +268,8 @@ pub fn record(
             true,
             format!(
                 "pooled: {} new games added to the {} stored, all by `{player}`",
-                games(new),
-                games(&e.counts)
+                games_in(new),
+                games_in(&e.counts)
             ),
         ),
         Some(e) => (
@@ -285,7 +277,7 @@ pub fn record(
             false,
             format!(
                 "replaced: the stored {} games were played by `{}`, these by `{player}`",
-                games(&e.counts),
+                games_in(&e.counts),
                 e.player.as_deref().unwrap_or("?")
             ),
         ),
@@ -364,6 +356,11 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
             format_komi(fair)
         );
     }
+}
+
+/// The games behind `counts`.
+fn games_in(counts: &[Count]) -> u32 {
+    counts.iter().map(|c| c.games).sum()
 }
 
 /// A sweep's points as counts.

@@ -1,7 +1,7 @@
 //! Which komi values `tessera komi` plays: five around a centre, one further out while they all
 //! favour one side, or exactly the ones `--values` names.
 
-use super::komi_fit::Point;
+use super::komi_fit::{fair_half, Point};
 use crate::games::{parse_komi, GameKind};
 
 /// `--values`, checked and in half points (sorted, no repeats), or `None` for a sweep: each
@@ -14,12 +14,13 @@ pub fn chosen_values(
     if values.is_empty() {
         return Ok(None);
     }
+    // The grid is the one the table's fair komi lives on; `whole` only words the message.
     let whole = kind == GameKind::Keil;
     let mut out = Vec::new();
     for v in values {
         let h = parse_komi(v).map_err(anyhow::Error::msg)? as i32;
         anyhow::ensure!(
-            (h % 2 == 0) == whole,
+            i32::from(fair_half(kind, f64::from(h) / 2.0)) == h,
             "--values: komi {v} is not on {kind}'s grid ({}): pick values like {}",
             if whole { "whole komi" } else { "n + 0.5" },
             if whole { "6 or 7" } else { "0.5 or 1.5" }

@@ -489,7 +489,7 @@ fn the_bid_on_a_solved_board_is_the_drawing_komi() {
         ask(&mut gtp, &game).unwrap();
         assert_eq!(ask(&mut gtp, "genmove b").unwrap(), komi);
     }
-    // An unsolved board is still probed (Linage 9x9's table komi is not exact).
-    ask(&mut gtp, "tessera-game linage protocol=bid").unwrap();
+    // A board the table does not know is probed, and still gets a komi (Linage 19x19).
+    ask(&mut gtp, "tessera-game linage size=19 protocol=bid").unwrap();
     assert!(ask(&mut gtp, "genmove b").unwrap().starts_with("komi="));
 }

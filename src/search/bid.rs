@@ -1,13 +1,14 @@
 //! The bid's komi choice (Keil, Carteso, Linage): pick the komi whose estimated first-player
-//! win rate is closest to 50 %, so that whichever side the opponent picks, the game is even.
+//! win rate is closest to 50 %, so that whichever side the opponent picks, the game is even;
+//! and, when the opponent set the komi, the side the table favours.
 //!
-//! A first search at a customary komi gives the expected margin of the first side, hence an
+//! Where the fair-komi table (`data/komi.toml`) knows the board — solved exactly, or settled
+//! by self-play — the bid is its komi, without search: a few seconds of probes from the empty
+//! board are a worse estimate than a proof or hundreds of games (see `table_komi`). Elsewhere
+//! a first search at the table's komi gives the expected margin of the first side, hence an
 //! estimate of the fair komi; the nearest half-point komi and its neighbours one point either
 //! side are then searched each, and the one whose first-player win rate is nearest 50 % wins.
-//! Each of the (up to four) searches gets a quarter of the time and iterations. On a board
-//! solved exactly (`data/komi.toml`) the bid is the komi that draws under perfect play,
-//! without search: the probes' estimate is worse than the proof (Linage 6×6: they said 1.5
-//! in 20 of 20 bids where the first side loses at every komi above 0).
+//! Each of the (up to four) searches gets a quarter of the time and iterations.
 
 use super::control::{Clock, Limits};
 use super::engine::Engine;
@@ -16,7 +17,8 @@ use super::report::{Candidate, Report};
 use super::reward::mover;
 use super::tree::{Proven, Tree};
 use super::tuning;
-use crate::games::{format_komi, Game, Side, Step};
+use crate::games::fair_komi::{self, Source};
+use crate::games::{format_komi, Game, GameKind, Side, Step};
 use std::sync::atomic::AtomicBool;
 
 /// Fewest simulations a komi probe runs when the limits are counted in simulations.
@@ -73,9 +75,11 @@ pub fn choose_komi<G: Game>(
         })
         .max()
         .unwrap_or(0);
-    // A solved board needs no probe: komi M/2 (M the proven margin) is a draw under perfect
-    // play whichever side the opponent takes, the only even offer there is.
-    if let Some(half) = solved_komi_half(game.kind(), game.geometry().size()).filter(|&h| h <= max)
+    // Where the table knows the board's komi (solved, or settled by self-play), its komi is
+    // the offer, without probes: see `table_komi`.
+    if let Some(half) = table_komi(game)
+        .map(|t| t.offer)
+        .filter(|&h| h <= max && same_rules(game, h))
     {
         return (
             Step::Komi(half),
@@ -135,16 +139,78 @@ pub fn choose_komi<G: Game>(
     )
 }
 
-/// The komi (half points) at which a solved board is a draw under perfect play: the
-/// table's crossing of an exact entry (`data/komi.toml`).
-fn solved_komi_half(kind: crate::games::GameKind, size: usize) -> Option<u16> {
-    match crate::games::fair_komi::lookup(kind, size) {
-        crate::games::fair_komi::Source::Table { entry, .. } if entry.exact => entry
-            .crossing
-            .filter(|c| *c >= 0.0)
-            .map(|c| (c * 2.0).round() as u16),
-        _ => None,
+/// What the fair-komi table (`data/komi.toml`) says of a board.
+struct TableKomi {
+    /// The komi to offer, in half points: the drawing komi of a solved board, the `fair`
+    /// komi of a settled one.
+    offer: u16,
+    /// The komi (points) where the first side's chances cross even, when the entry has one.
+    crossing: Option<f64>,
+}
+
+/// The table's komi for the board of `game`, when the table knows more than a bid's probes
+/// can: a solved board (komi M/2, M the proven margin, is a draw under perfect play whichever
+/// side the opponent takes) or a settled self-play entry (hundreds of games at level 8's
+/// strength). The probes are a few seconds of search from the empty board, whose playouts
+/// favour the first side more than good play does: they offered 2.5 on Carteso 6x6, where
+/// the first side scored 50 % at komi 0.5 and 40 % at 2.5 over 30 games each, and 2.5 (no
+/// button) on Keil side 3, where with the button it won 20 % at komi 1 and 7 % at 2.
+fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
+    let Source::Table { entry, .. } = fair_komi::lookup(game.kind(), game.geometry().size()) else {
+        return None;
+    };
+    if entry.exact {
+        let c = entry.crossing.filter(|c| *c >= 0.0)?;
+        return Some(TableKomi {
+            offer: (c * 2.0).round() as u16,
+            crossing: Some(c),
+        });
     }
+    entry.measured().then(|| TableKomi {
+        offer: (entry.fair * 2.0).round() as u16,
+        crossing: entry.crossing,
+    })
+}
+
+/// Whether `game` (at the bid's first step) plays komi `half` under the rules the table was
+/// measured with: in Keil the button on exactly when komi is whole (`button = auto`, as
+/// `tessera komi` plays); a button forced on or off is another game, left to the probes.
+fn same_rules<G: Game>(game: &G, half: u16) -> bool {
+    if game.kind() != GameKind::Keil {
+        return true;
+    }
+    let mut g = game.clone();
+    if g.try_play(Step::Komi(half)).is_err() || g.try_play(Step::Choose(Side::Second)).is_err() {
+        return false;
+    }
+    g.check(Step::Button).is_ok() == (half % 2 == 0)
+}
+
+/// The bid's side choice from the table, when the opponent has set the komi (`legal` holds
+/// only `play=…` steps) and the table knows where the board's chances cross even: the first
+/// side below the crossing, the second above. `None` (search decides) on a board the table
+/// does not settle, at the crossing itself, or under other rules (`same_rules`).
+pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<Step> {
+    if legal.is_empty() || !legal.iter().all(|s| matches!(s, Step::Choose(_))) {
+        return None;
+    }
+    let mut before = game.clone();
+    let Some(Step::Komi(half)) = before.undo() else {
+        return None;
+    };
+    let crossing = table_komi(&before)?.crossing?;
+    if !same_rules(&before, half) {
+        return None;
+    }
+    let komi = half as f64 / 2.0;
+    let side = if komi < crossing {
+        Side::First
+    } else if komi > crossing {
+        Side::Second
+    } else {
+        return None;
+    };
+    Some(Step::Choose(side)).filter(|s| legal.contains(s))
 }
 
 /// The report of a bid of komi `half` whose first side wins with probability `w`, from the
@@ -176,5 +242,111 @@ fn komi_report<G: Game>(
         depth: None,
         proven: None,
         ownership: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::AnyGame;
+    use crate::search::{Limits, PlayerSpec};
+    use std::sync::Arc;
+
+    fn bid_game(kind: GameKind, size: usize, more: &[&str]) -> AnyGame {
+        let size = format!("size={size}");
+        let mut args = vec![size.as_str(), "protocol=bid"];
+        args.extend_from_slice(more);
+        AnyGame::from_args(kind.name(), &args).unwrap()
+    }
+
+    fn think(game: &AnyGame) -> Step {
+        let spec: PlayerSpec = "mcts:iters=200,threads=1,seed=3".parse().unwrap();
+        Engine::new(spec)
+            .think(
+                game,
+                Limits::default(),
+                Arc::new(AtomicBool::new(false)),
+                None,
+            )
+            .unwrap()
+            .step
+    }
+
+    /// Every board of the three bid games with its table knowledge, if any.
+    fn boards() -> Vec<(GameKind, usize, Option<TableKomi>)> {
+        let mut out = Vec::new();
+        for kind in [GameKind::Keil, GameKind::Carteso, GameKind::Linage] {
+            let sizes = if kind == GameKind::Keil {
+                3..=9
+            } else {
+                5..=13
+            };
+            for size in sizes {
+                let t = table_komi(&bid_game(kind, size, &[]));
+                out.push((kind, size, t));
+            }
+        }
+        out
+    }
+
+    /// On every board the table solves or settles, the bid is the table's komi (the drawing
+    /// komi of a solved board, the fair komi of a settled one), not the probes' estimate.
+    #[test]
+    fn the_bid_offers_the_tables_komi_where_the_table_knows_it() {
+        let mut known = 0;
+        for (kind, size, t) in boards() {
+            let Some(t) = t else { continue };
+            known += 1;
+            let step = think(&bid_game(kind, size, &[]));
+            assert_eq!(step, Step::Komi(t.offer), "{} {size}", kind.name());
+        }
+        // The shipped table settles most boards (Linage 5x5 and 6x6 exactly).
+        assert!(known >= 10, "{known} boards known");
+    }
+
+    /// When the opponent sets the komi on a board the table knows, the AI takes the first side
+    /// below the table's crossing and the second above it.
+    #[test]
+    fn the_side_choice_follows_the_tables_crossing() {
+        for (kind, size, t) in boards() {
+            let Some(crossing) = t.and_then(|t| t.crossing) else {
+                continue;
+            };
+            // Whole komi (Keil's button on, as the table was measured), a point or more away.
+            let below = (crossing - 1.0).floor();
+            let above = (crossing + 1.0).ceil();
+            for (komi, side) in [(below, Side::First), (above, Side::Second)] {
+                if komi < 0.0 {
+                    continue;
+                }
+                let mut g = bid_game(kind, size, &[]);
+                g.play(Step::Komi((komi * 2.0) as u16));
+                assert_eq!(
+                    think(&g),
+                    Step::Choose(side),
+                    "{} {size} komi {komi}",
+                    kind.name()
+                );
+            }
+        }
+    }
+
+    /// Keil's table was measured with the button on exactly when komi is whole: a game with
+    /// the button forced on or off does not use it.
+    #[test]
+    fn keil_uses_the_table_only_under_its_button_rule() {
+        let auto = bid_game(GameKind::Keil, 3, &[]);
+        assert!(same_rules(&auto, 2) && same_rules(&auto, 3));
+        let off = bid_game(GameKind::Keil, 3, &["button=off"]);
+        assert!(!same_rules(&off, 2) && same_rules(&off, 3));
+        let on = bid_game(GameKind::Keil, 3, &["button=on"]);
+        assert!(same_rules(&on, 2) && !same_rules(&on, 3));
+        let mut g = off.clone();
+        g.play(Step::Komi(0));
+        let legal = [Step::Choose(Side::First), Step::Choose(Side::Second)];
+        assert_eq!(table_side(&g, &legal), None);
+        let mut g = auto.clone();
+        g.play(Step::Komi(0));
+        assert_eq!(table_side(&g, &legal), Some(Step::Choose(Side::First)));
     }
 }

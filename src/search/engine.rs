@@ -101,15 +101,12 @@ impl<G: Game> Engine<G> {
             k => k,
         };
         let decision = if legal.len() == 1 {
-            let stats = RootStats {
-                edges: vec![super::report::RootEdge {
-                    key: key_of(legal[0]),
-                    ..Default::default()
-                }],
-                pv: vec![key_of(legal[0])],
-                ..Default::default()
-            };
-            self.decide(game, &stats, legal[0], &clock)
+            self.decide(game, &only(legal[0]), legal[0], &clock)
+        } else if let Some(side) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
+            .then(|| bid::table_side(game, &legal))
+            .flatten()
+        {
+            self.decide(game, &only(side), side, &clock)
         } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
             && matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
         {
@@ -119,14 +116,7 @@ impl<G: Game> Engine<G> {
             match kind {
                 Algorithm::Random => {
                     let step = game.random_step(&mut self.rng, &mut legal);
-                    let stats = RootStats {
-                        edges: vec![super::report::RootEdge {
-                            key: key_of(step),
-                            ..Default::default()
-                        }],
-                        ..Default::default()
-                    };
-                    self.decide(game, &stats, step, &clock)
+                    self.decide(game, &only(step), step, &clock)
                 }
                 Algorithm::UctBaseline => {
                     let seed = self.rng.next_u64();
@@ -340,6 +330,18 @@ impl<G: Game> Engine<G> {
     /// A fresh seed from the engine's generator.
     pub(crate) fn next_seed(&mut self) -> u64 {
         self.rng.next_u64()
+    }
+}
+
+/// Root statistics of a step chosen without search.
+fn only(step: Step) -> RootStats {
+    RootStats {
+        edges: vec![super::report::RootEdge {
+            key: key_of(step),
+            ..Default::default()
+        }],
+        pv: vec![key_of(step)],
+        ..Default::default()
     }
 }
 

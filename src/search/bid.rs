@@ -77,13 +77,11 @@ pub fn choose_komi<G: Game>(
         .unwrap_or(0);
     // Where the table knows the board's komi (solved, or settled by self-play), its komi is
     // the offer, without probes: see `table_komi`.
-    if let Some(half) = table_komi(game)
-        .map(|t| t.offer)
-        .filter(|&h| h <= max && same_rules(game, h))
-    {
+    if let Some(t) = table_komi(game).filter(|t| t.offer <= max && same_rules(game, t.offer)) {
+        let w = t.first_rate(t.offer as f64 / 2.0);
         return (
-            Step::Komi(half),
-            komi_report(game, half, 0.5, Vec::new(), 0, start),
+            Step::Komi(t.offer),
+            komi_report(game, t.offer, w, Vec::new(), 0, start),
         );
     }
     // Weak levels cap their simulations hard, but a komi from a few dozen random playouts can
@@ -146,6 +144,37 @@ struct TableKomi {
     offer: u16,
     /// The komi (points) where the first side's chances cross even, when the entry has one.
     crossing: Option<f64>,
+    /// Solved exactly: the first side wins below the crossing and loses above, for certain.
+    exact: bool,
+    /// The first side's score at each komi played (points, rate), by komi.
+    rates: Vec<(f64, f64)>,
+}
+
+impl TableKomi {
+    /// The first side's expected score at `komi`: certain on a solved board, else the rate
+    /// measured there, interpolated between the nearest komi played (the end values beyond
+    /// them; even without games).
+    fn first_rate(&self, komi: f64) -> f64 {
+        if self.exact {
+            let c = self.crossing.unwrap_or(komi);
+            return if komi < c {
+                1.0
+            } else if komi > c {
+                0.0
+            } else {
+                0.5
+            };
+        }
+        let r = &self.rates;
+        let Some(i) = r.iter().position(|&(k, _)| k >= komi) else {
+            return r.last().map_or(0.5, |x| x.1);
+        };
+        if i == 0 || r[i].0 == komi {
+            return r[i].1;
+        }
+        let ((k0, r0), (k1, r1)) = (r[i - 1], r[i]);
+        r0 + (r1 - r0) * (komi - k0) / (k1 - k0)
+    }
 }
 
 /// The table's komi for the board of `game`, when the table knows more than a bid's probes
@@ -164,11 +193,20 @@ fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
         return Some(TableKomi {
             offer: (c * 2.0).round() as u16,
             crossing: Some(c),
+            exact: true,
+            rates: Vec::new(),
         });
     }
+    let mut rates: Vec<(f64, f64)> = (entry.counts.iter())
+        .filter(|c| c.games > 0)
+        .map(|c| (c.komi, c.points / c.games as f64))
+        .collect();
+    rates.sort_by(|a, b| a.0.total_cmp(&b.0));
     entry.measured().then(|| TableKomi {
         offer: (entry.fair * 2.0).round() as u16,
         crossing: entry.crossing,
+        exact: false,
+        rates,
     })
 }
 
@@ -189,8 +227,9 @@ fn same_rules<G: Game>(game: &G, half: u16) -> bool {
 /// The bid's side choice from the table, when the opponent has set the komi (`legal` holds
 /// only `play=…` steps) and the table knows where the board's chances cross even: the first
 /// side below the crossing, the second above. `None` (search decides) on a board the table
-/// does not settle, at the crossing itself, or under other rules (`same_rules`).
-pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<Step> {
+/// does not settle, at the crossing itself, or under other rules (`same_rules`). With the
+/// step comes the chosen side's expected score by the table (`TableKomi::first_rate`).
+pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<(Step, f64)> {
     if legal.is_empty() || !legal.iter().all(|s| matches!(s, Step::Choose(_))) {
         return None;
     }
@@ -198,19 +237,21 @@ pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<Step> {
     let Some(Step::Komi(half)) = before.undo() else {
         return None;
     };
-    let crossing = table_komi(&before)?.crossing?;
+    let table = table_komi(&before)?;
+    let crossing = table.crossing?;
     if !same_rules(&before, half) {
         return None;
     }
     let komi = half as f64 / 2.0;
-    let side = if komi < crossing {
-        Side::First
+    let first = table.first_rate(komi);
+    let (side, rate) = if komi < crossing {
+        (Side::First, first)
     } else if komi > crossing {
-        Side::Second
+        (Side::Second, 1.0 - first)
     } else {
         return None;
     };
-    Some(Step::Choose(side)).filter(|s| legal.contains(s))
+    Some((Step::Choose(side), rate)).filter(|(s, _)| legal.contains(s))
 }
 
 /// The report of a bid of komi `half` whose first side wins with probability `w`, from the
@@ -331,6 +372,32 @@ mod tests {
         }
     }
 
+    /// The first side's score: certain on a solved board, measured (and interpolated between
+    /// the komi played) on a settled one.
+    #[test]
+    fn the_tables_score_at_a_komi() {
+        let solved = TableKomi {
+            offer: 0,
+            crossing: Some(0.0),
+            exact: true,
+            rates: Vec::new(),
+        };
+        let scores = [-0.5, 0.0, 0.5].map(|k| solved.first_rate(k));
+        assert_eq!(scores, [1.0, 0.5, 0.0]);
+        let settled = TableKomi {
+            offer: 1,
+            crossing: Some(0.65),
+            exact: false,
+            rates: vec![(0.5, 0.5), (1.5, 0.4), (2.5, 0.3)],
+        };
+        let scores = [0.0, 0.5, 1.0, 2.5, 9.5].map(|k| settled.first_rate(k));
+        let want = [0.5, 0.5, 0.45, 0.3, 0.3];
+        assert!(
+            scores.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-12),
+            "{scores:?}"
+        );
+    }
+
     /// Keil's table was measured with the button on exactly when komi is whole: a game with
     /// the button forced on or off does not use it.
     #[test]
@@ -345,8 +412,11 @@ mod tests {
         g.play(Step::Komi(0));
         let legal = [Step::Choose(Side::First), Step::Choose(Side::Second)];
         assert_eq!(table_side(&g, &legal), None);
+        // Keil side 3 at komi 0 with the button: the first side won 30 of 30.
         let mut g = auto.clone();
         g.play(Step::Komi(0));
-        assert_eq!(table_side(&g, &legal), Some(Step::Choose(Side::First)));
+        let (step, rate) = table_side(&g, &legal).unwrap();
+        assert_eq!(step, Step::Choose(Side::First));
+        assert!(rate > 0.5, "{rate}");
     }
 }

@@ -106,7 +106,15 @@ impl<G: Game> Engine<G> {
             .then(|| bid::table_side(game, &legal))
             .flatten()
         {
-            self.decide(game, &only(side), side, &clock)
+            // The table's figures, not a search's: no margin, the measured score.
+            let (side, rate) = side;
+            let mut d = self.decide(game, &only(side), side, &clock);
+            d.report.win_rate = rate;
+            d.report.score = None;
+            for c in &mut d.report.candidates {
+                (c.win_rate, c.score) = (rate, None);
+            }
+            d
         } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
             && matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
         {

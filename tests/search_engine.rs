@@ -192,8 +192,9 @@ fn ownership_is_accumulated_from_the_playouts_when_asked_for() {
 
 #[test]
 fn komi_chooser_and_side_chooser_answer_the_bid() {
-    // 7x7: on the solved 5x5 and 6x6 boards the bid takes the proven komi without probing.
-    let g = AnyGame::from_args("linage", &["size=7", "protocol=bid"]).unwrap();
+    // 14x14, a board the fair-komi table does not list: where it solves or settles a board
+    // the bid takes the table's komi without probing (`src/search/bid.rs`'s tests).
+    let g = AnyGame::from_args("linage", &["size=14", "protocol=bid"]).unwrap();
     let mut e = Engine::new("mcts:iters=4000,threads=1,seed=3".parse().unwrap());
     let d = e.think(&g, Limits::default(), no_stop(), None).unwrap();
     let Step::Komi(half) = d.step else {
@@ -212,7 +213,9 @@ fn komi_chooser_and_side_chooser_answer_the_bid() {
 fn a_weak_level_still_offers_a_sane_komi() {
     // With 100 simulations in all (25 a probe), komi came out at 59.5–72.5 on a 9×9 Carteso
     // board for four seeds in five; the probes now get a floor of simulations.
-    let g = AnyGame::from_args("carteso", &["protocol=bid"]).unwrap();
+    // 14x14 is not in the fair-komi table, so the bid probes (on the table's boards it takes
+    // the table's komi).
+    let g = AnyGame::from_args("carteso", &["size=14", "protocol=bid"]).unwrap();
     for seed in [1, 2, 3] {
         let spec = format!("mcts:iters=100,threads=1,seed={seed}");
         let mut e = Engine::new(spec.parse().unwrap());

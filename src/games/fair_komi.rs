@@ -89,6 +89,40 @@ impl Entry {
     pub fn measured(&self) -> bool {
         self.exact || self.settled != Some(false)
     }
+
+    /// The first player's score (wins + draws / 2, per game) at each komi played, by komi,
+    /// made non-increasing in komi ([`decreasing_fit`], weighted by games): more komi never
+    /// helps the first player, so a rise after a dip is noise. `(komi, score)` pairs.
+    pub fn first_scores(&self) -> Vec<(f64, f64)> {
+        let mut counts: Vec<&Count> = self.counts.iter().filter(|c| c.games > 0).collect();
+        counts.sort_by(|a, b| a.komi.total_cmp(&b.komi));
+        let rates: Vec<f64> = counts.iter().map(|c| c.points / c.games as f64).collect();
+        let weights: Vec<f64> = counts.iter().map(|c| c.games as f64).collect();
+        let fit = decreasing_fit(&rates, &weights);
+        counts.iter().map(|c| c.komi).zip(fit).collect()
+    }
+}
+
+/// Non-increasing least-squares fit of `rates` weighted by `weights` (pool adjacent
+/// violators).
+pub fn decreasing_fit(rates: &[f64], weights: &[f64]) -> Vec<f64> {
+    // Blocks of (sum of w·r, sum of w, length).
+    let mut blocks: Vec<(f64, f64, usize)> = Vec::new();
+    for (&r, &w) in rates.iter().zip(weights) {
+        blocks.push((r * w, w, 1));
+        while blocks.len() > 1 {
+            let (b, a) = (blocks[blocks.len() - 1], blocks[blocks.len() - 2]);
+            if a.0 / a.1 >= b.0 / b.1 {
+                break;
+            }
+            blocks.pop();
+            *blocks.last_mut().unwrap() = (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+        }
+    }
+    blocks
+        .iter()
+        .flat_map(|&(s, w, n)| std::iter::repeat_n(s / w, n))
+        .collect()
 }
 
 /// game name → size (as a string key) → entry.
@@ -409,6 +443,9 @@ mod tests {
         assert_eq!((e.z, e.settled), (Some(-0.4), Some(false)));
         assert!(!e.measured());
         assert_eq!(kept_from(GameKind::Keil, e), "SPEC's default");
+        // 45 % at komi 4, 70 % at 5: a rise with more komi is noise, pooled to 57.5 % both.
+        assert_eq!(e.first_scores(), [(4.0, 0.575), (5.0, 0.575)]);
+        assert!(old["keil"]["3"].first_scores().is_empty());
     }
 
     #[test]

@@ -142,21 +142,20 @@ struct TableKomi {
     /// The komi to offer, in half points: the drawing komi of a solved board, the `fair`
     /// komi of a settled one.
     offer: u16,
-    /// The komi (points) where the first side's chances cross even, when the entry has one.
-    crossing: Option<f64>,
-    /// Solved exactly: the first side wins below the crossing and loses above, for certain.
-    exact: bool,
-    /// The first side's score at each komi played (points, rate), by komi.
-    rates: Vec<(f64, f64)>,
+    /// Solved exactly: the komi (points) at which perfect play draws; the first side wins
+    /// below it and loses above it, for certain.
+    drawn_at: Option<f64>,
+    /// Settled: the first side's measured score by komi played, non-increasing
+    /// ([`fair_komi::Entry::first_scores`]).
+    scores: Vec<(f64, f64)>,
 }
 
 impl TableKomi {
-    /// The first side's expected score at `komi`: certain on a solved board, else the rate
-    /// measured there, interpolated between the nearest komi played (the end values beyond
+    /// The first side's expected score at `komi`: certain on a solved board, else the
+    /// measured score, interpolated between the nearest komi played (the end values beyond
     /// them; even without games).
     fn first_rate(&self, komi: f64) -> f64 {
-        if self.exact {
-            let c = self.crossing.unwrap_or(komi);
+        if let Some(c) = self.drawn_at {
             return if komi < c {
                 1.0
             } else if komi > c {
@@ -165,7 +164,7 @@ impl TableKomi {
                 0.5
             };
         }
-        let r = &self.rates;
+        let r = &self.scores;
         let Some(i) = r.iter().position(|&(k, _)| k >= komi) else {
             return r.last().map_or(0.5, |x| x.1);
         };
@@ -192,21 +191,14 @@ fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
         let c = entry.crossing.filter(|c| *c >= 0.0)?;
         return Some(TableKomi {
             offer: (c * 2.0).round() as u16,
-            crossing: Some(c),
-            exact: true,
-            rates: Vec::new(),
+            drawn_at: Some(c),
+            scores: Vec::new(),
         });
     }
-    let mut rates: Vec<(f64, f64)> = (entry.counts.iter())
-        .filter(|c| c.games > 0)
-        .map(|c| (c.komi, c.points / c.games as f64))
-        .collect();
-    rates.sort_by(|a, b| a.0.total_cmp(&b.0));
     entry.measured().then(|| TableKomi {
         offer: (entry.fair * 2.0).round() as u16,
-        crossing: entry.crossing,
-        exact: false,
-        rates,
+        drawn_at: None,
+        scores: entry.first_scores(),
     })
 }
 
@@ -225,10 +217,9 @@ fn same_rules<G: Game>(game: &G, half: u16) -> bool {
 }
 
 /// The bid's side choice from the table, when the opponent has set the komi (`legal` holds
-/// only `play=…` steps) and the table knows where the board's chances cross even: the first
-/// side below the crossing, the second above. `None` (search decides) on a board the table
-/// does not settle, at the crossing itself, or under other rules (`same_rules`). With the
-/// step comes the chosen side's expected score by the table (`TableKomi::first_rate`).
+/// only `play=…` steps) on a board the table solves or settles: the side whose score by the
+/// table (`TableKomi::first_rate`) is above even, with that score. `None` (search decides)
+/// elsewhere, where the table's score is even, or under other rules (`same_rules`).
 pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<(Step, f64)> {
     if legal.is_empty() || !legal.iter().all(|s| matches!(s, Step::Choose(_))) {
         return None;
@@ -238,15 +229,13 @@ pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<(Step, f64
         return None;
     };
     let table = table_komi(&before)?;
-    let crossing = table.crossing?;
     if !same_rules(&before, half) {
         return None;
     }
-    let komi = half as f64 / 2.0;
-    let first = table.first_rate(komi);
-    let (side, rate) = if komi < crossing {
+    let first = table.first_rate(half as f64 / 2.0);
+    let (side, rate) = if first > 0.5 {
         (Side::First, first)
-    } else if komi > crossing {
+    } else if first < 0.5 {
         (Side::Second, 1.0 - first)
     } else {
         return None;
@@ -345,31 +334,49 @@ mod tests {
         assert!(known >= 10, "{known} boards known");
     }
 
-    /// When the opponent sets the komi on a board the table knows, the AI takes the first side
-    /// below the table's crossing and the second above it.
+    /// The lower and upper ends of the 95 % Wilson interval of `points` in `games`.
+    fn wilson(points: f64, games: u32) -> (f64, f64) {
+        let (n, z) = (games as f64, 1.96);
+        let p = points / n;
+        let centre = p + z * z / (2.0 * n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        let d = 1.0 + z * z / n;
+        ((centre - half) / d, (centre + half) / d)
+    }
+
+    /// When the opponent sets the komi on a board the table knows, the AI takes the side the
+    /// table's games clearly favour there (a komi whose first-player score has a 95 % interval
+    /// wholly above or below 50 %), and on a solved board the side that wins under perfect
+    /// play a point either side of the drawing komi.
     #[test]
-    fn the_side_choice_follows_the_tables_crossing() {
+    fn the_side_choice_follows_the_tables_games() {
+        let mut checked = 0;
         for (kind, size, t) in boards() {
-            let Some(crossing) = t.and_then(|t| t.crossing) else {
-                continue;
+            let Some(t) = t else { continue };
+            let Source::Table { entry, .. } = fair_komi::lookup(kind, size) else {
+                unreachable!("a known board is in the table")
             };
-            // Whole komi (Keil's button on, as the table was measured), a point or more away.
-            let below = (crossing - 1.0).floor();
-            let above = (crossing + 1.0).ceil();
-            for (komi, side) in [(below, Side::First), (above, Side::Second)] {
-                if komi < 0.0 {
-                    continue;
+            let mut cases = Vec::new();
+            if let Some(c) = t.drawn_at {
+                cases.extend([(c - 1.0, Side::First), (c + 1.0, Side::Second)]);
+            }
+            for c in &entry.counts {
+                let (low, high) = wilson(c.points, c.games);
+                if low > 0.5 {
+                    cases.push((c.komi, Side::First));
+                } else if high < 0.5 {
+                    cases.push((c.komi, Side::Second));
                 }
+            }
+            for (komi, side) in cases.into_iter().filter(|c| c.0 >= 0.0) {
                 let mut g = bid_game(kind, size, &[]);
                 g.play(Step::Komi((komi * 2.0) as u16));
-                assert_eq!(
-                    think(&g),
-                    Step::Choose(side),
-                    "{} {size} komi {komi}",
-                    kind.name()
-                );
+                let want = Step::Choose(side);
+                assert_eq!(think(&g), want, "{} {size} komi {komi}", kind.name());
+                checked += 1;
             }
         }
+        assert!(checked >= 20, "{checked} cases");
     }
 
     /// The first side's score: certain on a solved board, measured (and interpolated between
@@ -378,17 +385,15 @@ mod tests {
     fn the_tables_score_at_a_komi() {
         let solved = TableKomi {
             offer: 0,
-            crossing: Some(0.0),
-            exact: true,
-            rates: Vec::new(),
+            drawn_at: Some(0.0),
+            scores: Vec::new(),
         };
         let scores = [-0.5, 0.0, 0.5].map(|k| solved.first_rate(k));
         assert_eq!(scores, [1.0, 0.5, 0.0]);
         let settled = TableKomi {
             offer: 1,
-            crossing: Some(0.65),
-            exact: false,
-            rates: vec![(0.5, 0.5), (1.5, 0.4), (2.5, 0.3)],
+            drawn_at: None,
+            scores: vec![(0.5, 0.5), (1.5, 0.4), (2.5, 0.3)],
         };
         let scores = [0.0, 0.5, 1.0, 2.5, 9.5].map(|k| settled.first_rate(k));
         let want = [0.5, 0.5, 0.45, 0.3, 0.3];

@@ -49,27 +49,7 @@ pub struct Crossing {
     pub high: Option<f64>,
 }
 
-/// Non-increasing least-squares fit of `rates` weighted by `weights` (pool adjacent
-/// violators).
-pub fn decreasing_fit(rates: &[f64], weights: &[f64]) -> Vec<f64> {
-    // Blocks of (sum of w·r, sum of w, length).
-    let mut blocks: Vec<(f64, f64, usize)> = Vec::new();
-    for (&r, &w) in rates.iter().zip(weights) {
-        blocks.push((r * w, w, 1));
-        while blocks.len() > 1 {
-            let (b, a) = (blocks[blocks.len() - 1], blocks[blocks.len() - 2]);
-            if a.0 / a.1 >= b.0 / b.1 {
-                break;
-            }
-            blocks.pop();
-            *blocks.last_mut().unwrap() = (a.0 + b.0, a.1 + b.1, a.2 + b.2);
-        }
-    }
-    blocks
-        .iter()
-        .flat_map(|&(s, w, n)| std::iter::repeat_n(s / w, n))
-        .collect()
-}
+pub use crate::games::fair_komi::decreasing_fit;
 
 /// The crossing of `points` (sorted by komi).
 pub fn crossing(points: &[Point]) -> Crossing {

@@ -334,16 +334,6 @@ mod tests {
         assert!(known >= 10, "{known} boards known");
     }
 
-    /// The lower and upper ends of the 95 % Wilson interval of `points` in `games`.
-    fn wilson(points: f64, games: u32) -> (f64, f64) {
-        let (n, z) = (games as f64, 1.96);
-        let p = points / n;
-        let centre = p + z * z / (2.0 * n);
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-        let d = 1.0 + z * z / n;
-        ((centre - half) / d, (centre + half) / d)
-    }
-
     /// When the opponent sets the komi on a board the table knows, the AI takes the side the
     /// table's games clearly favour there (a komi whose first-player score has a 95 % interval
     /// wholly above or below 50 %), and on a solved board the side that wins under perfect
@@ -361,10 +351,10 @@ mod tests {
                 cases.extend([(c - 1.0, Side::First), (c + 1.0, Side::Second)]);
             }
             for c in &entry.counts {
-                let (low, high) = wilson(c.points, c.games);
-                if low > 0.5 {
+                let rate = crate::stats::figures::wilson(c.points, c.games as usize);
+                if rate.lo > 0.5 {
                     cases.push((c.komi, Side::First));
-                } else if high < 0.5 {
+                } else if rate.hi < 0.5 {
                     cases.push((c.komi, Side::Second));
                 }
             }

@@ -102,12 +102,11 @@ impl<G: Game> Engine<G> {
         };
         let decision = if legal.len() == 1 {
             self.decide(game, &only(legal[0]), legal[0], &clock)
-        } else if let Some(side) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
+        } else if let Some((side, rate)) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
             .then(|| bid::table_side(game, &legal))
             .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.
-            let (side, rate) = side;
             let mut d = self.decide(game, &only(side), side, &clock);
             d.report.win_rate = rate;
             d.report.score = None;

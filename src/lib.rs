@@ -23,6 +23,7 @@ pub mod config;
 pub mod files;
 pub mod games;
 pub mod gtp;
+pub mod interval;
 pub mod puzzle;
 mod quote;
 pub mod record;

@@ -351,7 +351,7 @@ mod tests {
                 cases.extend([(c - 1.0, Side::First), (c + 1.0, Side::Second)]);
             }
             for c in &entry.counts {
-                let rate = crate::stats::figures::wilson(c.points, c.games as usize);
+                let rate = crate::interval::wilson(c.points, c.games as usize);
                 if rate.lo > 0.5 {
                     cases.push((c.komi, Side::First));
                 } else if rate.hi < 0.5 {

@@ -13,6 +13,7 @@ use super::engine::Engine;
 use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
 use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol};
+use crate::interval::wilson;
 use crate::rng::FastRng;
 use crate::session::Session;
 use std::path::PathBuf;
@@ -124,13 +125,9 @@ impl Tally {
         let half = Z * (var / n).sqrt();
         let (mut lo, mut hi) = (p - half, p + half);
         if lo <= 0.0 || hi >= 1.0 {
-            let z2 = Z * Z;
-            let centre = p + z2 / (2.0 * n);
-            let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-            lo = (centre - spread) / (1.0 + z2 / n);
-            hi = (centre + spread) / (1.0 + z2 / n);
-            // At a score of exactly 0 or 1 that bound is 0 or 1 but for rounding.
-            (lo, hi) = (lo.min(p), hi.max(p));
+            let points = self.wins as f64 + 0.5 * self.draws as f64;
+            let rate = wilson(points, self.games().max(1));
+            (lo, hi) = (rate.lo, rate.hi);
         }
         (elo_of(p), elo_of(lo), elo_of(hi))
     }

@@ -20,7 +20,7 @@
 //! beside the table, so sweeps of several boards can share it): a sweep that is stopped keeps
 //! the values it finished.
 
-use super::figures::{first_point, wilson};
+use super::figures::first_point;
 use super::komi_fit::{Finding, Point};
 use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
@@ -28,6 +28,7 @@ use super::komi_values::{chosen_values, first_values, widen};
 use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
+use crate::interval::wilson;
 use crate::search::match_cmd::match_options;
 use std::path::{Path, PathBuf};
 

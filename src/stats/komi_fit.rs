@@ -21,9 +21,9 @@
 //! the grid's smallest) is settled only when that smallest komi's 95 % Wilson interval lies
 //! below 50 %. Values that do not bracket 50 % settle nothing.
 
-use super::figures::Rate;
 use super::logistic::{fit, slope_z, Obs};
 use crate::games::{format_komi, GameKind};
+use crate::interval::Rate;
 
 /// The z value at or below which the slope is significant: one-sided, 5 % (the normal
 /// distribution's 5 % quantile).
@@ -252,8 +252,8 @@ fn observations(tried: &[Point]) -> Vec<Obs> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::figures::wilson;
     use super::*;
+    use crate::interval::wilson;
 
     fn pt(komi_half: u16, wins: f64, n: usize) -> Point {
         Point {

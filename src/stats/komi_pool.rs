@@ -5,11 +5,11 @@
 //! other. Whether the pooled games settle the fair komi is [`super::komi_fit::judge`]'s rule;
 //! when they do not, the entry keeps the earlier default ([`kept`]).
 
-use super::figures::wilson;
 use super::komi_fit::{fair_half, judge, Finding, Point};
 use super::komi_table::NewEntry;
 use crate::games::fair_komi::{Count, Entry};
 use crate::games::{format_komi, GameKind};
+use crate::interval::wilson;
 
 /// Adds `new` to `stored`: counts at the same komi are summed, new komi values inserted in
 /// order.

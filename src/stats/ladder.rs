@@ -2,9 +2,9 @@
 //! against itself at the previous time, through the `tessera match` code
 //! ([`crate::search::match_cmd::play_many`] and its [`Tally`]).
 
-use super::figures::{wilson, Rate};
 use super::selfplay::{player_at, Progress};
 use crate::games::{GameKind, GameOptions};
+use crate::interval::{wilson, Rate};
 use crate::search::match_cmd::{play_many, Tally};
 use serde::Serialize;
 

@@ -21,7 +21,7 @@
 //! the values it finished.
 
 use super::figures::first_point;
-use super::komi_fit::{Finding, Point};
+use super::komi_fit::{two_places, Finding, Point};
 use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
 use super::komi_values::{chosen_values, first_values, widen};
@@ -346,7 +346,7 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
     // The method's last part: why the games settle the fair komi or not.
     println!(
         "logistic slope z {} (settled at ≤ −1.645); {}",
-        f.z.map_or("none".into(), |z| format!("{z:.2}")),
+        f.z.map_or("none".into(), two_places),
         e.method.rsplit("; ").next().unwrap_or_default()
     );
     let fair = (e.fair * 2.0).round() as u16;

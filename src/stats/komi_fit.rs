@@ -193,11 +193,17 @@ pub struct Finding {
     pub reason: String,
 }
 
+/// `x` with two decimals, a value that rounds to zero written `0.00` (not `-0.00`: a flat
+/// slope's z is often a tiny negative number).
+pub(crate) fn two_places(x: f64) -> String {
+    format!("{:.2}", (x * 100.0).round() / 100.0 + 0.0)
+}
+
 /// Judges a sweep (arguments as [`estimate`]).
 pub fn judge(tried: &[Point], step: u16, points_max: i32, head: &str) -> Finding {
     let z = slope_z(&observations(tried));
     let estimate = estimate(tried, step, points_max, head);
-    let z_text = |z: f64| format!("slope z {z:.2}");
+    let z_text = |z: f64| format!("slope z {}", two_places(z));
     let (settled, reason) = match &estimate {
         None => (false, "the values tried do not bracket 50 %".to_string()),
         Some(e) if e.at.is_none() => {
@@ -260,6 +266,14 @@ mod tests {
             komi_half,
             rate: wilson(wins, n),
         }
+    }
+
+    #[test]
+    fn two_places_never_writes_a_negative_zero() {
+        assert_eq!(two_places(-0.0001), "0.00");
+        assert_eq!(two_places(-0.0), "0.00");
+        assert_eq!(two_places(-2.094), "-2.09");
+        assert_eq!(two_places(3.456), "3.46");
     }
 
     #[test]

@@ -47,7 +47,8 @@ pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyho
         .as_table_mut()
         .ok_or_else(|| anyhow::anyhow!("`{}` in the komi table is not a table", kind.name()))?;
     let mut t = Table::new();
-    let round = |x: f64| (x * 100.0).round() / 100.0;
+    // Two decimals; `+ 0.0` turns a negative zero (a flat slope's z) into 0.0, not "-0.0".
+    let round = |x: f64| (x * 100.0).round() / 100.0 + 0.0;
     t["fair"] = value(e.fair);
     if let Some(c) = e.crossing {
         t["crossing"] = value(round(c));
@@ -177,6 +178,16 @@ mod tests {
         assert_eq!(back.counts, counts);
         assert_eq!((back.z, back.settled), (Some(-1.23), Some(false)));
         assert_eq!(back.player.as_deref(), Some("default:iters=3000,threads=1"));
+    }
+
+    #[test]
+    fn a_flat_slope_is_written_without_a_minus_sign() {
+        let flat = NewEntry {
+            z: Some(-0.0001),
+            ..entry(5.0)
+        };
+        let text = set_entry("", GameKind::Keil, 4, &flat).unwrap();
+        assert!(text.contains("z = 0.0\n"), "{text}");
     }
 
     #[test]

@@ -106,9 +106,14 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
-    /// A's score: (wins + draws / 2) / games.
+    /// A's points: wins + draws / 2.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// A's score: points / games.
     pub fn score(&self) -> f64 {
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+        self.points() / self.games().max(1) as f64
     }
 
     /// Elo difference of A over B with a 95 % interval (normal approximation of the score's
@@ -125,8 +130,7 @@ impl Tally {
         let half = Z * (var / n).sqrt();
         let (mut lo, mut hi) = (p - half, p + half);
         if lo <= 0.0 || hi >= 1.0 {
-            let points = self.wins as f64 + 0.5 * self.draws as f64;
-            let rate = wilson(points, self.games().max(1));
+            let rate = wilson(self.points(), self.games().max(1));
             (lo, hi) = (rate.lo, rate.hi);
         }
         (elo_of(p), elo_of(lo), elo_of(hi))

@@ -193,10 +193,16 @@ pub struct Finding {
     pub reason: String,
 }
 
-/// `x` with two decimals, a value that rounds to zero written `0.00` (not `-0.00`: a flat
-/// slope's z is often a tiny negative number).
+/// `x` rounded to hundredths, a value that rounds to zero made +0.0 (`+ 0.0` turns a negative
+/// zero positive: a flat slope's z is often a tiny negative number), so neither the table nor
+/// the printed summary shows "-0".
+pub(crate) fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0 + 0.0
+}
+
+/// `x` with two decimals, as [`hundredths`] rounds it.
 pub(crate) fn two_places(x: f64) -> String {
-    format!("{:.2}", (x * 100.0).round() / 100.0 + 0.0)
+    format!("{:.2}", hundredths(x))
 }
 
 /// Judges a sweep (arguments as [`estimate`]).

@@ -1,6 +1,7 @@
 //! Writing one entry of the fair-komi table ([`crate::games::fair_komi`]) with `toml_edit`, so
 //! the file's comments and the other entries stay as they are; saved atomically.
 
+use super::komi_fit::hundredths;
 use crate::files::write_atomically;
 use crate::games::fair_komi::Count;
 use crate::games::GameKind;
@@ -47,23 +48,21 @@ pub fn set_entry(text: &str, kind: GameKind, size: usize, e: &NewEntry) -> anyho
         .as_table_mut()
         .ok_or_else(|| anyhow::anyhow!("`{}` in the komi table is not a table", kind.name()))?;
     let mut t = Table::new();
-    // Two decimals; `+ 0.0` turns a negative zero (a flat slope's z) into 0.0, not "-0.0".
-    let round = |x: f64| (x * 100.0).round() / 100.0 + 0.0;
     t["fair"] = value(e.fair);
     if let Some(c) = e.crossing {
-        t["crossing"] = value(round(c));
+        t["crossing"] = value(hundredths(c));
     }
     if let Some(l) = e.low {
-        t["low"] = value(round(l));
+        t["low"] = value(hundredths(l));
     }
     if let Some(h) = e.high {
-        t["high"] = value(round(h));
+        t["high"] = value(hundredths(h));
     }
     if e.exact {
         t["exact"] = value(true);
     }
     if let Some(z) = e.z {
-        t["z"] = value(round(z));
+        t["z"] = value(hundredths(z));
     }
     if let Some(s) = e.settled {
         t["settled"] = value(s);

@@ -42,7 +42,7 @@ impl Rung {
             wins: t.wins,
             draws: t.draws,
             losses: t.losses,
-            strong: wilson(t.wins as f64 + 0.5 * t.draws as f64, n),
+            strong: wilson(t.points(), n),
             first_pct: 100.0 * t.first_points / n.max(1) as f64,
             turns: t.turns as f64 / n.max(1) as f64,
         }

@@ -485,7 +485,7 @@ mod tests {
         let (want, _) = conclude(GameKind::Linage, 9, pooled, A, kept(GameKind::Linage, None));
         assert_eq!(
             e.crossing,
-            want.crossing.map(|x| (x * 100.0).round() / 100.0)
+            want.crossing.map(crate::stats::komi_fit::hundredths)
         );
         assert!(e
             .method

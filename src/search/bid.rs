@@ -4,10 +4,11 @@
 //!
 //! Where the fair-komi table (`data/komi.toml`) knows the board — solved exactly, or settled
 //! by self-play — the bid is its komi, without search: a few seconds of probes from the empty
-//! board are a worse estimate than a proof or hundreds of games (see `table_komi`). Elsewhere
-//! a first search at the table's komi gives the expected margin of the first side, hence an
-//! estimate of the fair komi; the nearest half-point komi and its neighbours one point either
-//! side are then searched each, and the one whose first-player win rate is nearest 50 % wins.
+//! board are a worse estimate than a proof or dozens to hundreds of games (see `table_komi`).
+//! Elsewhere a first search at the table's komi gives the expected margin of the first side,
+//! hence an estimate of the fair komi; the nearest half-point komi and its neighbours one point
+//! either side are then searched each, and the one whose first-player win rate is nearest 50 %
+//! wins.
 //! Each of the (up to four) searches gets a quarter of the time and iterations.
 
 use super::control::{Clock, Limits};
@@ -178,11 +179,12 @@ impl TableKomi {
 
 /// The table's komi for the board of `game`, when the table knows more than a bid's probes
 /// can: a solved board (komi M/2, M the proven margin, is a draw under perfect play whichever
-/// side the opponent takes) or a settled self-play entry (hundreds of games at level 8's
-/// strength). The probes are a few seconds of search from the empty board, whose playouts
-/// favour the first side more than good play does: they offered 2.5 on Carteso 6x6, where
-/// the first side scored 50 % at komi 0.5 and 40 % at 2.5 over 30 games each, and 2.5 (no
-/// button) on Keil side 3, where with the button it won 20 % at komi 1 and 7 % at 2.
+/// side the opponent takes) or a settled self-play entry (60 to 540 games, most at level 8's
+/// simulations; the entry's `method` says which). The probes are a few seconds of search from
+/// the empty board, whose playouts favour the first side more than good play does: they
+/// offered 2.5 on Carteso 6x6, where the first side scored 50 % at komi 0.5 and 40 % at 2.5
+/// over 30 games each, and 2.5 (no button) on Keil side 3, where with the button it won 20 %
+/// at komi 1 and 7 % at 2.
 fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
     let Source::Table { entry, .. } = fair_komi::lookup(game.kind(), game.geometry().size()) else {
         return None;

@@ -156,3 +156,63 @@ fn komi_sweeps_pool_into_the_table() {
     let (ok, _, err) = tessera(&["komi", "iris"]);
     assert!(!ok && err.contains("no komi"), "{err}");
 }
+
+#[test]
+fn a_stopped_sweep_keeps_the_games_it_finished() {
+    // A long sweep killed (SIGKILL: no chance to clean up) once some games are in the table:
+    // every game is written as it ends, so the table holds them, and it is whole.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("komi.toml");
+    /// Kills the sweep however the test ends (a failed assertion too).
+    struct Sweep(std::process::Child);
+    impl Drop for Sweep {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut sweep = Sweep(
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args([
+                "komi", "linage", "--size", "7", "--values", "0.5", "--games", "100000",
+            ])
+            .args([
+                "--ms",
+                "5",
+                "--jobs",
+                "1",
+                "--table",
+                table.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the tessera binary runs"),
+    );
+    let games = || -> Option<i64> {
+        let text = std::fs::read_to_string(&table).ok()?;
+        let doc: toml::Table = toml::from_str(&text).expect("the table is always whole");
+        doc["linage"]["7"]["counts"].as_array()?[0]["games"].as_integer()
+    };
+    // A guard against a hang, not a timing: the first game takes well under a second.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while games().is_none_or(|n| n < 2) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no game written while the sweep runs"
+        );
+        assert!(
+            sweep.0.try_wait().unwrap().is_none(),
+            "the sweep ended early"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(sweep);
+    let kept = games().expect("the games written stay");
+    assert!((2..100_000).contains(&kept), "{kept}");
+    let text = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        text.contains("player = \"default:ms=5,threads=1\""),
+        "{text}"
+    );
+}

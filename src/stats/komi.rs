@@ -9,16 +9,18 @@
 //! far each time (at most six times), judged on all the games the new ones will be pooled
 //! with, so a repeated run does not widen past values its stored games already bracket. The
 //! new games are added to the entry's stored games when the same player spec played those
-//! (`--fresh`, or another player, replaces them: [`super::komi_pool`]), and the crossing is fitted to all of them
-//! ([`super::komi_fit::estimate`]). The default komi moves to the new estimate only when the
-//! games show that komi matters ([`super::komi_fit::judge`]: a one-sided 5 % test of the
-//! logistic slope); otherwise the entry is written `settled = false` and keeps its earlier
-//! `fair`. `--refit` redoes that from the stored games without playing; `--values` plays only
-//! the komi values it names (to add games where the stored ones are thin).
+//! (`--fresh`, or another player, replaces them: [`super::komi_pool`]), and the crossing is
+//! fitted to all of them ([`super::komi_fit::estimate`]). The default komi moves to the new
+//! estimate only when the games show that komi matters ([`super::komi_fit::judge`]: a
+//! one-sided 5 % test of the logistic slope); otherwise the entry is written `settled = false`
+//! and keeps its earlier `fair`. `--refit` redoes that from the stored games without playing;
+//! `--values` plays only the komi values it names (to add games where the stored ones are
+//! thin).
 //!
-//! Each komi value's games are written into the table as soon as they are played (under a lock
-//! beside the table, so sweeps of several boards can share it): a sweep that is stopped keeps
-//! the values it finished.
+//! Each game is written into the table as soon as it ends (under a lock beside the table, so
+//! sweeps of several boards can share it): a sweep that is stopped keeps every game it
+//! finished, not only the komi values it finished (a value of a large board is an hour of
+//! games).
 
 use super::figures::first_point;
 use super::komi_fit::{two_places, Finding, Point};
@@ -131,9 +133,9 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let mut want = chosen
         .clone()
         .unwrap_or_else(|| first_values(centre, step, points_max));
-    // Each komi value's games go into the table as soon as they are played (pooled with what
-    // is there), so a sweep that is stopped keeps the values it finished. The first write
-    // decides, as one write at the end would, whether they join the stored games.
+    // Each game goes into the table as soon as it ends (pooled with what is there), so a
+    // sweep that is stopped keeps every game it finished. The first write decides, as one
+    // write at the end would, whether they join the stored games.
     let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
     for round in 0..6 {
@@ -148,27 +150,21 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             let mut o = base.clone();
             o.komi_half = h as u16;
             let label = format!("{kind} {size} komi {}", format_komi(h as u16));
-            let games = self_play(kind, &o, &spec, args.play.games, jobs, &label)?;
+            let games = self_play(kind, &o, &spec, args.play.games, jobs, &label, |g| {
+                if !args.dry_run {
+                    let game = Count::new(f64::from(h) / 2.0, 1, first_point(g.first_won));
+                    let fresh = args.fresh && first.is_none();
+                    let rec = record(&path, kind, size, &[game], &player, fresh, false)?;
+                    first.get_or_insert_with(|| (rec.pooled, rec.how.clone()));
+                    last = Some(rec);
+                }
+                Ok(())
+            })?;
             let pts: f64 = games.iter().map(|g| first_point(g.first_won)).sum();
-            let point = Point {
+            tried.push(Point {
                 komi_half: h as u16,
                 rate: wilson(pts, games.len()),
-            };
-            if !args.dry_run {
-                let fresh = args.fresh && first.is_none();
-                let rec = record(
-                    &path,
-                    kind,
-                    size,
-                    &counts_of(std::slice::from_ref(&point)),
-                    &player,
-                    fresh,
-                    false,
-                )?;
-                first.get_or_insert_with(|| (rec.pooled, rec.how.clone()));
-                last = Some(rec);
-            }
-            tried.push(point);
+            });
         }
         tried.sort_by_key(|p| p.komi_half);
         if chosen.is_some() {

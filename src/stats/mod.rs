@@ -129,7 +129,15 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
     let kind = args.play.game;
     let options = match_options(kind, args.komi.as_deref(), args.play.size)?;
     let spec = args.play.spec();
-    let games = selfplay::self_play(kind, &options, &spec, args.play.games, jobs, kind.name())?;
+    let games = selfplay::self_play(
+        kind,
+        &options,
+        &spec,
+        args.play.games,
+        jobs,
+        kind.name(),
+        |_| Ok(()),
+    )?;
     let logs: Vec<figures::GameLog> = games.iter().map(selfplay::log_of).collect();
     let figures = figures::Figures::of(&logs, 0);
     let start = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;

@@ -105,7 +105,10 @@ pub fn duration_text(secs: f64) -> String {
 }
 
 /// Plays `games` games of `spec` against itself with `options` on `jobs` threads, showing
-/// progress under `label`; returns them in game order.
+/// progress under `label`; returns them in game order. Each game is handed to `on_game` as
+/// soon as it ends (in the order they end): `tessera komi` writes it into the table then, so a
+/// sweep that is stopped keeps every game it finished. An error from `on_game` stops the run
+/// (the games in progress finish).
 pub fn self_play(
     kind: GameKind,
     options: &GameOptions,
@@ -113,10 +116,12 @@ pub fn self_play(
     games: usize,
     jobs: usize,
     label: &str,
+    mut on_game: impl FnMut(&GameResult) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<GameResult>> {
     let mut progress = Progress::new(label, games);
     let mut out = Vec::with_capacity(games);
     play_many(kind, options, (spec, spec), games, jobs, |r| {
+        on_game(r)?;
         progress.tick();
         out.push(r.clone());
         Ok(())
@@ -160,7 +165,7 @@ mod tests {
         let options =
             crate::search::match_cmd::match_options(GameKind::Linage, None, Some(5)).unwrap();
         let spec: PlayerSpec = "random:seed=3".parse().unwrap();
-        let games = self_play(GameKind::Linage, &options, &spec, 2, 1, "test").unwrap();
+        let games = self_play(GameKind::Linage, &options, &spec, 2, 1, "test", |_| Ok(())).unwrap();
         assert_eq!(games.len(), 2);
         for r in &games {
             let log = log_of(r);

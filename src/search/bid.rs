@@ -179,8 +179,8 @@ impl TableKomi {
 
 /// The table's komi for the board of `game`, when the table knows more than a bid's probes
 /// can: a solved board (komi M/2, M the proven margin, is a draw under perfect play whichever
-/// side the opponent takes) or a settled self-play entry (60 to 540 games, most at level 8's
-/// simulations; the entry's `method` says which). The probes are a few seconds of search from
+/// side the opponent takes) or a settled self-play entry (dozens to hundreds of games; its
+/// `method` says how many, and its `player` how strong). The probes are a few seconds of search from
 /// the empty board, whose playouts favour the first side more than good play does: they
 /// offered 2.5 on Carteso 6x6, where the first side scored 50 % at komi 0.5 and 40 % at 2.5
 /// over 30 games each, and 2.5 (no button) on Keil side 3, where with the button it won 20 %

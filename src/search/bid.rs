@@ -180,11 +180,11 @@ impl TableKomi {
 /// The table's komi for the board of `game`, when the table knows more than a bid's probes
 /// can: a solved board (komi M/2, M the proven margin, is a draw under perfect play whichever
 /// side the opponent takes) or a settled self-play entry (dozens to hundreds of games; its
-/// `method` says how many, and its `player` how strong). The probes are a few seconds of search from
-/// the empty board, whose playouts favour the first side more than good play does: they
-/// offered 2.5 on Carteso 6x6, where the first side scored 50 % at komi 0.5 and 40 % at 2.5
-/// over 30 games each, and 2.5 (no button) on Keil side 3, where with the button it won 20 %
-/// at komi 1 and 7 % at 2.
+/// `method` says how many, and its `player` how strong). The probes are a few seconds of
+/// search from the empty board, whose playouts favour the first side more than good play
+/// does: they offered 2.5 on Carteso 6x6, where the first side scored 50 % at komi 0.5 and
+/// 40 % at 2.5 over 30 games each, and 2.5 (no button) on Keil side 3, where with the button
+/// it won 20 % at komi 1 and 7 % at 2.
 fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
     let Source::Table { entry, .. } = fair_komi::lookup(game.kind(), game.geometry().size()) else {
         return None;

@@ -34,6 +34,8 @@ pub struct Engine<G: Game = AnyGame> {
     kept: Option<(Tree, G)>,
     ownership: bool,
     rng: FastRng,
+    /// The report of the last step decided.
+    last: Option<Report>,
 }
 
 impl Engine<AnyGame> {
@@ -55,6 +57,7 @@ impl<G: Game> Engine<G> {
             kept: None,
             ownership: false,
             rng,
+            last: None,
         }
     }
 
@@ -62,6 +65,13 @@ impl<G: Game> Engine<G> {
     /// ([`Report::ownership`]; off by default: it costs time).
     pub fn set_ownership(&mut self, on: bool) {
         self.ownership = on;
+    }
+
+    /// What the search thought when it decided its last step ([`Engine::think`], or the last
+    /// step of [`Engine::play_turn`]): `tessera komi` follows the players' own estimates
+    /// through a game with it.
+    pub fn last_report(&self) -> Option<&Report> {
+        self.last.as_ref()
     }
 
     /// The spec this engine plays.
@@ -159,6 +169,7 @@ impl<G: Game> Engine<G> {
         if let Some(tx) = &reports {
             let _ = tx.send(decision.report.clone());
         }
+        self.last = Some(decision.report.clone());
         Some(decision)
     }
 

@@ -68,6 +68,21 @@ pub struct GameResult {
     pub session: Session,
     /// When the game started.
     pub started: toml::value::Datetime,
+    /// Each searched turn's own estimate, in turn order (turns of random players, and turns
+    /// with a single legal step, have none).
+    pub evals: Vec<TurnEval>,
+}
+
+/// What a player's search thought of the turn it played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnEval {
+    /// The seat that played the turn: 0 made the game's first turn.
+    pub seat: u8,
+    /// The chance the seat that made the first turn wins, as the mover's search saw it when
+    /// it decided (the last step of the turn), 0–1.
+    pub first_win_rate: f64,
+    /// The turn's thinking time in milliseconds.
+    pub ms: u64,
 }
 
 /// Wins, draws and losses of A, with the statistics the match prints.
@@ -240,6 +255,7 @@ pub fn play_game(
     let [mut first, mut second] = specs.clone().map(Engine::new);
     let stop = Arc::new(AtomicBool::new(false));
     let started = crate::record::utc_now();
+    let mut evals = Vec::new();
     // No turn cap: every game here ends by its rules (Keil's repetition rule bounds even two
     // random players, whose games can run to tens of thousands of turns).
     while !session.game().is_over() {
@@ -252,9 +268,24 @@ pub fn play_game(
             continue;
         }
         let engine = if seat == 0 { &mut first } else { &mut second };
+        // A turn with one legal step is played without search: its report says nothing.
+        session.game().legal_steps(&mut buf);
+        let forced = buf.len() == 1;
+        let clock = std::time::Instant::now();
         let steps = engine.play_turn(session.game(), Limits::default(), stop.clone(), None);
         if steps.is_empty() {
             anyhow::bail!("game {index}: {} returned no move", engine.spec());
+        }
+        if let Some(r) = engine.last_report().filter(|_| !forced) {
+            evals.push(TurnEval {
+                seat: seat as u8,
+                first_win_rate: if seat == 0 {
+                    r.win_rate
+                } else {
+                    1.0 - r.win_rate
+                },
+                ms: clock.elapsed().as_millis() as u64,
+            });
         }
         for s in steps {
             let text = session.game().format_step(s);
@@ -277,6 +308,7 @@ pub fn play_game(
         result: g.result_text().unwrap_or_default(),
         session,
         started,
+        evals,
     })
 }
 

@@ -21,6 +21,10 @@
 //! sweeps of several boards can share it): a sweep that is stopped keeps every game it
 //! finished, not only the komi values it finished (a value of a large board is an hour of
 //! games).
+//!
+//! After each game a line says where a resignation rule would have ended it and whether it
+//! was right ([`super::foresight`]; the games are always played out), and the run ends with
+//! a summary per rule: the data for adjudicating large boards' games early.
 
 use super::figures::first_point;
 use super::komi_fit::{two_places, Finding, Point};
@@ -138,6 +142,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     // write at the end would, whether they join the stored games.
     let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
+    let mut foresight = super::foresight::Tally::default();
     for round in 0..6 {
         for h in want
             .iter()
@@ -151,6 +156,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             o.komi_half = h as u16;
             let label = format!("{kind} {size} komi {}", format_komi(h as u16));
             let games = self_play(kind, &o, &spec, args.play.games, jobs, &label, |g| {
+                println!("{}", foresight.add(g));
                 if !args.dry_run {
                     let game = Count::new(f64::from(h) / 2.0, 1, first_point(g.first_won));
                     let fresh = args.fresh && first.is_none();
@@ -203,6 +209,9 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         print_counts(&rec.entry.counts);
     }
     print_result(kind, size, &rec.entry, &rec.finding);
+    for line in foresight.summary() {
+        println!("{line}");
+    }
     if !args.dry_run {
         println!("written to {}", path.display());
     }

@@ -10,6 +10,7 @@
 
 pub(crate) mod exact;
 pub(crate) mod figures;
+pub(crate) mod foresight;
 pub(crate) mod komi;
 pub(crate) mod komi_fit;
 pub(crate) mod komi_pool;

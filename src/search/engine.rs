@@ -67,9 +67,10 @@ impl<G: Game> Engine<G> {
         self.ownership = on;
     }
 
-    /// What the search thought when it decided its last step ([`Engine::think`], or the last
-    /// step of [`Engine::play_turn`]): `tessera komi` follows the players' own estimates
-    /// through a game with it.
+    /// What the search thought when it decided the last step it searched for
+    /// ([`Engine::think`], or within [`Engine::play_turn`]; a step with one legal choice is
+    /// played without search and leaves it as it was): `tessera komi` follows the players' own
+    /// estimates through a game with it.
     pub fn last_report(&self) -> Option<&Report> {
         self.last.as_ref()
     }
@@ -106,6 +107,7 @@ impl<G: Game> Engine<G> {
         if legal.is_empty() {
             return None;
         }
+        let searched = legal.len() > 1;
         let kind = match self.spec.kind {
             Algorithm::Default => tuning::default_kind(game.kind()),
             k => k,
@@ -169,7 +171,9 @@ impl<G: Game> Engine<G> {
         if let Some(tx) = &reports {
             let _ = tx.send(decision.report.clone());
         }
-        self.last = Some(decision.report.clone());
+        if searched {
+            self.last = Some(decision.report.clone());
+        }
         Some(decision)
     }
 

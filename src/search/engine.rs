@@ -67,9 +67,10 @@ impl<G: Game> Engine<G> {
         self.ownership = on;
     }
 
-    /// What the search thought when it decided the last step it searched for
-    /// ([`Engine::think`], or within [`Engine::play_turn`]; a step with one legal choice is
-    /// played without search and leaves it as it was): `tessera komi` follows the players' own
+    /// What the search thought when it decided the last step it searched for: after
+    /// [`Engine::think`], or after [`Engine::play_turn`] that turn's last searched step, `None`
+    /// when the turn was played without search (a step with one legal choice is decided
+    /// without one and leaves the report as it was). `tessera komi` follows the players' own
     /// estimates through a game with it.
     pub fn last_report(&self) -> Option<&Report> {
         self.last.as_ref()
@@ -187,6 +188,8 @@ impl<G: Game> Engine<G> {
         stop: Arc<AtomicBool>,
         reports: Option<Sender<Report>>,
     ) -> Vec<Step> {
+        // `last_report` after a turn is this turn's (none when no step of it was searched).
+        self.last = None;
         if self.spec.kind == Algorithm::Random {
             // No search and no report: random games can run to tens of thousands of turns.
             let mut g = game.clone();

@@ -69,7 +69,7 @@ pub struct GameResult {
     /// When the game started.
     pub started: toml::value::Datetime,
     /// Each searched turn's own estimate, in turn order (turns of random players, and turns
-    /// with a single legal step, have none).
+    /// played without search — a single legal step — have none).
     pub evals: Vec<TurnEval>,
 }
 
@@ -268,15 +268,12 @@ pub fn play_game(
             continue;
         }
         let engine = if seat == 0 { &mut first } else { &mut second };
-        // A turn with one legal step is played without search: its report says nothing.
-        session.game().legal_steps(&mut buf);
-        let forced = buf.len() == 1;
         let clock = std::time::Instant::now();
         let steps = engine.play_turn(session.game(), Limits::default(), stop.clone(), None);
         if steps.is_empty() {
             anyhow::bail!("game {index}: {} returned no move", engine.spec());
         }
-        if let Some(r) = engine.last_report().filter(|_| !forced) {
+        if let Some(r) = engine.last_report() {
             evals.push(TurnEval {
                 seat: seat as u8,
                 first_win_rate: if seat == 0 {

@@ -101,18 +101,17 @@ pub struct Tally {
 impl Tally {
     /// Counts game `r` and returns its line: where the first rule would have ended it.
     pub fn add(&mut self, r: &GameResult) -> String {
+        let total: u64 = r.evals.iter().map(|e| e.ms).sum();
         self.games += 1;
-        self.ms += r.evals.iter().map(|e| e.ms).sum::<u64>();
+        self.ms += total;
         let winner = r.first_won.map(|f| if f { 0 } else { 1 });
-        let mut first = None;
-        for (count, rule) in self.rules.iter_mut().zip(RULES) {
-            let a = adjudicate(&r.evals, rule);
+        let found = RULES.map(|rule| adjudicate(&r.evals, rule));
+        for (count, a) in self.rules.iter_mut().zip(&found) {
             if let Some(a) = a {
                 count.fired += 1;
                 count.wrong += usize::from(winner != Some(a.winner));
                 count.ms_saved += a.ms_after;
             }
-            first.get_or_insert(a);
         }
         let rule = RULES[0];
         let head = format!(
@@ -123,23 +122,20 @@ impl Tally {
             100.0 * rule.threshold,
             rule.turns
         );
-        match first.flatten() {
+        match found[0] {
             None => format!("{head} never"),
-            Some(a) => {
-                let total: u64 = r.evals.iter().map(|e| e.ms).sum();
-                format!(
-                    "{head} after {} searched turns, to the {} player ({}), {:.0} % of the \
-                     thinking time after it",
-                    a.after,
-                    if a.winner == 0 { "first" } else { "second" },
-                    if winner == Some(a.winner) {
-                        "right"
-                    } else {
-                        "WRONG"
-                    },
-                    100.0 * a.ms_after as f64 / total.max(1) as f64
-                )
-            }
+            Some(a) => format!(
+                "{head} after {} searched turns, to the {} player ({}), {:.0} % of the \
+                 thinking time after it",
+                a.after,
+                if a.winner == 0 { "first" } else { "second" },
+                if winner == Some(a.winner) {
+                    "right"
+                } else {
+                    "WRONG"
+                },
+                100.0 * a.ms_after as f64 / total.max(1) as f64
+            ),
         }
     }
 

@@ -140,6 +140,34 @@ fn komi_sweeps_pool_into_the_table() {
     assert_eq!((games_at(0.5), games_at(1.5)), (before.0 + 2, before.1));
     let (ok, _, err) = sweep(&["--values", "1"]);
     assert!(!ok && err.contains("grid"), "{err}");
+    // `--resign`: games the rule ends are counted as such at their komi (none before).
+    let resigned_at = |komi: f64| -> i64 {
+        let text = std::fs::read_to_string(&table).unwrap();
+        let doc: toml::Table = toml::from_str(&text).unwrap();
+        doc["linage"]["7"]["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["komi"].as_float() == Some(komi))
+            .filter_map(|c| c.get("resigned").map(|r| r.as_integer().unwrap()))
+            .sum()
+    };
+    assert_eq!(resigned_at(0.5), 0);
+    let (ok, out, err) = tessera(&[
+        "komi", "linage", "--size", "7", "--games", "4", "--ms", "5", "--jobs", "2", "--table",
+        table_arg, "--values", "0.5", "--resign",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    let game_lines: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    let ended = game_lines
+        .iter()
+        .filter(|l| l.contains("; resigned at 95 % x4 after "))
+        .count();
+    assert_eq!(game_lines.len(), 4, "{out}");
+    assert_eq!(resigned_at(0.5), ended as i64, "{out}");
+    assert_eq!(games_at(0.5), before.0 + 6);
+    let (ok, _, err) = sweep(&["--resign", "--refit"]);
+    assert!(!ok && err.contains("--refit"), "{err}");
     let (ok, out, err) = tessera(&[
         "komi", "linage", "--size", "7", "--refit", "--table", table_arg,
     ]);

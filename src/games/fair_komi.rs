@@ -65,6 +65,10 @@ pub struct Count {
     pub games: u32,
     /// The first player's points in them: wins + draws / 2.
     pub points: f64,
+    /// Of the games, those ended by a resignation rule (`tessera komi --resign`: the rule
+    /// the method names) rather than played out.
+    #[serde(default)]
+    pub resigned: u32,
 }
 
 impl Count {
@@ -74,6 +78,7 @@ impl Count {
             komi,
             games,
             points,
+            resigned: 0,
         }
     }
 
@@ -194,6 +199,12 @@ fn check_counts(e: &Entry) -> Result<(), String> {
                 c.komi, c.points, c.games
             ));
         }
+    }
+    if let Some(c) = e.counts.iter().find(|c| c.resigned > c.games) {
+        return Err(format!(
+            "counts at komi {}: {} of {} games resigned",
+            c.komi, c.resigned, c.games
+        ));
     }
     if e.counts.windows(2).any(|w| w[0].komi >= w[1].komi) {
         return Err("counts: komi values must increase".into());

@@ -10,9 +10,10 @@
 
 use super::control::Limits;
 use super::engine::Engine;
+use super::resign::{adjudicate, ResignRule};
 use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
-use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol};
+use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, Side};
 use crate::interval::wilson;
 use crate::rng::FastRng;
 use crate::session::Session;
@@ -71,6 +72,9 @@ pub struct GameResult {
     /// Each searched turn's own estimate, in turn order (turns of random players, and turns
     /// played without search — a single legal step — have none).
     pub evals: Vec<TurnEval>,
+    /// The resignation rule that ended the game (`result` is then `B+R` or the like); `None`:
+    /// played out.
+    pub resigned: Option<ResignRule>,
 }
 
 /// What a player's search thought of the turn it played.
@@ -232,13 +236,14 @@ fn seeded(spec: &PlayerSpec, game: usize) -> PlayerSpec {
     s
 }
 
-/// Plays game `index` of a match between `a` and `b`.
+/// Plays game `index` of a match between `a` and `b`, to its end by the rules or, with a
+/// `resign` rule, until the players' estimates decide it.
 pub fn play_game(
     kind: GameKind,
     options: &GameOptions,
-    a: &PlayerSpec,
-    b: &PlayerSpec,
+    (a, b): (&PlayerSpec, &PlayerSpec),
     index: usize,
+    resign: Option<ResignRule>,
 ) -> anyhow::Result<GameResult> {
     let a_first = index % 2 == 0;
     let mut session = Session::new(kind, options.clone()).map_err(anyhow::Error::msg)?;
@@ -256,6 +261,7 @@ pub fn play_game(
     let stop = Arc::new(AtomicBool::new(false));
     let started = crate::record::utc_now();
     let mut evals = Vec::new();
+    let mut resigned = None;
     // No turn cap: every game here ends by its rules (Keil's repetition rule bounds even two
     // random players, whose games can run to tens of thousands of turns).
     while !session.game().is_over() {
@@ -290,11 +296,26 @@ pub fn play_game(
                 anyhow::anyhow!("game {index}: {} played illegal {text}: {e}", engine.spec())
             })?;
         }
+        // The rule fires on the turn that completes its run, so only the newest turns count.
+        let recent = evals.len().saturating_sub(resign.map_or(0, |r| r.turns));
+        if let Some(a) = resign.and_then(|rule| adjudicate(&evals[recent..], rule)) {
+            resigned = Some(a.winner as usize);
+            break;
+        }
     }
     let g = session.game();
-    let winner_player = match g.outcome() {
-        Some(Outcome::Win(side)) => Some(side.index() ^ g.swapped() as usize),
+    let winner_player = match (resigned, g.outcome()) {
+        (Some(seat), _) => Some(seat),
+        (None, Some(Outcome::Win(side))) => Some(side.index() ^ g.swapped() as usize),
         _ => None,
+    };
+    let result = match resigned {
+        // The seat's side: seats and sides differ after a swap.
+        Some(seat) => format!(
+            "{}+R",
+            kind.side_letter(Side::from_index(seat ^ g.swapped() as usize))
+        ),
+        None => g.result_text().unwrap_or_default(),
     };
     Ok(GameResult {
         index,
@@ -302,23 +323,26 @@ pub fn play_game(
         a_won: winner_player.map(|p| (p == 0) == a_first),
         first_won: winner_player.map(|p| p == 0),
         turns: g.turns_completed(),
-        result: g.result_text().unwrap_or_default(),
+        result,
         session,
         started,
         evals,
+        resigned: resigned.and(resign),
     })
 }
 
 /// Plays games `0..games` of A against B on `jobs` threads (game `i` as [`play_game`] plays
-/// it), handing each finished game to `on_result` in the order they finish. The first error
-/// (a game's or `on_result`'s) stops handing out games and is returned once the running ones
-/// end. Used by `tessera match`, `tessera stats` and `tessera komi`.
+/// it, with the `resign` rule), handing each finished game to `on_result` in the order they
+/// finish. The first error (a game's or `on_result`'s) stops handing out games and is
+/// returned once the running ones end. Used by `tessera match`, `tessera stats` and
+/// `tessera komi`.
 pub fn play_many(
     kind: GameKind,
     options: &GameOptions,
     (a, b): (&PlayerSpec, &PlayerSpec),
     games: usize,
     jobs: usize,
+    resign: Option<ResignRule>,
     mut on_result: impl FnMut(&GameResult) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
@@ -332,7 +356,7 @@ pub fn play_many(
                 if i >= games {
                     break;
                 }
-                let r = play_game(kind, options, a, b, i);
+                let r = play_game(kind, options, (a, b), i, resign);
                 let failed = r.is_err();
                 if tx.send(r).is_err() || failed {
                     break;
@@ -371,6 +395,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         (&args.a, &args.b),
         args.games,
         args.jobs,
+        None,
         |r| {
             tally.add(r);
             if let Some(dir) = &args.out {

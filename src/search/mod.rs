@@ -95,6 +95,7 @@ pub(crate) mod parallel;
 pub mod patterns;
 pub(crate) mod playout;
 pub(crate) mod report;
+pub mod resign;
 pub mod reward;
 pub(crate) mod spec;
 pub(crate) mod tree;

@@ -1,80 +1,28 @@
 //! How early a self-play game's result could be foreseen from the players' own estimates
-//! ([`TurnEval`]): the data a resignation rule for strong self-play needs. A large board's
-//! komi games cost minutes each (Keil side 7 five to twelve on one core at level 8's
-//! simulations); if the players agree on the winner long before the end, adjudicating there
-//! would make its sweep cheaper, but only a rule that is (almost) never wrong may decide a
-//! komi game. `tessera komi` prints, for every game, where the rules below would have ended it
-//! and whether they were right, and a summary over the run; the games themselves are always
-//! played out, so nothing in the table depends on these rules.
+//! ([`crate::search::match_cmd::TurnEval`]): the data a resignation rule for strong self-play
+//! needs. A large board's komi games cost minutes each (Keil side 7 five to twelve on one core
+//! at level 8's simulations); if the players agree on the winner long before the end,
+//! adjudicating there makes its sweep cheaper, but only a rule that is (almost) never wrong may
+//! decide a komi game. `tessera komi` prints, for every played-out game, where the rules below
+//! would have ended it and whether they were right, and a summary over the run; with
+//! `--resign` the games end at the first rule ([`RESIGN`]) and are reported as resigned, not
+//! checked.
 
-use crate::search::match_cmd::{GameResult, TurnEval};
+use crate::search::match_cmd::GameResult;
+use crate::search::resign::{adjudicate, ResignRule, RESIGN};
 
-/// A resignation rule: the game goes to a seat once the estimate of every one of the last
-/// `turns` searched turns (both players' turns) gave that seat at least `threshold`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rule {
-    /// The winning chance that counts as decided, 0.5–1.
-    pub threshold: f64,
-    /// Searched turns in a row that must agree.
-    pub turns: usize,
-}
-
-/// The rules the summary reports, the one printed per game first.
-pub const RULES: [Rule; 3] = [
-    Rule {
-        threshold: 0.95,
-        turns: 4,
-    },
-    Rule {
+/// The rules the summary reports, the one printed per game (and `--resign`'s) first.
+pub const RULES: [ResignRule; 3] = [
+    RESIGN,
+    ResignRule {
         threshold: 0.90,
         turns: 4,
     },
-    Rule {
+    ResignRule {
         threshold: 0.98,
         turns: 4,
     },
 ];
-
-/// Where a rule would have ended a game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Adjudication {
-    /// Searched turns played when the rule would have ended the game.
-    pub after: usize,
-    /// The seat it gives the game to: 0 made the first turn.
-    pub winner: u8,
-    /// The thinking time of the turns after that point, milliseconds.
-    pub ms_after: u64,
-}
-
-/// Where `rule` would have ended a game whose searched turns are `evals`; `None` when it never
-/// fires.
-pub fn adjudicate(evals: &[TurnEval], rule: Rule) -> Option<Adjudication> {
-    let mut run: Option<(u8, usize)> = None; // (seat ahead, turns in a row)
-    for (i, e) in evals.iter().enumerate() {
-        let ahead = if e.first_win_rate >= rule.threshold {
-            Some(0)
-        } else if e.first_win_rate <= 1.0 - rule.threshold {
-            Some(1)
-        } else {
-            None
-        };
-        run = match (ahead, run) {
-            (Some(s), Some((r, n))) if s == r => Some((s, n + 1)),
-            (Some(s), _) => Some((s, 1)),
-            (None, _) => None,
-        };
-        if let Some((winner, n)) = run {
-            if n >= rule.turns.max(1) {
-                return Some(Adjudication {
-                    after: i + 1,
-                    winner,
-                    ms_after: evals[i + 1..].iter().map(|e| e.ms).sum(),
-                });
-            }
-        }
-    }
-    None
-}
 
 /// Counts over a run for one rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -90,8 +38,10 @@ pub struct RuleCount {
 /// The foresight of a run's games, game by game.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
-    /// Games counted.
+    /// Played-out games counted.
     pub games: usize,
+    /// Games ended by resignation (`--resign`): the rules cannot be checked on them.
+    pub resigned: usize,
     /// Their thinking time, milliseconds.
     pub ms: u64,
     /// Per rule of [`RULES`], in that order.
@@ -101,6 +51,16 @@ pub struct Tally {
 impl Tally {
     /// Counts game `r` and returns its line: where the first rule would have ended it.
     pub fn add(&mut self, r: &GameResult) -> String {
+        if let Some(rule) = r.resigned {
+            self.resigned += 1;
+            return format!(
+                "game {}: {} in {} turns; resigned at {rule} after {} searched turns",
+                r.index + 1,
+                r.result,
+                r.turns,
+                r.evals.len()
+            );
+        }
         let total: u64 = r.evals.iter().map(|e| e.ms).sum();
         self.games += 1;
         self.ms += total;
@@ -139,13 +99,26 @@ impl Tally {
         }
     }
 
-    /// The summary lines: per rule, games it would have ended, wrongly, and the time saved.
+    /// The summary lines: the games resigned, then per rule (when games were played out) the
+    /// games it would have ended, wrongly, and the time saved.
     pub fn summary(&self) -> Vec<String> {
-        RULES
-            .iter()
-            .zip(&self.rules)
-            .map(|(rule, c)| {
-                format!(
+        let resigned = (self.resigned > 0).then(|| {
+            format!(
+                "{} games ended by resignation at {RESIGN} (--resign); only played-out games check \
+                 the rules",
+                self.resigned
+            )
+        });
+        resigned
+            .into_iter()
+            // Only played-out games check the rules: none, no lines.
+            .chain(
+                RULES
+                    .iter()
+                    .zip(&self.rules)
+                    .take_while(|_| self.games > 0)
+                    .map(|(rule, c)| {
+                        format!(
                     "resign at {:.0} % x{}: would have ended {} of {} games early, {} wrongly, \
                      saving {:.0} % of the thinking time",
                     100.0 * rule.threshold,
@@ -155,7 +128,8 @@ impl Tally {
                     c.wrong,
                     100.0 * c.ms_saved as f64 / self.ms.max(1) as f64
                 )
-            })
+                    }),
+            )
             .collect()
     }
 }
@@ -163,39 +137,6 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn evals(rates: &[f64]) -> Vec<TurnEval> {
-        rates
-            .iter()
-            .enumerate()
-            .map(|(i, &r)| TurnEval {
-                seat: (i % 2) as u8,
-                first_win_rate: r,
-                ms: 10 * (i as u64 + 1),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_rule_fires_after_enough_agreeing_turns() {
-        let rule = Rule {
-            threshold: 0.9,
-            turns: 3,
-        };
-        // Ahead for the first seat twice, a doubt, then three in a row.
-        let e = evals(&[0.5, 0.95, 0.92, 0.8, 0.91, 0.97, 0.99, 0.99, 0.99]);
-        let a = adjudicate(&e, rule).unwrap();
-        assert_eq!(a.after, 7);
-        assert_eq!(a.winner, 0);
-        assert_eq!(a.ms_after, 80 + 90);
-        // The second seat: estimates of the first's chance at or below 1 − threshold.
-        let e = evals(&[0.5, 0.08, 0.05, 0.02]);
-        let a = adjudicate(&e, rule).unwrap();
-        assert_eq!((a.after, a.winner, a.ms_after), (4, 1, 0));
-        // A switch of sides restarts the run.
-        let e = evals(&[0.95, 0.95, 0.05, 0.05, 0.95]);
-        assert_eq!(adjudicate(&e, rule), None);
-    }
 
     #[test]
     fn tallies_count_wrong_and_saved() {
@@ -206,11 +147,12 @@ mod tests {
         let mut r = crate::search::match_cmd::play_game(
             crate::games::GameKind::Linage,
             &options,
-            &spec,
-            &spec,
+            (&spec, &spec),
             0,
+            None,
         )
         .unwrap();
+        assert_eq!(r.resigned, None);
         assert!(!r.evals.is_empty());
         assert_eq!(r.evals[0].seat, 0);
         assert!(r
@@ -224,7 +166,7 @@ mod tests {
         // Made-up estimates: sure of the first seat from the start.
         r.first_won = Some(false);
         let n = r.evals.len();
-        r.evals = evals(&vec![0.99; n.max(5)]);
+        r.evals = crate::search::resign::tests::evals(&vec![0.99; n.max(5)]);
         let mut t = Tally::default();
         let line = t.add(&r);
         assert!(

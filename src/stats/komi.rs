@@ -27,15 +27,15 @@
 //! a summary per rule: the data for adjudicating large boards' games early.
 
 use super::figures::first_point;
-use super::komi_fit::{two_places, Finding, Point};
+use super::komi_fit::{two_places, Finding};
 use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
 use super::komi_values::{chosen_values, first_values, widen};
 use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
-use crate::interval::wilson;
 use crate::search::match_cmd::match_options;
+use crate::search::resign::RESIGN;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tessera komi`.
@@ -77,6 +77,12 @@ pub struct KomiArgs {
     /// spec are always replaced).
     #[arg(long)]
     pub fresh: bool,
+    /// End each game once the last 4 searched turns' own estimates all gave one side at least
+    /// 95 % (that side wins), instead of playing it out: large boards' games cost minutes, and
+    /// on Keil most of the thinking comes after that point. The table counts such games per
+    /// komi (`resigned`) and the method names the rule, so they stay apart from played-out ones.
+    #[arg(long, conflicts_with_all = ["exact", "refit"])]
+    pub resign: bool,
     /// Play nothing: refit the board's stored games with the current method and rewrite its
     /// entry.
     #[arg(long, conflicts_with_all = ["exact", "fresh", "around", "values"])]
@@ -133,7 +139,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     } as i32;
     let step = 2 * args.step as i32;
     let chosen = chosen_values(kind, &args.values, points_max)?;
-    let mut tried: Vec<Point> = Vec::new();
+    let mut new: Vec<Count> = Vec::new(); // this run's games, by komi
     let mut want = chosen
         .clone()
         .unwrap_or_else(|| first_values(centre, step, points_max));
@@ -149,41 +155,45 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             .copied()
             .filter(|&h| (0..=points_max).contains(&h))
         {
-            if tried.iter().any(|p| p.komi_half as i32 == h) {
+            if new.iter().any(|c| c.komi_half() as i32 == h) {
                 continue;
             }
             let mut o = base.clone();
             o.komi_half = h as u16;
             let label = format!("{kind} {size} komi {}", format_komi(h as u16));
-            let games = self_play(kind, &o, &spec, args.play.games, jobs, &label, |g| {
-                println!("{}", foresight.add(g));
-                if !args.dry_run {
-                    let game = Count::new(f64::from(h) / 2.0, 1, first_point(g.first_won));
-                    let fresh = args.fresh && first.is_none();
-                    let rec = record(&path, kind, size, &[game], &player, fresh, false)?;
-                    first.get_or_insert_with(|| (rec.pooled, rec.how.clone()));
-                    last = Some(rec);
-                }
-                Ok(())
-            })?;
-            let pts: f64 = games.iter().map(|g| first_point(g.first_won)).sum();
-            tried.push(Point {
-                komi_half: h as u16,
-                rate: wilson(pts, games.len()),
-            });
+            let resign = args.resign.then_some(RESIGN);
+            self_play(
+                kind,
+                &o,
+                &spec,
+                (args.play.games, jobs),
+                resign,
+                &label,
+                |g| {
+                    println!("{}", foresight.add(g));
+                    let mut game = Count::new(f64::from(h) / 2.0, 1, first_point(g.first_won));
+                    game.resigned = u32::from(g.resigned.is_some());
+                    new = merge(&new, &[game]);
+                    if !args.dry_run {
+                        let fresh = args.fresh && first.is_none();
+                        let rec = record(&path, kind, size, &[game], &player, fresh, false)?;
+                        first.get_or_insert_with(|| (rec.pooled, rec.how.clone()));
+                        last = Some(rec);
+                    }
+                    Ok(())
+                },
+            )?;
         }
-        tried.sort_by_key(|p| p.komi_half);
         if chosen.is_some() {
             break;
         }
         // Whether to go on is judged on every game this run's will be pooled with.
-        let all = points(&merge(&pool, &counts_of(&tried)));
+        let all = points(&merge(&pool, &new));
         match widen(&all, step, round, points_max) {
             Some(h) => want = vec![h],
             None => break,
         }
     }
-    let new = counts_of(&tried);
     println!("these games:");
     print_counts(&new);
     let rec = match last {
@@ -323,9 +333,13 @@ fn run_refit(path: &Path, kind: GameKind, size: usize, dry_run: bool) -> anyhow:
 }
 
 fn print_counts(counts: &[Count]) {
-    for p in super::komi_pool::points(counts) {
+    for (p, c) in super::komi_pool::points(counts).iter().zip(counts) {
+        let resigned = match c.resigned {
+            0 => String::new(),
+            n => format!(" ({n} resigned)"),
+        };
         println!(
-            "komi {:>5}: first player {:>5.1}% (95% {:.1}–{:.1}) of {} games",
+            "komi {:>5}: first player {:>5.1}% (95% {:.1}–{:.1}) of {} games{resigned}",
             format_komi(p.komi_half),
             100.0 * p.rate.p,
             100.0 * p.rate.lo,
@@ -367,14 +381,6 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
 /// The games behind `counts`.
 fn games_in(counts: &[Count]) -> u32 {
     counts.iter().map(|c| c.games).sum()
-}
-
-/// A sweep's points as counts.
-fn counts_of(tried: &[Point]) -> Vec<Count> {
-    tried
-        .iter()
-        .map(|p| Count::new(p.komi_half as f64 / 2.0, p.rate.n as u32, p.rate.points))
-        .collect()
 }
 
 /// The stored games a sweep by `player` will be pooled with (as [`record`] decides): the

@@ -10,6 +10,7 @@ use super::komi_table::NewEntry;
 use crate::games::fair_komi::{Count, Entry};
 use crate::games::{format_komi, GameKind};
 use crate::interval::wilson;
+use crate::search::resign::RESIGN;
 
 /// Adds `new` to `stored`: counts at the same komi are summed, new komi values inserted in
 /// order.
@@ -20,6 +21,7 @@ pub fn merge(stored: &[Count], new: &[Count]) -> Vec<Count> {
             Some(c) => {
                 c.games += n.games;
                 c.points += n.points;
+                c.resigned += n.resigned;
             }
             None => out.push(*n),
         }
@@ -97,7 +99,18 @@ pub fn head(counts: &[Count], player: &str) -> String {
             .collect();
         format!("komi {} ({total} games)", list.join(", "))
     };
-    format!("self-play: {values}, player `{player}`")
+    let resigned: u32 = counts.iter().map(|c| c.resigned).sum();
+    let ended = if resigned == 0 {
+        String::new()
+    } else {
+        format!(
+            "; {resigned} of the {total} games ended by resignation (`tessera komi --resign`: \
+             the last {} searched turns all gave one side ≥ {:.0} %), the rest played out",
+            RESIGN.turns,
+            100.0 * RESIGN.threshold
+        )
+    };
+    format!("self-play: {values}, player `{player}`{ended}")
 }
 
 /// The table entry for `counts` (sorted by komi, at least one) played by `player` on a `kind`
@@ -234,6 +247,19 @@ mod tests {
              `default:iters=3000,threads=1`"
         );
         assert_eq!(h.matches("iters=3000").count(), 1);
+        // Resigned games are counted per komi, pooled, and named in the method.
+        let mut r = c(0.5, 4, 1.0);
+        r.resigned = 3;
+        let pooled = merge(&steep(), &[r]);
+        assert_eq!((pooled[0].games, pooled[0].resigned), (24, 3));
+        assert!(
+            head(&pooled, P).ends_with(
+                "; 3 of the 84 games ended by resignation (`tessera komi --resign`: the last 4 \
+                 searched turns all gave one side ≥ 95 %), the rest played out"
+            ),
+            "{}",
+            head(&pooled, P)
+        );
         let pooled = merge(&steep(), &[c(0.5, 20, 12.0)]);
         assert!(
             head(&pooled, P)

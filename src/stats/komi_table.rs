@@ -102,6 +102,9 @@ fn counts_array(counts: &[Count]) -> Array {
         t.insert("komi", c.komi.into());
         t.insert("games", (c.games as i64).into());
         t.insert("points", c.points.into());
+        if c.resigned > 0 {
+            t.insert("resigned", (c.resigned as i64).into());
+        }
         let mut v = Value::InlineTable(t);
         v.decor_mut().set_prefix("\n  ");
         a.push_formatted(v);
@@ -153,11 +156,13 @@ mod tests {
                 komi: 0.5,
                 games: 40,
                 points: 22.5,
+                resigned: 0,
             },
             Count {
                 komi: 1.5,
                 games: 20,
                 points: 9.0,
+                resigned: 7,
             },
         ];
         let e = NewEntry {
@@ -170,6 +175,10 @@ mod tests {
         let out = set_entry("format = 1\n", GameKind::Linage, 7, &e).unwrap();
         assert!(
             out.contains("counts = [\n  { komi = 0.5, games = 40, points = 22.5 },\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("{ komi = 1.5, games = 20, points = 9.0, resigned = 7 },"),
             "{out}"
         );
         let t = crate::games::fair_komi::parse(&out).unwrap();

@@ -68,6 +68,7 @@ pub fn ladder(
             (&player_at(strong), &player_at(weak)),
             games,
             jobs,
+            None,
             |r| {
                 tally.add(r);
                 progress.tick();

@@ -134,8 +134,8 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
         kind,
         &options,
         &spec,
-        args.play.games,
-        jobs,
+        (args.play.games, jobs),
+        None,
         kind.name(),
         |_| Ok(()),
     )?;

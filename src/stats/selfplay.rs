@@ -5,6 +5,7 @@
 use super::figures::{Decision, GameLog};
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
 use crate::search::match_cmd::{play_many, GameResult};
+use crate::search::resign::ResignRule;
 use crate::search::PlayerSpec;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -108,19 +109,19 @@ pub fn duration_text(secs: f64) -> String {
 /// progress under `label`; returns them in game order. Each game is handed to `on_game` as
 /// soon as it ends (in the order they end): `tessera komi` writes it into the table then, so a
 /// sweep that is stopped keeps every game it finished. An error from `on_game` stops the run
-/// (the games in progress finish).
+/// (the games in progress finish). With a `resign` rule the games end where it fires.
 pub fn self_play(
     kind: GameKind,
     options: &GameOptions,
     spec: &PlayerSpec,
-    games: usize,
-    jobs: usize,
+    (games, jobs): (usize, usize),
+    resign: Option<ResignRule>,
     label: &str,
     mut on_game: impl FnMut(&GameResult) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<GameResult>> {
     let mut progress = Progress::new(label, games);
     let mut out = Vec::with_capacity(games);
-    play_many(kind, options, (spec, spec), games, jobs, |r| {
+    play_many(kind, options, (spec, spec), games, jobs, resign, |r| {
         on_game(r)?;
         progress.tick();
         out.push(r.clone());
@@ -165,7 +166,16 @@ mod tests {
         let options =
             crate::search::match_cmd::match_options(GameKind::Linage, None, Some(5)).unwrap();
         let spec: PlayerSpec = "random:seed=3".parse().unwrap();
-        let games = self_play(GameKind::Linage, &options, &spec, 2, 1, "test", |_| Ok(())).unwrap();
+        let games = self_play(
+            GameKind::Linage,
+            &options,
+            &spec,
+            (2, 1),
+            None,
+            "test",
+            |_| Ok(()),
+        )
+        .unwrap();
         assert_eq!(games.len(), 2);
         for r in &games {
             let log = log_of(r);

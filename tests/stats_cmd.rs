@@ -122,7 +122,8 @@ fn komi_sweeps_pool_into_the_table() {
         "{out}\n{err}"
     );
     // `--values`: only the named komi, its games added to the stored ones at that komi.
-    let games_at = |komi: f64| -> i64 {
+    // A count's field at one komi in the table (0 when absent).
+    let field_at = |komi: f64, field: &str| -> i64 {
         let text = std::fs::read_to_string(&table).unwrap();
         let doc: toml::Table = toml::from_str(&text).unwrap();
         doc["linage"]["7"]["counts"]
@@ -130,9 +131,10 @@ fn komi_sweeps_pool_into_the_table() {
             .unwrap()
             .iter()
             .filter(|c| c["komi"].as_float() == Some(komi))
-            .map(|c| c["games"].as_integer().unwrap())
+            .filter_map(|c| c.get(field).map(|v| v.as_integer().unwrap()))
             .sum()
     };
+    let games_at = |komi: f64| field_at(komi, "games");
     let before = (games_at(0.5), games_at(1.5));
     let (ok, out, err) = sweep(&["--values", "0.5"]);
     let tried: Vec<&str> = out.lines().filter(|l| l.starts_with("komi ")).collect();
@@ -141,17 +143,7 @@ fn komi_sweeps_pool_into_the_table() {
     let (ok, _, err) = sweep(&["--values", "1"]);
     assert!(!ok && err.contains("grid"), "{err}");
     // `--resign`: games the rule ends are counted as such at their komi (none before).
-    let resigned_at = |komi: f64| -> i64 {
-        let text = std::fs::read_to_string(&table).unwrap();
-        let doc: toml::Table = toml::from_str(&text).unwrap();
-        doc["linage"]["7"]["counts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|c| c["komi"].as_float() == Some(komi))
-            .filter_map(|c| c.get("resigned").map(|r| r.as_integer().unwrap()))
-            .sum()
-    };
+    let resigned_at = |komi: f64| field_at(komi, "resigned");
     assert_eq!(resigned_at(0.5), 0);
     let (ok, out, err) = tessera(&[
         "komi", "linage", "--size", "7", "--games", "4", "--ms", "5", "--jobs", "2", "--table",

@@ -75,12 +75,10 @@ impl Tally {
         }
         let rule = RULES[0];
         let head = format!(
-            "game {}: {} in {} turns; resign at {:.0} % x{}:",
+            "game {}: {} in {} turns; resign at {rule}:",
             r.index + 1,
             r.result,
-            r.turns,
-            100.0 * rule.threshold,
-            rule.turns
+            r.turns
         );
         match found[0] {
             None => format!("{head} never"),
@@ -102,35 +100,28 @@ impl Tally {
     /// The summary lines: the games resigned, then per rule (when games were played out) the
     /// games it would have ended, wrongly, and the time saved.
     pub fn summary(&self) -> Vec<String> {
-        let resigned = (self.resigned > 0).then(|| {
-            format!(
-                "{} games ended by resignation at {RESIGN} (--resign); only played-out games check \
-                 the rules",
+        let mut lines = Vec::new();
+        if self.resigned > 0 {
+            lines.push(format!(
+                "{} games ended by resignation at {RESIGN} (--resign); only played-out games \
+                 check the rules",
                 self.resigned
-            )
-        });
-        resigned
-            .into_iter()
-            // Only played-out games check the rules: none, no lines.
-            .chain(
-                RULES
-                    .iter()
-                    .zip(&self.rules)
-                    .take_while(|_| self.games > 0)
-                    .map(|(rule, c)| {
-                        format!(
-                    "resign at {:.0} % x{}: would have ended {} of {} games early, {} wrongly, \
-                     saving {:.0} % of the thinking time",
-                    100.0 * rule.threshold,
-                    rule.turns,
-                    c.fired,
-                    self.games,
-                    c.wrong,
-                    100.0 * c.ms_saved as f64 / self.ms.max(1) as f64
-                )
-                    }),
-            )
-            .collect()
+            ));
+        }
+        if self.games == 0 {
+            return lines;
+        }
+        for (rule, c) in RULES.iter().zip(&self.rules) {
+            lines.push(format!(
+                "resign at {rule}: would have ended {} of {} games early, {} wrongly, saving \
+                 {:.0} % of the thinking time",
+                c.fired,
+                self.games,
+                c.wrong,
+                100.0 * c.ms_saved as f64 / self.ms.max(1) as f64
+            ));
+        }
+        lines
     }
 }
 

@@ -23,8 +23,10 @@
 //! games).
 //!
 //! After each game a line says where a resignation rule would have ended it and whether it
-//! was right ([`super::foresight`]; the games are always played out), and the run ends with
-//! a summary per rule: the data for adjudicating large boards' games early.
+//! was right ([`super::foresight`]), and the run ends with a summary per rule: the data for
+//! adjudicating large boards' games early. `--resign` adjudicates: each game ends where the
+//! first rule fires ([`crate::search::resign::RESIGN`]), and the table counts those games per
+//! komi apart from the played-out ones.
 
 use super::figures::first_point;
 use super::komi_fit::{two_places, Finding};
@@ -149,6 +151,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
     let mut foresight = super::foresight::Tally::default();
+    let resign = args.resign.then_some(RESIGN);
     for round in 0..6 {
         for h in want
             .iter()
@@ -161,7 +164,6 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             let mut o = base.clone();
             o.komi_half = h as u16;
             let label = format!("{kind} {size} komi {}", format_komi(h as u16));
-            let resign = args.resign.then_some(RESIGN);
             self_play(
                 kind,
                 &o,

@@ -316,6 +316,9 @@ pub fn record(
 
 /// `--refit`: the board's stored games refitted; prints the old and new values.
 fn run_refit(path: &Path, kind: GameKind, size: usize, dry_run: bool) -> anyhow::Result<()> {
+    // Under the table's lock, as a sweep's writes are: one may be running.
+    let _lock = crate::files::lock_beside(path)
+        .map_err(|e| anyhow::anyhow!("cannot lock {}: {e}", path.display()))?;
     let Some(old) = table_entry(path, kind, size)? else {
         anyhow::bail!("{kind} {size} has no entry in {}", path.display());
     };

@@ -100,15 +100,16 @@ pub fn head(counts: &[Count], player: &str) -> String {
         format!("komi {} ({total} games)", list.join(", "))
     };
     let resigned: u32 = counts.iter().map(|c| c.resigned).sum();
-    let ended = if resigned == 0 {
-        String::new()
-    } else {
-        format!(
-            "; {resigned} of the {total} games ended by resignation (`tessera komi --resign`: \
-             the last {} searched turns all gave one side ≥ {:.0} %), the rest played out",
-            RESIGN.turns,
-            100.0 * RESIGN.threshold
-        )
+    let rule = format!(
+        "resignation (`tessera komi --resign`: the last {} searched turns all gave one side ≥ \
+         {:.0} %)",
+        RESIGN.turns,
+        100.0 * RESIGN.threshold
+    );
+    let ended = match resigned {
+        0 => String::new(),
+        n if n == total => format!("; all ended by {rule}"),
+        n => format!("; {n} of the {total} games ended by {rule}, the rest played out"),
     };
     format!("self-play: {values}, player `{player}`{ended}")
 }
@@ -252,6 +253,17 @@ mod tests {
         r.resigned = 3;
         let pooled = merge(&steep(), &[r]);
         assert_eq!((pooled[0].games, pooled[0].resigned), (24, 3));
+        let mut every = c(0.5, 4, 1.0);
+        every.resigned = 4;
+        assert!(
+            head(&[every], P).ends_with(
+                "(4 games each, 4 in all), player `default:iters=3000,threads=1`; all ended by \
+                 resignation (`tessera komi --resign`: the last 4 searched turns all gave one \
+                 side ≥ 95 %)"
+            ),
+            "{}",
+            head(&[every], P)
+        );
         assert!(
             head(&pooled, P).ends_with(
                 "; 3 of the 84 games ended by resignation (`tessera komi --resign`: the last 4 \

@@ -100,16 +100,22 @@ pub fn head(counts: &[Count], player: &str) -> String {
         format!("komi {} ({total} games)", list.join(", "))
     };
     let resigned: u32 = counts.iter().map(|c| c.resigned).sum();
-    let rule = format!(
-        "resignation (`tessera komi --resign`: the last {} searched turns all gave one side ≥ \
-         {:.0} %)",
-        RESIGN.turns,
-        100.0 * RESIGN.threshold
-    );
+    // Written only when some game was resigned.
+    let rule = || {
+        format!(
+            "resignation (`tessera komi --resign`: the last {} searched turns all gave one side \
+             ≥ {:.0} %)",
+            RESIGN.turns,
+            100.0 * RESIGN.threshold
+        )
+    };
     let ended = match resigned {
         0 => String::new(),
-        n if n == total => format!("; all ended by {rule}"),
-        n => format!("; {n} of the {total} games ended by {rule}, the rest played out"),
+        n if n == total => format!("; all ended by {}", rule()),
+        n => format!(
+            "; {n} of the {total} games ended by {}, the rest played out",
+            rule()
+        ),
     };
     format!("self-play: {values}, player `{player}`{ended}")
 }

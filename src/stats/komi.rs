@@ -260,10 +260,7 @@ pub fn record(
     let _lock = if dry_run {
         None
     } else {
-        Some(
-            crate::files::lock_beside(path)
-                .map_err(|e| anyhow::anyhow!("cannot lock {}: {e}", path.display()))?,
-        )
+        Some(lock_table(path)?)
     };
     let stored = table_entry(path, kind, size)?;
     let (counts, pooled, how) = match &stored {
@@ -314,11 +311,16 @@ pub fn record(
     })
 }
 
+/// The table's lock (held until dropped), with a message naming the table.
+fn lock_table(path: &Path) -> anyhow::Result<std::fs::File> {
+    crate::files::lock_beside(path)
+        .map_err(|e| anyhow::anyhow!("cannot lock {}: {e}", path.display()))
+}
+
 /// `--refit`: the board's stored games refitted; prints the old and new values.
 fn run_refit(path: &Path, kind: GameKind, size: usize, dry_run: bool) -> anyhow::Result<()> {
     // Under the table's lock, as a sweep's writes are: one may be running.
-    let _lock = crate::files::lock_beside(path)
-        .map_err(|e| anyhow::anyhow!("cannot lock {}: {e}", path.display()))?;
+    let _lock = lock_table(path)?;
     let Some(old) = table_entry(path, kind, size)? else {
         anyhow::bail!("{kind} {size} has no entry in {}", path.display());
     };

@@ -68,7 +68,7 @@ pub(crate) fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) ->
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
 /// drawn uniformly from all of [`Game::legal_steps`] (`pass` and Keil's `button` included):
 /// the policy of the seed reference programs' "Random playout" figures.
-fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+pub(crate) fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     let mut legal = Vec::with_capacity(1024);
     playouts_with(start, duration, seed, move |g, rng, _| {
         g.legal_steps(&mut legal);

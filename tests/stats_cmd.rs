@@ -23,13 +23,20 @@ const TINY: [&str; 14] = [
     "2",
 ];
 
-#[test]
-fn stats_json_report_hangs_together() {
-    let mut args = vec!["stats", "linage", "--size", "5", "--json"];
+/// `tessera stats GAME --size SIZE --json` with the tiny settings: the report as JSON, and
+/// stderr (the progress lines).
+fn tiny_json_report(game: &str, size: &str) -> (Value, String) {
+    let mut args = vec!["stats", game, "--size", size, "--json"];
     args.extend(TINY);
     let (ok, out, err) = tessera(&args);
     assert!(ok, "{err}");
-    let r: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let r = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    (r, err)
+}
+
+#[test]
+fn stats_json_report_hangs_together() {
+    let (r, err) = tiny_json_report("linage", "5");
     let f = &r["figures"];
     assert_eq!(f["games"], 3);
     let p = f["first_win"]["p"].as_f64().unwrap();
@@ -46,6 +53,8 @@ fn stats_json_report_hangs_together() {
     assert_eq!(r["reach"]["exact"][1], 26);
     assert_eq!(r["reach"]["exact"].as_array().unwrap().len(), 3);
     assert!(r["playouts_per_sec"].as_f64().unwrap() > 0.0);
+    // Only Keil has a second playout policy (the seed reference's).
+    assert!(r["seed_policy_playouts_per_sec"].is_null(), "{r}");
     let ladder = r["ladder"].as_array().unwrap();
     assert_eq!(ladder.len(), 1);
     assert_eq!(
@@ -74,6 +83,21 @@ fn stats_text_report_of_a_hex_game() {
     ] {
         assert!(out.contains(needle), "{needle} missing:\n{out}");
     }
+}
+
+#[test]
+fn keils_report_measures_playouts_the_seeds_way_too() {
+    let (r, _) = tiny_json_report("keil", "3");
+    // Drawing passes among the legal steps ends random games far sooner than passing only
+    // when no placement is legal, so many more of them finish in the same time.
+    let ours = r["playouts_per_sec"].as_f64().unwrap();
+    let uniform = r["seed_policy_playouts_per_sec"].as_f64().unwrap();
+    assert!(ours > 0.0 && uniform > ours, "{ours} {uniform}");
+    // The text names the second policy's row.
+    let mut args = vec!["stats", "keil", "--size", "3"];
+    args.extend(TINY);
+    let (ok, out, err) = tessera(&args);
+    assert!(ok && out.contains("uniform incl. pass"), "{out}\n{err}");
 }
 
 #[test]

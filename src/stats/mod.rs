@@ -143,11 +143,11 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
     let figures = figures::Figures::of(&logs, 0);
     let start = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let reach = reach::reach(&start, args.depth, args.reach_limit);
-    let bench = crate::bench::random_playouts(
-        &crate::bench::bench_start(kind, options.size).map_err(anyhow::Error::msg)?,
-        Duration::from_secs_f64(args.bench_secs),
-        1,
-    );
+    let bench_start = crate::bench::bench_start(kind, options.size).map_err(anyhow::Error::msg)?;
+    let bench_time = Duration::from_secs_f64(args.bench_secs);
+    let bench = crate::bench::random_playouts(&bench_start, bench_time, 1);
+    let seed_policy_bench = (kind == GameKind::Keil)
+        .then(|| crate::bench::uniform_playouts(&bench_start, bench_time, 1));
     let ladder = if args.ladder_games > 0 {
         ladder::ladder(kind, &options, &args.ladder_ms, args.ladder_games, jobs)?
     } else {
@@ -168,6 +168,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
         figures,
         reach,
         playouts_per_sec: bench.playouts_per_sec(),
+        seed_policy_playouts_per_sec: seed_policy_bench.map(|b| b.playouts_per_sec()),
         ladder,
         seed: seed.as_ref().ok().cloned(),
         seed_note: seed.err(),

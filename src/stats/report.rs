@@ -28,6 +28,10 @@ pub struct Report {
     pub reach: Reach,
     /// Single-thread random playouts per second.
     pub playouts_per_sec: f64,
+    /// Keil only: single-thread random playouts per second under the seed reference's policy
+    /// (uniform over every legal step, `pass` and `button` included), the policy behind the
+    /// seed's own figure; under ours a random Keil game lasts ~30,000 plies (`crate::bench`).
+    pub seed_policy_playouts_per_sec: Option<f64>,
     /// Strength by thinking time.
     pub ladder: Vec<Rung>,
     /// The seed report's figures, when read.
@@ -164,12 +168,30 @@ impl Report {
             s.and_then(|s| s.killers.as_ref())
                 .map_or("—".into(), |(n, _)| n.to_string()),
         );
-        row(
-            &mut o,
-            "random playouts/s (1 thread)",
-            format!("{:.0}", self.playouts_per_sec),
-            opt(s.and_then(|s| s.playouts_per_sec), 0),
-        );
+        let seed_playouts = opt(s.and_then(|s| s.playouts_per_sec), 0);
+        match self.seed_policy_playouts_per_sec {
+            // The seed's figure stands beside the playouts of its own policy only.
+            Some(uniform) => {
+                row(
+                    &mut o,
+                    "random playouts/s (1 thread)",
+                    format!("{:.0}", self.playouts_per_sec),
+                    "—".into(),
+                );
+                row(
+                    &mut o,
+                    "  uniform incl. pass (seed's way)",
+                    format!("{uniform:.0}"),
+                    seed_playouts,
+                );
+            }
+            None => row(
+                &mut o,
+                "random playouts/s (1 thread)",
+                format!("{:.0}", self.playouts_per_sec),
+                seed_playouts,
+            ),
+        }
         for k in &f.killers {
             let _ = writeln!(
                 o,

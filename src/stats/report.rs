@@ -168,29 +168,26 @@ impl Report {
             s.and_then(|s| s.killers.as_ref())
                 .map_or("—".into(), |(n, _)| n.to_string()),
         );
+        // The seed's figure stands beside the playouts of its own policy: Keil's second row.
         let seed_playouts = opt(s.and_then(|s| s.playouts_per_sec), 0);
-        match self.seed_policy_playouts_per_sec {
-            // The seed's figure stands beside the playouts of its own policy only.
-            Some(uniform) => {
-                row(
-                    &mut o,
-                    "random playouts/s (1 thread)",
-                    format!("{:.0}", self.playouts_per_sec),
-                    "—".into(),
-                );
-                row(
-                    &mut o,
-                    "  uniform incl. pass (seed's way)",
-                    format!("{uniform:.0}"),
-                    seed_playouts,
-                );
-            }
-            None => row(
+        let uniform = self.seed_policy_playouts_per_sec;
+        row(
+            &mut o,
+            "random playouts/s (1 thread)",
+            format!("{:.0}", self.playouts_per_sec),
+            if uniform.is_some() {
+                "—".into()
+            } else {
+                seed_playouts.clone()
+            },
+        );
+        if let Some(uniform) = uniform {
+            row(
                 &mut o,
-                "random playouts/s (1 thread)",
-                format!("{:.0}", self.playouts_per_sec),
+                "  uniform incl. pass (seed's way)",
+                format!("{uniform:.0}"),
                 seed_playouts,
-            ),
+            );
         }
         for k in &f.killers {
             let _ = writeln!(

@@ -83,6 +83,8 @@ fn stats_text_report_of_a_hex_game() {
     ] {
         assert!(out.contains(needle), "{needle} missing:\n{out}");
     }
+    // Wunchunk opens with the pie rule, not a komi bid.
+    assert!(!out.contains("komi bid"), "{out}");
 }
 
 #[test]

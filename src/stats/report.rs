@@ -77,8 +77,7 @@ impl Report {
             (Some(s), _) => {
                 let _ = writeln!(
                     o,
-                    "seed column: {} ({} logged games; its board is the default, size {}{}; \
-                     its games include the komi bid)",
+                    "seed column: {} ({} logged games; its board is the default, size {}{}{})",
                     s.file,
                     s.samples.map_or("?".into(), |n| n.to_string()),
                     self.game.default_size(),
@@ -86,6 +85,11 @@ impl Report {
                         ""
                     } else {
                         ", not this one"
+                    },
+                    if self.game.has_komi() {
+                        "; its games include the komi bid"
+                    } else {
+                        ""
                     }
                 );
             }
@@ -230,10 +234,12 @@ impl Report {
     fn reach_table(&self, o: &mut String) {
         let r = &self.reach;
         let seed = self.seed.as_ref().map(|s| &s.reach);
-        let _ = writeln!(
-            o,
-            "\npositions reachable (distinct Zobrist hashes; the seed counts the komi bid as plies)"
-        );
+        let bid = if self.game.has_komi() {
+            "; the seed counts the komi bid as plies"
+        } else {
+            ""
+        };
+        let _ = writeln!(o, "\npositions reachable (distinct Zobrist hashes{bid})");
         let _ = writeln!(
             o,
             "{:>5} {:>14} {:>14} {:>14}",

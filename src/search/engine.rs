@@ -290,16 +290,19 @@ impl<G: Game> Engine<G> {
         let e = &stats.edges;
         let swap = key_of(Step::Swap);
         if let Some(si) = e.iter().position(|x| x.key == swap) {
-            let best_other = e
-                .iter()
-                .filter(|x| x.key != swap && x.n > 0)
-                .map(|x| x.proven.map_or(x.mean(), |v| v as f64))
-                .fold(None, |a: Option<f64>, v| Some(a.map_or(v, |a| a.max(v))));
-            if best_other.is_some_and(|v| v < 0.5) {
-                return Some(step_of(e[si].key));
-            }
+            // Judge "losing without it" by the step the search would play instead (the most
+            // visited, or a proven win), not by the best mean: among hundreds of root steps
+            // some have one or two visits and a lucky mean, and that maximum kept the pie
+            // from ever being taken.
             let mut rest = stats.clone();
             rest.edges.retain(|x| x.key != swap);
+            let instead = rest.best_index().map(|b| {
+                let x = &rest.edges[b];
+                x.proven.map_or(x.mean(), |v| v as f64)
+            });
+            if instead.is_some_and(|v| v < 0.5) {
+                return Some(step_of(e[si].key));
+            }
             return self.choose(&rest, t);
         }
         if !e.is_empty() && e.iter().all(|x| matches!(step_of(x.key), Step::Choose(_))) {

@@ -161,6 +161,35 @@ fn the_pie_is_taken_iff_the_position_favours_the_first_stone() {
 }
 
 #[test]
+fn the_pie_is_judged_by_the_step_the_search_would_play_not_by_a_lucky_mean() {
+    use super::keys::key_of;
+    use super::report::{RootEdge, RootStats};
+    let place = |cell| Step::Place {
+        cell,
+        stone: crate::games::Stone::White,
+    };
+    let edge = |step, n, w| RootEdge {
+        key: key_of(step),
+        n,
+        w,
+        ..Default::default()
+    };
+    // The most visited placement wins 40 % for the side to move; another, tried once, won.
+    let stats = |main_mean: f64| RootStats {
+        edges: vec![
+            edge(Step::Swap, 60, 30.0),
+            edge(place(0), 2000, 2000.0 * main_mean),
+            edge(place(1), 1, 1.0),
+        ],
+        ..Default::default()
+    };
+    let mut e = engine::<Race>("mcts:iters=10,threads=1,seed=1");
+    assert_eq!(e.choose(&stats(0.4), 0.0), Some(Step::Swap));
+    // Winning without it: play the placement.
+    assert_eq!(e.choose(&stats(0.6), 0.0), Some(place(0)));
+}
+
+#[test]
 fn single_thread_with_a_seed_is_deterministic() {
     let g = TicTacToe::from_picture("x........");
     let run = || {

@@ -68,12 +68,23 @@ pub(crate) fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) ->
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
 /// drawn uniformly from all of [`Game::legal_steps`] (`pass` and Keil's `button` included):
 /// the policy of the seed reference programs' "Random playout" figures.
-pub(crate) fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
+fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     let mut legal = Vec::with_capacity(1024);
     playouts_with(start, duration, seed, move |g, rng, _| {
         g.legal_steps(&mut legal);
         legal[rng.below(legal.len())]
     })
+}
+
+/// The seed reference's policy (`uniform_playouts`) for the games whose random playouts differ
+/// under it — Keil only, where ours pass only when no placement is legal (module docs); `None`
+/// for the others.
+pub(crate) fn seed_policy_playouts(
+    start: &AnyGame,
+    duration: Duration,
+    seed: u64,
+) -> Option<PlayoutBench> {
+    (start.kind() == GameKind::Keil).then(|| uniform_playouts(start, duration, seed))
 }
 
 /// Runs playouts from `start` for about `duration` (at least one playout), each step chosen by
@@ -162,12 +173,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let duration = Duration::from_secs_f64(args.seconds);
     for start in starts {
         print_row(start.kind().name(), &random_playouts(&start, duration, 1));
-        if start.kind() == GameKind::Keil {
-            // The seed reference's policy, for comparison with its figures (module docs).
-            print_row(
-                "keil (uniform incl. pass)",
-                &uniform_playouts(&start, duration, 1),
-            );
+        // The seed reference's policy, for comparison with its figures (module docs).
+        if let Some(r) = seed_policy_playouts(&start, duration, 1) {
+            let label = format!("{} (uniform incl. pass)", start.kind().name());
+            print_row(&label, &r);
         }
     }
     Ok(())

@@ -146,8 +146,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
     let bench_start = crate::bench::bench_start(kind, options.size).map_err(anyhow::Error::msg)?;
     let bench_time = Duration::from_secs_f64(args.bench_secs);
     let bench = crate::bench::random_playouts(&bench_start, bench_time, 1);
-    let seed_policy_bench = (kind == GameKind::Keil)
-        .then(|| crate::bench::uniform_playouts(&bench_start, bench_time, 1));
+    let seed_policy_bench = crate::bench::seed_policy_playouts(&bench_start, bench_time, 1);
     let ladder = if args.ladder_games > 0 {
         ladder::ladder(kind, &options, &args.ladder_ms, args.ladder_games, jobs)?
     } else {

@@ -90,11 +90,29 @@ const TEMP_SUFFIX: &str = ".tessera.tmp";
 /// gets the default ones). Stale temporary files of earlier, killed saves in that directory are
 /// removed first. On failure the temporary file is removed and the target is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_retrying(path, bytes, Replace::Yes)
+}
+
+/// Writes `bytes` to a new file at `path` as [`write_atomically`] does, but never replaces a
+/// file: when `path` exists (or appears meanwhile) the error is
+/// [`io::ErrorKind::AlreadyExists`] and nothing changes (the rename itself refuses to replace).
+pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_retrying(path, bytes, Replace::No)
+}
+
+/// Whether a save may replace an existing file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Replace {
+    Yes,
+    No,
+}
+
+fn write_retrying(path: &Path, bytes: &[u8], replace: Replace) -> io::Result<()> {
     // A concurrent save may take our temporary file for a stale one in the instant between its
     // creation and its lock; the rename then finds it gone, and trying again is safe.
     let mut tries = 0;
     loop {
-        match write_once(path, bytes) {
+        match write_once(path, bytes, replace) {
             Err(e) if e.kind() == io::ErrorKind::NotFound && tries < 2 => tries += 1,
             result => return result,
         }
@@ -140,7 +158,7 @@ fn without_temp_path(e: io::Error) -> io::Error {
     }
 }
 
-fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
+fn write_once(path: &Path, bytes: &[u8], replace: Replace) -> io::Result<()> {
     let (target, name) = target_and_name(path)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -150,6 +168,9 @@ fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let existing = std::fs::metadata(&target).ok();
     if existing.as_ref().is_some_and(|m| m.is_dir()) {
         return Err(io::Error::other("it is a directory"));
+    }
+    if replace == Replace::No && existing.is_some() {
+        return Err(io::Error::from(io::ErrorKind::AlreadyExists));
     }
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
@@ -173,7 +194,10 @@ fn write_once(path: &Path, bytes: &[u8]) -> io::Result<()> {
     // Through the plain file: `NamedTempFile`'s own writes add its name to errors.
     tmp.as_file().write_all(bytes)?;
     tmp.as_file().sync_all()?;
-    tmp.persist(&target).map_err(|e| e.error)?;
+    match replace {
+        Replace::Yes => tmp.persist(&target).map_err(|e| e.error)?,
+        Replace::No => tmp.persist_noclobber(&target).map_err(|e| e.error)?,
+    };
     // Make the rename itself durable where directories can be opened and synced.
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();

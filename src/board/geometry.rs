@@ -19,6 +19,16 @@ pub enum BoardKind {
     Hex,
 }
 
+impl BoardKind {
+    /// A board of this kind and size as people name it: `9x9`, `side 7`.
+    pub fn size_label(self, size: usize) -> String {
+        match self {
+            BoardKind::Square => format!("{size}x{size}"),
+            BoardKind::Hex => format!("side {size}"),
+        }
+    }
+}
+
 /// The fixed facts of one board: cells, coordinates, notation and neighbours.
 #[derive(Debug)]
 pub struct Geometry {

@@ -182,3 +182,16 @@ fn the_lock_beside_a_file_is_held_until_dropped() {
     // The lock does not create or touch the file it stands for.
     assert!(!table.exists());
 }
+
+#[test]
+fn a_new_file_is_written_once_and_never_replaced() {
+    let dir = temp_dir("noclobber");
+    let path = dir.join("game.toml");
+    write_new_atomically(&path, b"first").unwrap();
+    let e = write_new_atomically(&path, b"second").unwrap_err();
+    assert_eq!(e.kind(), io::ErrorKind::AlreadyExists, "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), b"first");
+    // No temporary file is left behind.
+    assert_eq!(dir_entries(&dir), vec!["game.toml".to_string()]);
+    std::fs::remove_dir_all(&dir).ok();
+}

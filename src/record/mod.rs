@@ -53,7 +53,7 @@ mod time;
 
 pub use analysis::{AnalysisSection, TurnCheck};
 pub use error::RecordError;
-pub use time::{utc_from_unix, utc_now};
+pub use time::{unix_seconds, utc_from_unix, utc_now};
 
 use crate::files::Location;
 use crate::games::{format_komi, ButtonMode, Game, GameKind, GameOptions, Protocol};

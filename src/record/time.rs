@@ -41,6 +41,34 @@ pub fn is_full_timestamp(t: &Datetime) -> bool {
     t.date.is_some() && t.time.is_some() && t.offset.is_some()
 }
 
+/// The seconds since 1970-01-01T00:00:00Z of a full timestamp (its offset applied), to order
+/// records by their start; `None` for a date or time alone.
+pub fn unix_seconds(t: &Datetime) -> Option<i64> {
+    let (date, time) = (t.date?, t.time?);
+    let offset_minutes = match t.offset? {
+        Offset::Z => 0,
+        Offset::Custom { minutes } => i64::from(minutes),
+    };
+    let days = days_from_civil(i64::from(date.year), date.month, date.day);
+    let secs = i64::from(time.hour) * 3600
+        + i64::from(time.minute) * 60
+        + i64::from(time.second.unwrap_or(0));
+    Some(days * 86_400 + secs - offset_minutes * 60)
+}
+
+/// The day count since 1970-01-01 of a date (proleptic Gregorian), after Howard Hinnant's
+/// `days_from_civil` (the inverse of [`civil_from_days`]).
+fn days_from_civil(year: i64, month: u8, day: u8) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = i64::from(month);
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + i64::from(day) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// Year, month (1–12) and day (1–31) of a day count since 1970-01-01 (proleptic Gregorian),
 /// after Howard Hinnant's `civil_from_days`.
 fn civil_from_days(days: i64) -> (i64, u8, u8) {
@@ -72,6 +100,18 @@ mod tests {
         for (secs, text) in cases {
             assert_eq!(utc_from_unix(secs).to_string(), text, "{secs}");
         }
+    }
+
+    #[test]
+    fn timestamps_turn_back_into_seconds_with_their_offset() {
+        for secs in [0, 951_782_400, 951_955_199, 1_700_000_000, 4_107_542_400] {
+            let t = utc_from_unix(secs);
+            assert_eq!(unix_seconds(&t), Some(secs as i64), "{t}");
+        }
+        let t: Datetime = "2023-11-15T00:13:20+02:00".parse().unwrap();
+        assert_eq!(unix_seconds(&t), Some(1_700_000_000));
+        let date_only: Datetime = "2023-11-15".parse().unwrap();
+        assert_eq!(unix_seconds(&date_only), None);
     }
 
     #[test]

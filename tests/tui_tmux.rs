@@ -110,11 +110,25 @@ impl Drop for Session {
     }
 }
 
+/// Whether tmux is here to run the end-to-end `what` test. Without it the test is skipped
+/// with a notice, except under CI (`CI` set), where it fails: CI must run it.
+fn require_tmux(what: &str) -> bool {
+    if tmux_available() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "tmux is not installed: the end-to-end {what} test cannot run under CI"
+    );
+    eprintln!("NOTICE: tmux is not installed: skipping the end-to-end {what} test");
+    false
+}
+
 /// A shell in tmux with its own config and data directories, or `None` (with a notice) when
-/// tmux is missing. Returns the session and the environment prefix for the command line.
+/// tmux is missing outside CI ([`require_tmux`]). Returns the session and the environment
+/// prefix for the command line.
 fn shell_session(what: &str, tag: &str) -> Option<(Session, String)> {
-    if !tmux_available() {
-        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end {what} test");
+    if !require_tmux(what) {
         return None;
     }
     let dir = std::env::temp_dir().join(format!("tessera-e2e-{tag}-{}", std::process::id()));
@@ -444,4 +458,84 @@ fn a_puzzle_from_the_menu_a_wrong_turn_its_refutation_then_solved() {
     assert!(screen.contains("after a mistake"), "{screen}");
     s.keys(&["q"]);
     s.wait_for("the shell", |t| !t.contains("Puzzle"));
+}
+
+/// Issue 44, item 7: finish a short game (a resignation after the AI's first answer), Review
+/// from the Game-over box, then Rematch (the AI moves first); the finished game is kept in
+/// the games folder under its name, `q` in the rematch asks first, Esc on the menu does not
+/// quit, and Load lists the finished game first, selected.
+#[test]
+fn after_a_game_review_rematch_and_load_lists_it_first() {
+    let Some((s, env)) = shell_session("after the game", "after") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let games = s.dir.join("data").join("tessera").join("games");
+    s.keys(&[
+        &format!("{env} {bin} play linage --size 5 --level 1 --komi 0.5 --first human --time 0.2"),
+        "Enter",
+    ]);
+    s.wait_for("the game screen", |t| t.contains("History"));
+    s.keys(&["Enter"]);
+    s.wait_for("the AI's answer", |t| t.contains("AI played"));
+    s.keys(&[":resign", "Enter"]);
+    let screen = s.wait_for("the Game-over box", |t| {
+        t.contains("Game over") && t.contains("kept in your games")
+    });
+    assert!(
+        screen.contains("[r Review]  [a Rematch]  [n New game]  [m Menu]"),
+        "{screen}"
+    );
+    assert!(screen.contains("linage-5x5_you-vs-level1_"), "{screen}");
+    // Review, the selected choice.
+    s.keys(&["Enter"]);
+    s.wait_for("the Review panel", |t| {
+        t.contains("Review") && !t.contains("Game over")
+    });
+    // The box again, and Rematch: the AI now moves first.
+    s.keys(&["r"]);
+    s.wait_for("the Game-over box again", |t| t.contains("a Rematch]"));
+    s.keys(&["a"]);
+    s.wait_for("the rematch", |t| t.contains("rematch, sides swapped"));
+    s.wait_for("the AI's first turn", |t| t.contains("1. V "));
+    s.keys(&["q"]);
+    s.wait_for("the question", |t| t.contains("Leave this game and quit?"));
+    s.keys(&["y"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
+    let kept: Vec<String> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(
+        kept[0].starts_with("linage-5x5_you-vs-level1_") && kept[0].ends_with(".toml"),
+        "{kept:?}"
+    );
+    let text = std::fs::read_to_string(games.join(&kept[0])).unwrap();
+    assert!(text.contains("result = \"H+R"), "{text}");
+
+    // Esc on the menu stays there (the `l` that follows reaches the menu, not the shell).
+    s.keys(&["clear", "Enter"]);
+    s.keys(&[&format!("{env} {bin}"), "Enter"]);
+    s.wait_for("the menu", |t| t.contains("Load game"));
+    s.keys(&["Escape"]);
+    s.keys(&["l"]);
+    let screen = s.wait_for("the Load list", |t| t.contains("Linage 5x5"));
+    let rows: Vec<&str> = screen.lines().map(str::trim).collect();
+    let head = rows
+        .iter()
+        .position(|l| l.starts_with("Game") && l.contains("Started (UTC)"))
+        .unwrap_or_else(|| panic!("the list's header:\n{screen}"));
+    let first = rows[head + 1];
+    assert!(
+        first.starts_with("Linage 5x5") && first.contains("you vs AI level 1"),
+        "{screen}"
+    );
+    assert!(first.contains("H+R"), "{screen}");
+    // It is selected: Enter loads it.
+    s.keys(&["Enter"]);
+    let screen = s.wait_for("the loaded game", |t| t.contains("game loaded"));
+    assert!(screen.contains("Game over"), "{screen}");
+    s.keys(&["q"]);
+    s.wait_for("the shell", |t| !t.contains("History"));
 }

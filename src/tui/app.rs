@@ -13,7 +13,7 @@ use super::load_screen::LoadForm;
 use super::lobby::{self, Lobby};
 use super::menu::{Menu, ResumeOffer};
 use super::name_form::{self, NameForm};
-use super::new_game::NewGameForm;
+use super::new_game::{LastChoices, NewGameForm};
 use super::online::{Event, Identity, LobbyView, Request};
 use super::play::Play;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
@@ -21,7 +21,7 @@ use super::rules::RulesScreen;
 use super::screen::{Component, Ctx, Transition};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
-use super::store::{SavedGame, Storage};
+use super::store::{GameFile, SavedGame, Storage};
 use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
 use crate::games::Game;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
@@ -48,8 +48,10 @@ pub enum Msg {
     },
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
-    /// The saved games found for the Load screen.
-    SaveList(Vec<PathBuf>),
+    /// The games folder as the Load screen lists it.
+    SaveList(Vec<GameFile>),
+    /// The finished game shown was kept in the games folder, in this file.
+    Kept(PathBuf),
     /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
     /// away): save the game in progress and leave.
     Terminate,
@@ -116,6 +118,9 @@ pub struct App {
     pub user: String,
     /// On a server: who this is and the lobby as last told (`None`: the program alone).
     pub online: Option<Online>,
+    /// The New game form's last choices (read from the data directory at the start, kept
+    /// there after each game started from the form).
+    pub last_choices: Option<LastChoices>,
 }
 
 /// What a session on a server knows besides its screen.
@@ -160,6 +165,7 @@ pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
         (rules::TABLE.screen, rules::TABLE.names()),
         (game_keys::BOARD.screen, game_keys::BOARD.names()),
         (game_keys::RESULT.screen, game_keys::RESULT.names()),
+        (game_keys::CONFIRM.screen, game_keys::CONFIRM.names()),
         (
             game_keys::COMMAND_LINE.screen,
             game_keys::COMMAND_LINE.names(),
@@ -190,6 +196,15 @@ impl App {
             storage: Storage::default(),
             user: "player".into(),
             online: None,
+            last_choices: None,
+        }
+    }
+
+    /// The New game form with the last choices, else the settings' defaults.
+    pub fn new_game_form(&self) -> NewGameForm {
+        match &self.last_choices {
+            Some(c) => NewGameForm::with_choices(&self.settings, c),
+            None => NewGameForm::new(&self.settings),
         }
     }
 
@@ -272,7 +287,7 @@ impl App {
     /// Leaves the game screen (saving the game in progress first).
     pub(super) fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
-            if play.ai().job().is_some() {
+            if play.ai().job().is_some() || play.review().is_some_and(|r| r.is_running()) {
                 fx.push(Effect::StopEngine);
             }
             if !play.finished() && !play.is_read_only() && play.online().is_none() {
@@ -312,7 +327,7 @@ impl App {
             Transition::Menu => self.back_to_menu(),
             Transition::NewGame => {
                 let fx = self.back_to_menu();
-                self.screen = Screen::NewGame(NewGameForm::new(&self.settings));
+                self.screen = Screen::NewGame(self.new_game_form());
                 fx
             }
             Transition::Rules => {
@@ -331,7 +346,7 @@ impl App {
                 vec![Effect::ListSaves]
             }
             Transition::Challenge => {
-                let form = NewGameForm::new(&self.settings);
+                let form = self.new_game_form();
                 self.screen = Screen::Challenge(ChallengeForm::new(form));
                 Vec::new()
             }
@@ -352,7 +367,19 @@ impl App {
                     None => Vec::new(),
                 },
             },
-            Transition::Open(play) => self.open_game(*play),
+            Transition::Open(play) => {
+                let mut fx = Vec::new();
+                // A game started from the New game form: its choices are the next form's.
+                if let Screen::NewGame(form) = &self.screen {
+                    let choices = form.choices();
+                    self.last_choices = Some(choices.clone());
+                    fx.push(Effect::RememberChoices(choices));
+                }
+                // A rematch leaves the finished game (and its review) behind.
+                self.leave_game(&mut fx);
+                fx.extend(self.open_game(*play));
+                fx
+            }
             Transition::Puzzles => self.open_puzzles(None),
             Transition::PuzzleList(list) => {
                 self.screen = Screen::PuzzleList(*list);
@@ -374,6 +401,7 @@ impl App {
                 size: self.size,
                 storage: &self.storage,
                 user: &self.user,
+                autosave_elsewhere: self.autosave_elsewhere,
             },
             &mut self.screen,
         )
@@ -479,7 +507,20 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         }
         Msg::SaveList(files) => {
             if let Screen::Load(form) = &mut app.screen {
-                form.files = files;
+                form.set_files(files);
+            }
+            Vec::new()
+        }
+        Msg::Kept(path) => {
+            if let Screen::Game(play) = &mut app.screen {
+                if play.finished() {
+                    let name = path
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                    play.say(format!("kept in your games as {name}"));
+                    // A review of it is stored in that file when it completes.
+                    play.source = Some(path);
+                }
             }
             Vec::new()
         }

@@ -6,7 +6,7 @@ use super::commands::{Command, Table};
 use super::cursor::Dir;
 use super::game_layout;
 use super::line_edit::{Edit, LineEdit};
-use super::play::{has_colour_choice, has_overlay, BidStep, Play, Popup};
+use super::play::{has_colour_choice, has_overlay, title_case, BidStep, Play, Popup};
 use super::screen::{Ctx, Transition};
 use super::Effect;
 use crate::board::BoardKind;
@@ -67,14 +67,22 @@ pub enum Action {
     Menu,
     /// Quit.
     Quit,
-    /// Result popup: previous action.
+    /// Result popup: previous choice.
     ResultPrev,
-    /// Result popup: next action.
+    /// Result popup: next choice.
     ResultNext,
-    /// Result popup: run the selected action.
+    /// Result popup: run the selected choice.
     ResultChoose,
-    /// Result popup: pick an action by its index in [`RESULT_ACTIONS`].
-    ResultPick(usize),
+    /// Result popup: run a choice by its key.
+    Choose(Choice),
+    /// Result popup: close it, back to the position.
+    CloseResult,
+    /// A turn in progress (Iris, Wunchunk): take back its stones.
+    CancelTurn,
+    /// Leave-the-game question: yes, leave.
+    ConfirmLeave,
+    /// Leave-the-game question: no, stay.
+    Stay,
     /// Help popup: close it.
     CloseHelp,
     /// Command line: run it.
@@ -109,8 +117,33 @@ pub enum Action {
     Hint,
 }
 
-/// The actions of the result popup, in order.
-pub const RESULT_ACTIONS: [&str; 4] = ["New game", "Save", "Back to the position", "Menu"];
+/// What the Game-over box offers. Its buttons are the [`RESULT`] table's `Choose` rows that
+/// are available, in the table's order, named by their key-line labels ([`result_choices`]):
+/// the buttons, the key line and the help cannot disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Review the game (as `R`).
+    Review,
+    /// The same game again with the seats swapped (for a bid, the other seat bids).
+    Rematch,
+    /// The New game form (on a server: the lobby).
+    NewGame,
+    /// A game on a server: its record as text to copy (the server keeps the file).
+    Record,
+    /// Back to the menu (the lobby on a server).
+    Menu,
+}
+
+/// Where a person leaves a game in progress for, once they said yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The menu (`Esc`, `:menu`).
+    Menu,
+    /// Out of the program (`q`, `:quit`).
+    Quit,
+    /// Another record (`:load FILE`).
+    Load(PathBuf),
+}
 
 fn always(_: &Play) -> bool {
     true
@@ -167,6 +200,20 @@ fn has_turns(p: &Play) -> bool {
     !p.session().turns().is_empty()
 }
 
+/// Stones of a turn in progress that a person may take back (Iris, Wunchunk).
+fn stones_placed(p: &Play) -> bool {
+    p.can_act() && p.online().is_none() && !p.session().pending().is_empty()
+}
+
+/// A game with turns, not on a server: the Game-over box offers its review.
+fn reviewable(p: &Play) -> bool {
+    p.online().is_none() && has_turns(p)
+}
+
+fn local(p: &Play) -> bool {
+    p.online().is_none()
+}
+
 const MOVE: &str = "move the cursor";
 const HISTORY: &str = "step through the history";
 
@@ -217,29 +264,61 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Hint, "hint", &["H"], Play::can_hint, "hint", "the AI's choice for you (noted in the record)"),
         Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
         Command::new(Action::Command, "command", &[":"], always, "command", "command line: a turn (d4,g7) · save F · load F · resign"),
+        Command::new(Action::CancelTurn, "cancel_turn", &["Esc"], stones_placed, "take back stones", "take back the stones of this turn"),
         Command::new(Action::Menu, "menu", &["Esc"], |p| !bound(p), "", "back to the menu (the game is kept)"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q", "Ctrl-c"], always, "quit", "quit (the game is saved for Resume)"),
     ],
 };
 
-/// The result popup's commands.
+/// The result popup's commands; its `Choose` rows are the Game-over box's buttons.
 #[rustfmt::skip]
 pub static RESULT: Table<Play, Action> = Table {
     screen: "result",
     rows: &[
-        Command::new(Action::ResultPrev, "previous", &["Left", "Up", "BackTab", "h", "k"], always, "choose", "previous action"),
-        Command::new(Action::ResultNext, "next", &["Right", "Down", "Tab", "l", "j"], always, "choose", "next action"),
-        Command::new(Action::ResultChoose, "select", &["Enter", "Space"], always, "select", "run the selected action"),
-        Command::new(Action::ResultPick(0), "new_game", &["n"], always, "new game", "new game"),
-        Command::new(Action::ResultPick(1), "save", &["s"], always, "save", "save the game record"),
-        Command::new(Action::ResultPick(2), "back", &["b", "Esc"], always, "back to the position", "back to the position"),
-        Command::new(Action::ResultPick(3), "menu", &["m"], always, "menu", "back to the menu"),
-        Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
+        Command::new(Action::ResultPrev, "previous", &["Left", "Up", "BackTab", "h", "k"], always, "choose", "previous choice"),
+        Command::new(Action::ResultNext, "next", &["Right", "Down", "Tab", "l", "j"], always, "choose", "next choice"),
+        Command::new(Action::ResultChoose, "select", &["Enter", "Space"], always, "select", "run the selected choice"),
+        Command::new(Action::Choose(Choice::Review), "review", &["r", "R"], reviewable, "review", "review the game: win-rate graph, marked turns"),
+        Command::new(Action::Choose(Choice::Rematch), "rematch", &["a"], local, "rematch", "play again, the same game with the sides swapped"),
+        Command::new(Action::Choose(Choice::NewGame), "new_game", &["n"], always, "new game", "a new game"),
+        Command::new(Action::Choose(Choice::Record), "record", &["s"], |p| p.online().is_some(), "record", "the game's record as text to copy (the server keeps it)"),
+        Command::new(Action::Choose(Choice::Menu), "menu", &["m"], always, "menu", "back to the menu"),
+        Command::new(Action::CloseResult, "back", &["Esc", "b"], always, "close", "back to the position (r shows the result again)"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
     ],
 };
+
+/// The question before leaving a game in progress.
+#[rustfmt::skip]
+pub static CONFIRM: Table<Play, Action> = Table {
+    screen: "leave",
+    rows: &[
+        Command::new(Action::ConfirmLeave, "yes", &["y", "Enter"], always, "leave", "yes: leave the game (it is kept)"),
+        Command::new(Action::Stay, "no", &["n", "Esc"], always, "stay", "no: back to the game"),
+    ],
+};
+
+/// The Game-over box's buttons: each available choice, with its first key and its label
+/// (the key line's, capitalised).
+pub fn result_choices(
+    play: &Play,
+    keymap: &super::keymap::Keymap,
+) -> Vec<(Choice, Option<String>, String)> {
+    RESULT
+        .live(play, keymap)
+        .iter()
+        .filter_map(|l| match l.command.action {
+            Action::Choose(c) => Some((
+                c,
+                l.keys.first().map(ToString::to_string),
+                title_case(l.command.hint),
+            )),
+            _ => None,
+        })
+        .collect()
+}
 
 /// The help popup's one command.
 #[rustfmt::skip]
@@ -282,6 +361,7 @@ pub fn table(play: &Play) -> &'static Table<Play, Action> {
         Some(Popup::Help) => &HELP,
         Some(Popup::Result(_)) => &RESULT,
         Some(Popup::Record(_)) => &RECORD,
+        Some(Popup::Leave) => &CONFIRM,
         None if play.command().is_some() => &COMMAND_LINE,
         None => &BOARD,
     }
@@ -292,6 +372,7 @@ pub fn help_table(play: &Play) -> &'static Table<Play, Action> {
     match play.popup() {
         Some(Popup::Result(_)) => &RESULT,
         Some(Popup::Record(_)) => &RECORD,
+        Some(Popup::Leave) => &CONFIRM,
         _ => &BOARD,
     }
 }
@@ -372,10 +453,25 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
             // the result was showing.
             play.popup = None;
         }
-        Action::Menu => return Transition::Menu,
-        Action::Quit => return Transition::Quit,
+        Action::Menu => return leave(play, Leave::Menu, cx),
+        Action::Quit => return leave(play, Leave::Quit, cx),
+        Action::ConfirmLeave => {
+            play.popup = None;
+            if let Some((to, _)) = play.leaving.take() {
+                return leave_now(to);
+            }
+        }
+        Action::Stay => {
+            play.popup = None;
+            play.leaving = None;
+        }
+        Action::CancelTurn => return stay(play.take_back(jobs)),
+        Action::CloseResult => {
+            play.popup = None;
+            play.say("r shows the result again");
+        }
         Action::ResultPrev | Action::ResultNext => {
-            let n = RESULT_ACTIONS.len();
+            let n = result_choices(play, &cx.settings.keymap).len().max(1);
             if let Some(Popup::Result(sel)) = play.popup {
                 let next = if action == Action::ResultNext {
                     (sel + 1) % n
@@ -387,10 +483,13 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         }
         Action::ResultChoose => {
             if let Some(Popup::Result(sel)) = play.popup {
-                return result_action(play, sel, cx);
+                let choices = result_choices(play, &cx.settings.keymap);
+                if let Some((c, ..)) = choices.get(sel.min(choices.len().saturating_sub(1))) {
+                    return result_choice(play, *c, cx);
+                }
             }
         }
-        Action::ResultPick(i) => return result_action(play, i, cx),
+        Action::Choose(c) => return result_choice(play, c, cx),
         Action::Run => {
             let text = play.command.take().map(|l| l.text()).unwrap_or_default();
             return run_command(play, text.trim(), cx);
@@ -439,48 +538,87 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
     Transition::stay()
 }
 
-fn result_action(play: &mut Play, i: usize, cx: &Ctx) -> Transition {
-    match i {
-        0 if play.online().is_some() => Transition::Menu,
-        0 => Transition::NewGame,
-        1 if play.online().is_some() => {
+fn result_choice(play: &mut Play, c: Choice, cx: &mut Ctx) -> Transition {
+    match c {
+        Choice::Review if play.can_review() => stay(play.start_review(cx.next_job)),
+        Choice::Review => {
+            play.popup = None;
+            play.say("the review is on screen: n N jump between marked turns, r the result");
+            Transition::stay()
+        }
+        Choice::Rematch => match play.rematch(super::store::now_rfc3339()) {
+            Ok(next) => Transition::Open(Box::new(next)),
+            Err(e) => {
+                play.complain(format!("no rematch: {e}"));
+                Transition::stay()
+            }
+        },
+        // On a server new games start from the lobby.
+        Choice::NewGame if play.online().is_some() => Transition::Menu,
+        Choice::NewGame => Transition::NewGame,
+        Choice::Record => {
             // The server has saved it for both players: show it to copy.
             play.show_record(cx.user);
             Transition::stay()
         }
-        1 => {
-            play.popup = None;
-            match cx.storage.record_path(&play.saved()) {
-                Some(path) => stay(vec![Effect::Save(path, play.saved())]),
-                None => {
-                    play.complain("no data directory on this system: use :save FILE");
-                    Transition::stay()
-                }
-            }
+        Choice::Menu => Transition::Menu,
+    }
+}
+
+/// Whether leaving now would leave a game in progress behind: a game of this program (not
+/// on a server, not read-only) that has begun and is not over.
+fn in_progress(play: &Play) -> bool {
+    let begun = !play.session().turns().is_empty() || !play.session().pending().is_empty();
+    begun && !play.finished() && !play.is_read_only() && play.online().is_none()
+}
+
+/// Leaves the game for `to`, asking first when a game in progress would be left: the
+/// question says where the game is kept.
+fn leave(play: &mut Play, to: Leave, cx: &Ctx) -> Transition {
+    if !in_progress(play) {
+        return leave_now(to);
+    }
+    let kept = if !cx.settings.config.autosave {
+        match to {
+            Leave::Quit => "autosave is off: it is not saved (:save NAME keeps it)".to_string(),
+            _ => "autosave is off: Resume keeps it until you quit".to_string(),
         }
-        2 => {
-            play.popup = None;
-            play.say("r shows the result again");
-            Transition::stay()
+    } else if cx.autosave_elsewhere {
+        match cx.storage.record_path(&play.saved()) {
+            Some(p) => format!("it is saved as {}", cx.storage.shown_path(&p)),
+            None => "it cannot be saved: no data directory (:save FILE keeps it)".into(),
         }
-        _ => Transition::Menu,
+    } else if cx.storage.autosave_path().is_some() {
+        "it is saved: Resume on the menu picks it up".into()
+    } else {
+        "it cannot be saved: no data directory (:save FILE keeps it)".into()
+    };
+    let question = match &to {
+        Leave::Menu => "Leave this game for the menu?".to_string(),
+        Leave::Quit => "Leave this game and quit?".to_string(),
+        Leave::Load(p) => format!("Leave this game to load {}?", cx.storage.shown_path(p)),
+    };
+    play.leaving = Some((to, format!("{question}\n{}", title_case(&kept))));
+    play.popup = Some(Popup::Leave);
+    Transition::stay()
+}
+
+fn leave_now(to: Leave) -> Transition {
+    match to {
+        Leave::Menu => Transition::Menu,
+        Leave::Quit => Transition::Quit,
+        Leave::Load(path) => Transition::Stay(vec![Effect::Load(path)]),
     }
 }
 
 /// Runs a `:` command: `save FILE`, `load FILE`, `resign`, `help`, `quit`, `menu`, or a turn
-/// token (`d4,g7`, `komi=6.5`, `pass`). Where the person may not name files (a server),
-/// `save` shows the record as text to copy and `load` says where their games are.
+/// token (`d4,g7`, `komi=6.5`, `pass`). A FILE without a folder is in the games folder
+/// ([`super::store::Storage::save_target`]); `load`, `quit` and `menu` ask before leaving a
+/// game in progress. Where the person may not name files (a server), `save` shows the record
+/// as text to copy and `load` says where their games are.
 pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
-    let next_job = &mut *cx.next_job;
     let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
     let rest = rest.trim();
-    let file = |rest: &str| {
-        let mut p = PathBuf::from(rest);
-        if p.extension().is_none() {
-            p.set_extension("toml");
-        }
-        p
-    };
     let paths = cx.storage.paths;
     let fx = match word.to_ascii_lowercase().as_str() {
         "" => Vec::new(),
@@ -496,24 +634,24 @@ pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
             play.complain("usage: :save FILE");
             Vec::new()
         }
-        "save" | "w" => vec![Effect::Save(file(rest), play.saved())],
+        "save" | "w" => vec![Effect::Save(cx.storage.save_target(rest), play.saved())],
         "load" | "e" if rest.is_empty() => {
             play.complain("usage: :load FILE");
             Vec::new()
         }
-        "load" | "e" => vec![Effect::Load(file(rest))],
+        "load" | "e" => return leave(play, Leave::Load(cx.storage.load_target(rest)), cx),
         "resign" => play.resign(),
         "help" => {
             play.popup = Some(Popup::Help);
             Vec::new()
         }
-        "quit" | "q" => return Transition::Quit,
+        "quit" | "q" => return leave(play, Leave::Quit, cx),
         "menu" if bound(play) => {
             play.complain("the game is on: play it to the end, or :resign");
             Vec::new()
         }
-        "menu" => return Transition::Menu,
-        _ => play.human_token(text, next_job),
+        "menu" => return leave(play, Leave::Menu, cx),
+        _ => play.human_token(text, cx.next_job),
     };
     stay(fx)
 }

@@ -2,7 +2,7 @@
 //! it, the message and key lines at the bottom, and the help and result popups.
 
 use super::board::{BoardView, BoardWidget, Decorations, Glyphs};
-use super::game_keys::{self, RESULT_ACTIONS};
+use super::game_keys::{self, result_choices};
 use super::game_layout::{self, GameAreas};
 use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
 use super::panels;
@@ -43,7 +43,15 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
         Paragraph::new(panels::message_lines(play, s, a.message.width)),
         a.message,
     );
-    let hints = game_keys::table(play).hints(play, &s.keymap);
+    let mut hints = game_keys::table(play).hints(play, &s.keymap);
+    if let Some(Popup::Result(_)) = play.popup() {
+        // The box's buttons show their keys: the key line keeps the rest.
+        let labels: Vec<String> = result_choices(play, &s.keymap)
+            .into_iter()
+            .map(|(_, _, label)| label.to_lowercase())
+            .collect();
+        hints.retain(|(_, h)| !labels.iter().any(|l| l == h));
+    }
     f.render_widget(Paragraph::new(hints_line(&hints, s, a.keys.width)), a.keys);
     match play.popup() {
         Some(Popup::Help) => {
@@ -52,6 +60,7 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
         }
         Some(Popup::Result(sel)) => result_popup(f, play, sel, s),
         Some(Popup::Record(top)) => record_popup(f, play, top, s),
+        Some(Popup::Leave) => leave_popup(f, play, s),
         None => {}
     }
 }
@@ -82,10 +91,7 @@ fn record_popup(f: &mut Frame, play: &Play, top: u16, s: &Settings) {
 /// "9x9" or "side 7".
 pub fn board_name(play: &Play) -> String {
     let geo = play.game().geometry();
-    match geo.kind() {
-        crate::board::BoardKind::Square => format!("{0}x{0}", geo.size()),
-        crate::board::BoardKind::Hex => format!("side {}", geo.size()),
-    }
+    geo.kind().size_label(geo.size())
 }
 
 fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
@@ -214,18 +220,54 @@ fn result_popup(f: &mut Frame, play: &Play, sel: usize, s: &Settings) {
     }
     lines.push(Line::raw(""));
     let mut actions = Vec::new();
-    for (i, a) in RESULT_ACTIONS.iter().enumerate() {
+    let choices = result_choices(play, &s.keymap);
+    let sel = sel.min(choices.len().saturating_sub(1));
+    for (i, (_, key, label)) in choices.iter().enumerate() {
         if i > 0 {
             actions.push(Span::raw("  "));
         }
-        let style = if i == sel { t.selected } else { t.text };
-        actions.push(Span::styled(format!("[{a}]"), style));
+        let (style, key_style) = if i == sel {
+            (t.selected, t.selected)
+        } else {
+            (t.text, t.key)
+        };
+        actions.push(Span::styled("[", style));
+        if let Some(k) = key {
+            actions.push(Span::styled(format!("{k} "), key_style));
+        }
+        actions.push(Span::styled(format!("{label}]"), style));
     }
     lines.push(Line::from(actions));
     let w = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
     let r = centred(f.area(), w.max(40), lines.len() as u16 + 2);
     f.render_widget(Clear, r);
     f.render_widget(Paragraph::new(lines).block(popup_block("Game over", s)), r);
+}
+
+/// The question before leaving a game in progress, with its answers from the table.
+fn leave_popup(f: &mut Frame, play: &Play, s: &Settings) {
+    let t = &s.theme;
+    let inner_w = (f.area().width.saturating_sub(4) as usize).min(76);
+    let mut lines: Vec<Line> = play
+        .leaving()
+        .unwrap_or("Leave this game?")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| Line::styled(ellipsis(l, inner_w), if i == 0 { t.title } else { t.text }))
+        .collect();
+    lines.push(Line::raw(""));
+    let mut answers = Vec::new();
+    for (keys, label) in game_keys::CONFIRM.hints(play, &s.keymap) {
+        if !answers.is_empty() {
+            answers.push(Span::raw("  "));
+        }
+        answers.push(Span::styled(format!("[{keys}] {label}"), t.key));
+    }
+    lines.push(Line::from(answers));
+    let w = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
+    let r = centred(f.area(), w.max(30), lines.len() as u16 + 2);
+    f.render_widget(Clear, r);
+    f.render_widget(Paragraph::new(lines).block(popup_block("Leave?", s)), r);
 }
 
 #[cfg(test)]

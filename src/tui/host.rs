@@ -135,6 +135,19 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     {
         app.resume = Some(saved);
     }
+    if let Some(path) = app.storage.new_game_path() {
+        match store::read_state(&path) {
+            Ok(choices) => app.last_choices = choices,
+            // The form keeps its defaults; the person hears why.
+            Err(e) => {
+                let text = format!("new game choices not read: {e}");
+                app.note = Some(match app.note.take() {
+                    Some(n) => Note::error(format!("{}; {text}", n.text)),
+                    None => Note::error(text),
+                });
+            }
+        }
+    }
     let mut queue: VecDeque<Msg> = VecDeque::new();
     let mut first: Vec<Effect> = app.home();
     match start {
@@ -287,19 +300,39 @@ fn carry_out<W: Write>(
             },
             Effect::GameOver(saved) => {
                 if app.autosave_elsewhere {
-                    // The finished game stays in its own record.
-                    let _ = autosave(app, &saved);
+                    // The game's record of its turns in progress gives way to the kept one.
+                    if let Some(p) = app.storage.record_path(&saved) {
+                        let _ = std::fs::remove_file(p);
+                    }
                 } else {
                     app.storage.remove_autosave();
                     app.resume = None;
                 }
+                queue.push_back(match app.storage.saves_dir() {
+                    Some(dir) => match store::keep_finished(&dir, &saved, &app.user) {
+                        Ok(path) => Msg::Kept(path),
+                        Err(e) => Msg::Saved(Err(format!("the game could not be kept: {e}"))),
+                    },
+                    None => Msg::Saved(Err(
+                        "no data directory on this system: the game is not kept (:save FILE)"
+                            .into(),
+                    )),
+                });
             }
             Effect::Save(path, saved) => {
-                let shown = app.storage.shown_path(&path);
+                // The whole path: the person sees where the file went.
+                let shown = path.display();
                 let r = store::save(&path, &saved, &app.user)
                     .map(|()| format!("saved to {shown}"))
                     .map_err(|e| format!("{shown}: {e}"));
                 queue.push_back(Msg::Saved(r));
+            }
+            Effect::RememberChoices(choices) => {
+                if let Some(path) = app.storage.new_game_path() {
+                    if let Err(e) = store::write_state(&path, &choices) {
+                        queue.push_back(Msg::Saved(Err(format!("new game choices: {e}"))));
+                    }
+                }
             }
             Effect::StoreAnalysis(path, turns, analysis) => {
                 let shown = app.storage.shown_path(&path);
@@ -314,21 +347,11 @@ fn carry_out<W: Write>(
                 queue.push_back(load_message(&app.storage, &path, Some(why)));
             }
             Effect::ListSaves => {
-                let mut files: Vec<PathBuf> = app
+                let files = app
                     .storage
                     .saves_dir()
-                    .and_then(|d| std::fs::read_dir(d).ok())
-                    .map(|rd| {
-                        rd.filter_map(|e| e.ok().map(|e| e.path()))
-                            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                            .collect()
-                    })
+                    .map(|d| store::list_games(&d, &app.user))
                     .unwrap_or_default();
-                files.sort();
-                // Newest first on a server, where the list is a person's history.
-                if !app.storage.paths {
-                    files.reverse();
-                }
                 queue.push_back(Msg::SaveList(files));
             }
             Effect::SaveConfig(cfg) => {

@@ -1,10 +1,12 @@
-//! The Load game screen: the saved games of the data directory, and a line to type any path
-//! (not on a server, where a person reaches only their own games, which open for review).
+//! The Load game screen: the games folder newest first (game, players, result, start), the
+//! newest selected, and a line to type any path (not on a server, where a person reaches only
+//! their own games, which open for review).
 
 use super::commands::{Command, Table};
-use super::layout::{centred, key_line, push_note};
+use super::layout::{centred, ellipsis, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::store::GameFile;
 use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
@@ -15,9 +17,9 @@ use std::path::PathBuf;
 /// The Load game screen's state.
 #[derive(Clone, Debug, Default)]
 pub struct LoadForm {
-    /// Saved games found in the data directory.
-    pub files: Vec<PathBuf>,
-    /// The selected row (0 is the path line).
+    /// The games folder, newest first.
+    pub files: Vec<GameFile>,
+    /// The selected row (0 is the path line, when offered).
     pub row: usize,
     /// The path typed on the path line.
     pub path: LineEdit,
@@ -29,6 +31,16 @@ impl LoadForm {
     /// The path line's row, if it is offered (it is row 0).
     fn path_rows(&self) -> usize {
         usize::from(self.paths)
+    }
+
+    /// Shows the games folder's files, the newest selected.
+    pub fn set_files(&mut self, files: Vec<GameFile>) {
+        self.files = files;
+        self.row = if self.files.is_empty() {
+            0
+        } else {
+            self.path_rows()
+        };
     }
 }
 
@@ -57,6 +69,10 @@ fn on_path(f: &LoadForm) -> bool {
     f.paths && f.row == 0
 }
 
+fn has_paths(f: &LoadForm) -> bool {
+    f.paths
+}
+
 /// The Load screen's commands.
 #[rustfmt::skip]
 pub static TABLE: Table<LoadForm, Action> = Table {
@@ -72,7 +88,7 @@ pub static TABLE: Table<LoadForm, Action> = Table {
         Command::new(Action::Edit(Edit::Right), "right", &["Right"], on_path, "", "move in the path"),
         Command::new(Action::Edit(Edit::Home), "home", &["Home"], on_path, "", "move in the path"),
         Command::new(Action::Edit(Edit::End), "end", &["End"], on_path, "", "move in the path"),
-        Command::new(Action::Type, "type", &["text"], on_path, "a path", "type a path"),
+        Command::new(Action::Type, "type", &["text"], has_paths, "a path", "type a path (on the File line)"),
     ],
 };
 
@@ -90,7 +106,7 @@ impl Component for LoadForm {
                     PathBuf::from(self.path.text().trim())
                 } else {
                     match self.files.get(self.row - self.path_rows()) {
-                        Some(p) => p.clone(),
+                        Some(f) => f.path.clone(),
                         None => return Transition::stay(),
                     }
                 };
@@ -109,6 +125,8 @@ impl Component for LoadForm {
             Some(Action::Edit(e)) => self.path.apply(e),
             Some(Action::Type) => {
                 if let KeyCode::Char(c) = k.code {
+                    // Typing on a file's row starts a path on the File line.
+                    self.row = 0;
                     self.path.apply(Edit::Insert(c));
                 }
             }
@@ -122,7 +140,7 @@ impl Component for LoadForm {
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);
-        let r = centred(area, 70, area.height.saturating_sub(2));
+        let r = centred(area, 76, area.height.saturating_sub(2));
         let title = if self.paths {
             "Load game"
         } else {
@@ -140,25 +158,62 @@ impl Component for LoadForm {
             lines.push(path);
             lines.push(Line::raw(""));
         }
-        if self.files.is_empty() {
+        if let Some(dir) = v.storage.saves_dir().filter(|_| self.paths) {
             lines.push(Line::styled(
-                "(no saved games in the data directory)",
+                format!("Your games ({}):", dir.display()),
                 t.dim,
             ));
         }
-        let h = area.height.saturating_sub(9) as usize;
-        let skip = self.row.saturating_sub(h);
-        for (i, p) in self.files.iter().enumerate().skip(skip).take(h) {
-            let style = if self.row == i + self.path_rows() {
+        if self.files.is_empty() {
+            lines.push(Line::styled("(no games kept yet)", t.dim));
+        } else {
+            let head = columns(["Game", "Players", "Result", "Started (UTC)"]);
+            lines.push(Line::styled(head, t.dim));
+        }
+        let h = area.height.saturating_sub(10) as usize;
+        let selected = self.row.checked_sub(self.path_rows());
+        let skip = selected.map_or(0, |i| (i + 1).saturating_sub(h));
+        let width = r.width as usize;
+        for (i, file) in self.files.iter().enumerate().skip(skip).take(h) {
+            let style = if selected == Some(i) {
                 t.selected
             } else {
                 t.text
             };
-            lines.push(Line::styled(v.storage.shown_path(p), style));
+            lines.push(Line::styled(file_line(file, width), style));
         }
         push_note(&mut lines, note, s);
-        let r = centred(area, 70, lines.len() as u16 + 2);
+        let r = centred(area, 76, lines.len() as u16 + 2);
         f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), r);
         key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
+}
+
+/// The widths of the list's columns but the last.
+const COLUMNS: [usize; 3] = [16, 22, 16];
+
+/// A row of the list: each column cut to its width.
+fn columns(cells: [&str; 4]) -> String {
+    let mut out = String::new();
+    for (cell, w) in cells.iter().zip(COLUMNS) {
+        out.push_str(&format!("{:<w$} ", ellipsis(cell, w)));
+    }
+    out.push_str(cells[3]);
+    out
+}
+
+/// One game of the list on one line: game, players, result, start (UTC), cut to `width`;
+/// a file that cannot be read: its name and why.
+fn file_line(file: &GameFile, width: usize) -> String {
+    let text = match &file.about {
+        Ok(a) => columns([&a.game, &a.players, &a.result, &a.started]),
+        Err(e) => {
+            let name = file
+                .path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            format!("{name}: cannot be read: {e}")
+        }
+    };
+    ellipsis(&text, width)
 }

@@ -77,7 +77,7 @@ pub static TABLE: Table<Menu, Action> = Table {
         Command::new(Action::Item(Item::Puzzles), "puzzles", &["p"], always, "", "Puzzles"),
         Command::new(Action::Item(Item::Rules), "rules", &["u"], always, "", "Rules"),
         Command::new(Action::Item(Item::Settings), "settings", &["s"], always, "", "Settings"),
-        Command::new(Action::Item(Item::Quit), "quit", &["q", "Esc"], always, "quit", "Quit"),
+        Command::new(Action::Item(Item::Quit), "quit", &["q"], always, "quit", "Quit"),
     ],
 };
 

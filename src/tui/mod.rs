@@ -86,8 +86,12 @@ pub(crate) enum Effect {
     StopEngine,
     /// Write the autosave.
     Autosave(SavedGame),
-    /// The game ended: the autosave is no longer needed.
+    /// The game ended: keep it in the games folder (answered by [`app::Msg::Kept`]); the
+    /// autosave is no longer needed.
     GameOver(SavedGame),
+    /// Keep the New game form's choices for the next time (atomically, in the data
+    /// directory; a failure comes back as [`app::Msg::Saved`]).
+    RememberChoices(new_game::LastChoices),
     /// Save a game record to a file (answered by [`app::Msg::Saved`]).
     Save(PathBuf, SavedGame),
     /// Store a finished review in the record it was loaded from: the file, its turns, the
@@ -97,7 +101,7 @@ pub(crate) enum Effect {
     Load(PathBuf),
     /// Load a game record to show read-only (the autosave another window has open).
     View(PathBuf),
-    /// List the saved games (answered by [`app::Msg::SaveList`]).
+    /// List the games folder (answered by [`app::Msg::SaveList`]).
     ListSaves,
     /// Write the settings to the config file (answered by [`app::Msg::Saved`]).
     SaveConfig(crate::config::Config),

@@ -14,7 +14,8 @@ use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
 /// Who the opponent is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Opponent {
     /// Someone else at the same keyboard.
     Human,
@@ -61,6 +62,28 @@ pub struct NewGameForm {
     pub error: Option<String>,
 }
 
+/// The choices of the form that started the last game, kept in the data directory
+/// (`new_game.toml`) so that the form comes back with them, across runs too.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LastChoices {
+    /// The game.
+    pub game: GameKind,
+    /// Board size.
+    pub size: usize,
+    /// Opponent.
+    pub opponent: Opponent,
+    /// AI level.
+    pub level: u8,
+    /// 0: you make the first turn (or set komi in the bid); 1: the AI does.
+    pub seat: usize,
+    /// Agreed komi in half points; none: the bid.
+    pub komi_half: Option<u16>,
+    /// Keil's button.
+    pub button: ButtonMode,
+    /// AI seconds per turn.
+    pub ai_time: f64,
+}
+
 /// A row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
@@ -101,6 +124,66 @@ impl NewGameForm {
         };
         f.set_kind(GameKind::Linage);
         f
+    }
+
+    /// The form with the last game's choices; a choice this build does not offer (a size out
+    /// of range, an edited file) keeps the default.
+    pub fn with_choices(s: &Settings, c: &LastChoices) -> NewGameForm {
+        let mut f = NewGameForm::new(s);
+        f.set_kind(c.game);
+        if c.game.sizes().contains(&c.size) {
+            f.change_size(c.size);
+        }
+        f.opponent = c.opponent;
+        f.level = c.level.clamp(1, 10);
+        if c.seat <= 1 {
+            f.seat = c.seat;
+        }
+        if c.game.has_komi() {
+            f.komi = match c.komi_half {
+                None => KomiChoice::Bid,
+                Some(h) => KomiChoice::Agreed(h.min(2 * f.points() as u16)),
+            };
+        }
+        if c.game == GameKind::Keil {
+            f.button = c.button;
+        }
+        if AI_TIMES.contains(&c.ai_time) {
+            f.ai_time = c.ai_time;
+        }
+        f
+    }
+
+    /// The choices to remember ([`LastChoices`]).
+    pub fn choices(&self) -> LastChoices {
+        LastChoices {
+            game: self.kind,
+            size: self.size,
+            opponent: self.opponent,
+            level: self.level,
+            seat: self.seat,
+            komi_half: match self.komi {
+                KomiChoice::Bid => None,
+                KomiChoice::Agreed(h) => Some(h),
+            },
+            button: self.button,
+            ai_time: self.ai_time,
+        }
+    }
+
+    /// Sets the board size; an agreed komi equal to the board's fair komi follows the size,
+    /// a komi chosen by hand stays (within the board's range).
+    fn change_size(&mut self, size: usize) {
+        let fair_before = self.fair_komi();
+        self.size = size;
+        if let KomiChoice::Agreed(h) = self.komi {
+            let h = if h == fair_before {
+                self.fair_komi()
+            } else {
+                h
+            };
+            self.komi = KomiChoice::Agreed(h.min(2 * self.points() as u16));
+        }
     }
 
     /// Switches the game, resetting the size and komi to its defaults.
@@ -199,13 +282,7 @@ impl NewGameForm {
                 };
                 ("Game", format!("{}{avail}", k.title()))
             }
-            Field::Size => (
-                "Board size",
-                match k.board_kind() {
-                    crate::board::BoardKind::Square => format!("{0}x{0}", self.size),
-                    crate::board::BoardKind::Hex => format!("side {}", self.size),
-                },
-            ),
+            Field::Size => ("Board size", k.board_kind().size_label(self.size)),
             Field::Opponent => (
                 "Opponent",
                 match self.opponent {
@@ -272,17 +349,7 @@ impl NewGameForm {
             Field::Size => {
                 let r = self.kind.sizes();
                 let n = (self.size as i32 + dir).clamp(*r.start() as i32, *r.end() as i32);
-                let fair_before = self.fair_komi();
-                self.size = n as usize;
-                if let KomiChoice::Agreed(h) = self.komi {
-                    // The board's fair komi follows the size; a komi chosen by hand stays.
-                    let h = if h == fair_before {
-                        self.fair_komi()
-                    } else {
-                        h
-                    };
-                    self.komi = KomiChoice::Agreed(h.min(2 * self.points() as u16));
-                }
+                self.change_size(n as usize);
             }
             Field::Opponent => {
                 let all = [Opponent::Human, Opponent::Ai, Opponent::AiVsAi];

@@ -24,6 +24,8 @@ pub enum Popup {
     Result(usize),
     /// The game's record as text to copy (`:save` on a server), scrolled this many lines.
     Record(u16),
+    /// The question before leaving a game in progress ([`Play::leaving`]).
+    Leave,
 }
 
 /// What the AI panel shows.
@@ -91,8 +93,11 @@ pub struct Play {
     pub(super) review: Option<super::review_mode::ReviewState>,
     /// The turns (1-based) a person asked for a hint on.
     pub(super) hints: Vec<usize>,
-    /// The file the game was loaded from.
+    /// The file the game was loaded from, or where the finished game is kept.
     pub(super) source: Option<std::path::PathBuf>,
+    /// Where a person asked to go from a game in progress, and the question asked (its
+    /// lines), while [`Popup::Leave`] shows.
+    pub(super) leaving: Option<(super::game_keys::Leave, String)>,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -179,6 +184,7 @@ impl Play {
             review: None,
             hints: Vec::new(),
             source: None,
+            leaving: None,
         }
     }
 
@@ -199,6 +205,39 @@ impl Play {
                 .find(|&s| r.starts_with(kind.side_letter(s.other())));
         }
         play
+    }
+
+    /// The rematch of this game: the same game and options with the seats swapped (the other
+    /// seat makes the first turn; in a bid, the other seat sets komi), the same AI time,
+    /// started at `started`.
+    pub fn rematch(&self, started: String) -> Result<Play, String> {
+        let session = Session::new(self.session.kind(), self.session.options().clone())?;
+        let [first, second] = self.players;
+        let mut next = Play::new(session, [second, first], self.ai_time, started);
+        let seat = next.players.iter().position(|p| !p.is_ai());
+        let sides = match seat {
+            Some(seat) if next.players.iter().any(|p| p.is_ai()) => {
+                let kind = next.session.kind();
+                let bid = next.session.options().protocol == crate::games::Protocol::Bid
+                    && kind.has_komi();
+                match (bid, seat) {
+                    (true, 0) => "you set komi, the AI picks a side".to_string(),
+                    (true, _) => "the AI sets komi, you pick a side".to_string(),
+                    (false, 0) => format!("you play {} (moves first)", kind.side_name(Side::First)),
+                    (false, _) => {
+                        format!("you play {} (moves second)", kind.side_name(Side::Second))
+                    }
+                }
+            }
+            _ => "the seats are swapped".to_string(),
+        };
+        next.say(format!("rematch, sides swapped: {sides}"));
+        Ok(next)
+    }
+
+    /// The question asked before leaving a game in progress (its lines), while it shows.
+    pub fn leaving(&self) -> Option<&str> {
+        self.leaving.as_ref().map(|(_, q)| q.as_str())
     }
 
     /// The same game, shown read-only for a reason ("this game is open in another tessera

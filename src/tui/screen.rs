@@ -66,6 +66,8 @@ pub struct Ctx<'a> {
     pub storage: &'a Storage,
     /// The person's name, as records show it.
     pub user: &'a str,
+    /// Another program owns the autosave: this one's game is saved to its own record.
+    pub autosave_elsewhere: bool,
 }
 
 /// What a screen draws with besides its own state.

@@ -1,5 +1,7 @@
-//! Saving and loading games for the interface: the autosave (for Resume) and its lock, and
-//! records the player saves or loads by name. The file format is the records module's (SPEC
+//! Saving and loading games for the interface: the autosave (for Resume) and its lock, every
+//! finished game kept in the games folder, the games folder as the Load screen lists it,
+//! records the player saves or loads by name, and small state files (the New game form's
+//! last choices). The file format is the records module's (SPEC
 //! §4, [`crate::record`]); this adapter only translates between a [`Record`] and what the
 //! interface keeps (a [`Session`] and who controls which seat).
 //!
@@ -78,8 +80,9 @@ impl Storage {
         self.data.as_ref().map(|d| d.join("autosave.lock"))
     }
 
-    /// Where a game's own record goes in `games/` (the result screen's Save, and the
-    /// autosave of a program that does not own `autosave.toml`).
+    /// Where a game in progress has its own record in `games/` (the autosave of a program
+    /// that does not own `autosave.toml`). Finished games are kept under other names
+    /// ([`finished_name`]), so this never replaces one.
     pub fn record_path(&self, game: &SavedGame) -> Option<PathBuf> {
         self.saves_dir().map(|d| d.join(record_name(game)))
     }
@@ -110,6 +113,41 @@ impl Storage {
         p.display().to_string()
     }
 
+    /// The New game form's last choices.
+    pub fn new_game_path(&self) -> Option<PathBuf> {
+        self.data.as_ref().map(|d| d.join("new_game.toml"))
+    }
+
+    /// Where `:save NAME` writes: into the games folder when NAME has no directory part, else
+    /// NAME itself, relative to the current directory; `.toml` is added to a name without an
+    /// extension. The path is absolute wherever the folders are known, so that the message
+    /// can name it in full.
+    pub fn save_target(&self, name: &str) -> PathBuf {
+        let p = with_toml(name);
+        match &self.saves_dir() {
+            Some(games) if !has_dir_part(&p) => games.join(p),
+            _ => self.absolute(p),
+        }
+    }
+
+    /// Where `:load NAME` reads: a name without a directory part from the games folder if
+    /// such a file is there, else NAME itself, relative to the current directory (`.toml`
+    /// added as for [`Storage::save_target`]).
+    pub fn load_target(&self, name: &str) -> PathBuf {
+        let p = with_toml(name);
+        match self.saves_dir().map(|g| g.join(&p)) {
+            Some(in_games) if !has_dir_part(&p) && in_games.is_file() => in_games,
+            _ => self.absolute(p),
+        }
+    }
+
+    fn absolute(&self, p: PathBuf) -> PathBuf {
+        match &self.cwd {
+            Some(cwd) if p.is_relative() => cwd.join(p),
+            _ => p,
+        }
+    }
+
     /// Removes the autosave (after the game it holds has ended or been abandoned).
     pub fn remove_autosave(&self) {
         if let Some(p) = self.autosave_path() {
@@ -118,13 +156,212 @@ impl Storage {
     }
 }
 
-/// The file name of a game's own record: `KIND-STARTED.toml`.
+/// A file name as typed, with `.toml` added when it has no extension.
+fn with_toml(name: &str) -> PathBuf {
+    let mut p = PathBuf::from(name);
+    if p.extension().is_none() {
+        p.set_extension("toml");
+    }
+    p
+}
+
+/// Whether a path names a folder besides the file (`games/x.toml`, `./x.toml`, `/tmp/x`).
+fn has_dir_part(p: &Path) -> bool {
+    p.parent().is_some_and(|d| !d.as_os_str().is_empty())
+}
+
+/// The file name of a game's own record while it is in progress: `KIND-STARTED.toml`.
 pub fn record_name(game: &SavedGame) -> String {
     format!(
         "{}-{}.toml",
         game.session.kind().name(),
         game.started.replace([':', '-'], "")
     )
+}
+
+/// How a seat is named in a kept game's file name: `you` for a person, `level3` for the AI.
+fn seat_word(c: Controller) -> String {
+    match c {
+        Controller::Human => "you".into(),
+        Controller::Ai { level } => format!("level{level}"),
+    }
+}
+
+/// The start of a game in UTC to the minute, as names and lists show it: the date and the
+/// time (`2026-11-28`, `03:14`); `None` when `started` is not a full timestamp.
+pub fn started_utc(started: &str) -> Option<(String, String)> {
+    let t: toml::value::Datetime = started.parse().ok()?;
+    let secs = record::unix_seconds(&t)?;
+    let utc = record::utc_from_unix(u64::try_from(secs).ok()?);
+    let (d, tm) = (utc.date?, utc.time?);
+    Some((
+        format!("{:04}-{:02}-{:02}", d.year, d.month, d.day),
+        format!("{:02}:{:02}", tm.hour, tm.minute),
+    ))
+}
+
+/// The file name a finished game is kept under in the games folder: the game and its board,
+/// the seats (the one that made the first turn first) and the start in UTC, e.g.
+/// `linage-9x9_you-vs-level3_2026-11-28_0314.toml`; the `n`th name of the same game (`n` > 1)
+/// ends `-n` (`…_0314-2.toml`).
+pub fn finished_name(game: &SavedGame, n: usize) -> String {
+    let kind = game.session.kind();
+    let board = kind
+        .board_kind()
+        .size_label(game.session.options().size)
+        .replace(' ', "");
+    let seats = game.players.map(seat_word).join("-vs-");
+    let (date, time) = started_utc(&game.started)
+        .or_else(|| started_utc(&now_rfc3339()))
+        .unwrap_or_default();
+    let suffix = if n > 1 {
+        format!("-{n}")
+    } else {
+        String::new()
+    };
+    format!(
+        "{}-{board}_{seats}_{date}_{}{suffix}.toml",
+        kind.name(),
+        time.replace(':', "")
+    )
+}
+
+/// Keeps a finished game in the games folder `dir` under [`finished_name`], atomically and
+/// never replacing a file: a name taken (by another game of the same minute, or this one
+/// finished again after a take-back) gets the next suffix. Returns the path written.
+pub fn keep_finished(dir: &Path, game: &SavedGame, human: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let text = to_record(game, human).to_toml();
+    for n in 1..=999 {
+        let path = dir.join(finished_name(game, n));
+        match crate::files::write_new_atomically(&path, text.as_bytes()) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "{}: 999 games of this name already",
+        dir.join(finished_name(game, 1)).display()
+    ))
+}
+
+/// A file of the games folder as the Load screen lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFile {
+    /// The file.
+    pub path: PathBuf,
+    /// What its record says, or why it cannot be read.
+    pub about: Result<GameAbout, String>,
+}
+
+/// What the Load screen shows of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameAbout {
+    /// The game and its board: "Linage 9x9".
+    pub game: String,
+    /// The seats, the one that made the first turn first: "you vs AI level 3".
+    pub players: String,
+    /// The result ("V+12.5", "B+R (white resigned)"), or "in play, turn 12".
+    pub result: String,
+    /// The start in UTC: "2026-11-28 03:14".
+    pub started: String,
+    /// The start in seconds since 1970 (to order the list).
+    pub when: Option<i64>,
+}
+
+/// How a record's player is named in the list: "you" for `human`, "AI level 3", or the name.
+fn player_label(p: &record::Player, human: &str) -> String {
+    match (p.kind, p.level) {
+        (PlayerKind::Ai, Some(level)) => format!("AI level {level}"),
+        (PlayerKind::Ai, None) => "AI".into(),
+        (PlayerKind::Human, _) if p.name == human => "you".into(),
+        (PlayerKind::Human, _) => p.name.clone(),
+    }
+}
+
+/// What the list shows of a record's text (its fields only: the turns are not replayed).
+fn about(text: &str, human: &str) -> Result<GameAbout, String> {
+    let r = Record::from_toml(text).map_err(|e| e.to_string())?;
+    let size = r.game_options().map_err(|e| e.to_string())?.size;
+    let started = r.started.to_string();
+    Ok(GameAbout {
+        game: format!(
+            "{} {}",
+            r.game.title(),
+            r.game.board_kind().size_label(size)
+        ),
+        players: format!(
+            "{} vs {}",
+            player_label(&r.players.first, human),
+            player_label(&r.players.second, human)
+        ),
+        result: r
+            .result
+            .clone()
+            .unwrap_or_else(|| format!("in play, turn {}", r.turns.len() + 1)),
+        started: started_utc(&started).map_or(started, |(d, t)| format!("{d} {t}")),
+        when: record::unix_seconds(&r.started),
+    })
+}
+
+/// The records (`*.toml`) of the games folder `dir`, newest first by their start (then the
+/// file written last first); files that cannot be read come last, with the reason. A person's own
+/// records name them `human` ("you" in the list).
+pub fn list_games(dir: &Path, human: &str) -> Vec<GameFile> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<GameFile> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .map(|path| {
+            let about = crate::files::read_text(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| about(&text, human));
+            GameFile { path, about }
+        })
+        .collect();
+    // Same start (a game finished again after a take-back): the file written last first,
+    // then by name without `.toml` (`…_0314-2` after `…_0314`), last first.
+    let key = |f: &GameFile| {
+        let start = match &f.about {
+            Ok(a) => (0, std::cmp::Reverse(a.when)),
+            Err(_) => (1, std::cmp::Reverse(None)),
+        };
+        let written = std::fs::metadata(&f.path).and_then(|m| m.modified()).ok();
+        (
+            start,
+            std::cmp::Reverse(written),
+            std::cmp::Reverse(f.path.with_extension("")),
+        )
+    };
+    files.sort_by_cached_key(key);
+    files
+}
+
+/// Reads a small state file (TOML) of the data directory: `Ok(None)` when there is none yet.
+pub fn read_state<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
+    let text = match crate::files::read_text(path) {
+        Ok(t) => t,
+        Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(None)
+        }
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    toml::from_str(&text)
+        .map(Some)
+        .map_err(|e| format!("{}: {}", path.display(), e.message().trim_end()))
+}
+
+/// Writes a small state file (TOML) atomically, creating its folder.
+pub fn write_state<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = toml::to_string(value).map_err(|e| e.to_string())?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::files::write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Who owns the autosave.

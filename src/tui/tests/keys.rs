@@ -219,12 +219,14 @@ fn every_key_that_acts_on_the_other_screens_is_in_the_help() {
     press(&mut a, &[KeyCode::Esc]);
     update(&mut a, ch('l'));
     check(&a, "load: path line");
-    update(
-        &mut a,
-        Msg::SaveList(vec!["a.toml".into(), "b.toml".into()]),
-    );
-    press(&mut a, &[KeyCode::Down]);
+    let file = |name: &str| crate::tui::store::GameFile {
+        path: name.into(),
+        about: Err("not a record".into()),
+    };
+    update(&mut a, Msg::SaveList(vec![file("a.toml"), file("b.toml")]));
     check(&a, "load: a file");
+    press(&mut a, &[KeyCode::Up]);
+    check(&a, "load: path line");
 }
 
 /// Item 1 of issue 13: while the "too small" screen hides the board, game keys do nothing;

@@ -2,6 +2,7 @@
 //! messages, `view` on a `TestBackend`, insta snapshots in `snapshots/`). The tests that run
 //! the real binary in tmux stay in `tests/tui_tmux.rs`.
 
+mod after_game;
 mod analysis;
 mod fixes;
 mod keys;

@@ -317,7 +317,7 @@ fn wunchunk_result_at_80x24() {
     a.open_game(Play::new(s, players, Duration::ZERO, "t".into()));
     let text = render(&a);
     assert!(
-        text.contains("[New game]") && text.contains("[Menu]"),
+        text.contains("New game]") && text.contains("Menu]"),
         "{text}"
     );
     assert!(

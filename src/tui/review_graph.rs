@@ -5,6 +5,9 @@
 //! the board column's width), else in the Review panel beside the board. A click on it shows
 //! that position.
 //!
+//! Where the marks of neighbouring turns would touch (a long game on a narrow graph), the
+//! current turn's and then the worst show; the history and the counts list every mark.
+//!
 //! Everything has a shape as well as a colour, so it reads with `NO_COLOR`; in `--ascii` the
 //! line is drawn with `*` (one point a cell) instead of braille dots (2×4 points a cell).
 
@@ -364,11 +367,11 @@ pub fn render_graph(buf: &mut Buffer, area: Rect, play: &Play, s: &Settings) {
             style,
         );
     }
-    // The marked turns, the worst first where marks would overlap.
+    // The marked turns; where marks would touch, the current turn's and then the worst show.
     let mut marked: Vec<(usize, crate::review::Judgement)> = (1..n)
         .filter_map(|p| r.turn(p).and_then(|tr| tr.judgement).map(|j| (p, j)))
         .collect();
-    marked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    marked.sort_by_key(|&(p, j)| (p != current, std::cmp::Reverse(j), p));
     let mut taken = vec![false; g.plot.width as usize];
     for (p, j) in marked {
         let mark = j.mark();
@@ -398,18 +401,13 @@ pub fn render_graph(buf: &mut Buffer, area: Rect, play: &Play, s: &Settings) {
         .unwrap_or(1000);
     for p in (0..n).step_by(step) {
         let text = p.to_string();
-        let c = x.column(p);
-        // A gap either side keeps numbers apart.
-        let free = (c.saturating_sub(1)..(c + text.len() as u16 + 1).min(g.plot.width))
-            .all(|k| !taken[k as usize]);
-        if free {
-            place(buf, &mut taken, g.plot.x, g.axis, c, &text, t.dim);
-        }
+        place(buf, &mut taken, g.plot.x, g.axis, x.column(p), &text, t.dim);
     }
 }
 
 /// Writes `text` at column `c` of a row starting at `x0` (moved left to fit the row) unless
-/// a cell it needs is `taken`; marks its cells taken.
+/// a cell it needs, or the cell either side of it, is `taken` (so that neighbours stay
+/// apart); marks its cells taken.
 fn place(buf: &mut Buffer, taken: &mut [bool], x0: u16, y: u16, c: u16, text: &str, style: Style) {
     let len = text.chars().count();
     let width = taken.len();
@@ -417,7 +415,8 @@ fn place(buf: &mut Buffer, taken: &mut [bool], x0: u16, y: u16, c: u16, text: &s
         return;
     }
     let c = (c as usize).min(width - len);
-    if taken[c..c + len].iter().any(|&b| b) {
+    let around = c.saturating_sub(1)..(c + len + 1).min(width);
+    if taken[around].iter().any(|&b| b) {
         return;
     }
     taken[c..c + len].iter_mut().for_each(|b| *b = true);

@@ -75,13 +75,14 @@ pub fn review_layout(
 }
 
 /// Rows the Review panel in a column of panels takes of `room`: all its text and, when the
-/// graph is in it, two thirds of the room (at most 20 rows).
+/// graph is in it, two thirds of the room (at most 20 rows), and at least the graph's least
+/// height where the room allows.
 pub fn review_height(lines: u16, room: u16, apart: bool) -> u16 {
     let text = lines + 1;
     if apart {
         text.min(room)
     } else {
-        (room * 2 / 3).clamp(text.min(room), 20.max(text))
+        (room * 2 / 3).clamp((text + 4).min(room), 20.max(text))
     }
 }
 

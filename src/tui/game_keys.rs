@@ -4,7 +4,6 @@
 
 use super::commands::{Command, Table};
 use super::cursor::Dir;
-use super::game_layout;
 use super::line_edit::{Edit, LineEdit};
 use super::play::{has_colour_choice, has_overlay, title_case, BidStep, Play, Popup};
 use super::screen::{Ctx, Transition};
@@ -665,13 +664,12 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
         return Vec::new();
     }
     let geo = play.game().geometry();
-    let Ok(areas) = game_layout::areas(cx.size, geo) else {
+    let Ok(areas) = super::review_graph::screen_areas(cx.size, play) else {
         return Vec::new();
     };
     // A click on the review's graph shows that position.
-    let graph = super::panels::review_area(areas.panels, areas.below, play, cx.settings);
     if let Some(p) =
-        graph.and_then(|r| super::analysis_view::position_at(r, play, cx.settings, m.column, m.row))
+        super::review_graph::clicked_position(&areas, play, cx.settings, m.column, m.row)
     {
         play.view_turn(p);
         return play.follow_position(cx.next_job);

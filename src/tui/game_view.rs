@@ -3,7 +3,7 @@
 
 use super::board::{BoardView, BoardWidget, Decorations, Glyphs};
 use super::game_keys::{self, result_choices};
-use super::game_layout::{self, GameAreas};
+use super::game_layout::GameAreas;
 use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
 use super::panels;
 use super::play::{Play, Popup};
@@ -28,8 +28,7 @@ impl Component for Play {
 /// Draws the game screen.
 pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
     let size = (f.area().width, f.area().height);
-    let geo = play.game().geometry();
-    let a = match game_layout::areas(size, geo) {
+    let a = match super::review_graph::screen_areas(size, play) {
         Ok(a) => a,
         Err(need) => {
             let what = format!("{} ({})", play.game().kind().title(), board_name(play));
@@ -39,6 +38,9 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
     f.render_widget(Block::new().style(s.theme.text), f.area());
     draw_board(f, play, s, &a);
     panels::render_panels(f, a.panels, a.below, play, s);
+    if let Some(g) = a.graph {
+        super::review_graph::render_graph_panel(f, g, play, s);
+    }
     f.render_widget(
         Paragraph::new(panels::message_lines(play, s, a.message.width)),
         a.message,

@@ -61,6 +61,7 @@ pub(crate) mod play;
 pub(crate) mod play_actions;
 pub(crate) mod play_online;
 pub(crate) mod puzzle;
+pub(crate) mod review_graph;
 pub(crate) mod review_mode;
 pub(crate) mod rules;
 pub(crate) mod runtime;

@@ -5,6 +5,7 @@ use super::analysis_view;
 use super::board::Glyphs;
 use super::layout::{panel, wrap_words};
 use super::play::{has_colour_choice, title_case, BidStep, Play};
+use super::review_graph;
 use super::settings::Settings;
 use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
 use ratatui::layout::Rect;
@@ -461,20 +462,27 @@ fn win_bar(kind: GameKind, side: Side, w: f64, s: &Settings, width: u16) -> Line
 }
 
 /// Where the Review panel goes among the panels in `area` (the status panel's place), when
-/// it shows.
-pub fn review_area(area: Rect, below: bool, play: &Play, s: &Settings) -> Option<Rect> {
+/// it shows; `graph_apart` says whether the win-rate graph has its own area (else it is in
+/// the Review panel).
+pub fn review_area(
+    area: Rect,
+    below: bool,
+    play: &Play,
+    s: &Settings,
+    graph_apart: bool,
+) -> Option<Rect> {
     if !analysis_view::shows_review(play) {
         return None;
     }
     if below {
         return Some(Rect::new(area.x, area.y, area.width / 3, area.height));
     }
-    let (status_h, _) = column_heights(area, play, s);
+    let (status_h, _) = column_heights(area, play, s, graph_apart);
     Some(Rect::new(area.x, area.y, area.width, status_h))
 }
 
 /// The heights of the status (or review) panel and the AI panel in a column of panels.
-fn column_heights(area: Rect, play: &Play, s: &Settings) -> (u16, u16) {
+fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (u16, u16) {
     let review = analysis_view::shows_review(play);
     let status = status_lines(play, s, area.width);
     let ai = ai_lines(play, s, area.width);
@@ -491,7 +499,8 @@ fn column_heights(area: Rect, play: &Play, s: &Settings) -> (u16, u16) {
     // Reviewing, the Review panel (graph, counts, the turn's verdict) takes the status
     // panel's place.
     let status_h = if review {
-        (area.height.saturating_sub(ai_h) * 3 / 5).clamp(6, 16)
+        let lines = analysis_view::review_text(play, s, area.width).len() as u16;
+        review_graph::review_height(lines, area.height.saturating_sub(ai_h), graph_apart)
     } else {
         status.len() as u16 + 1
     }
@@ -534,7 +543,8 @@ pub fn note_lines(note: Option<&super::Note>, s: &Settings, width: u16) -> Vec<L
 /// Draws the status, history and AI panels: stacked in a column, or side by side in a band
 /// below the board.
 pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Settings) {
-    if let Some(r) = review_area(area, below, play, s) {
+    let apart = review_graph::graph_apart((f.area().width, f.area().height), play);
+    if let Some(r) = review_area(area, below, play, s, apart) {
         analysis_view::render_review(f, r, play, s);
     }
     if below {
@@ -556,7 +566,7 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
     let review = analysis_view::shows_review(play);
     let status = status_lines(play, s, area.width);
     let ai = ai_lines(play, s, area.width);
-    let (status_h, ai_h) = column_heights(area, play, s);
+    let (status_h, ai_h) = column_heights(area, play, s, apart);
     let hist_h = area.height.saturating_sub(status_h + ai_h);
     let r_status = Rect::new(area.x, area.y, area.width, status_h);
     let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);

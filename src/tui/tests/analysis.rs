@@ -226,7 +226,7 @@ fn planted_section() -> AnalysisSection {
 
 #[test]
 fn a_stored_review_opens_judged_and_n_jumps_to_the_blunder() {
-    for (w, h) in [(80, 24), (120, 40)] {
+    for (w, h) in [(80, 24), (160, 48)] {
         let mut a = app(w, h);
         let fx = a.open_game(reviewed(Some(planted_section())));
         assert!(jobs(&fx).is_empty(), "nothing to think about");
@@ -253,6 +253,20 @@ fn a_stored_review_opens_judged_and_n_jumps_to_the_blunder() {
         update(&mut a, ch('N'));
         assert_eq!(play(&a).viewed_turn(), 13, "none before it either");
     }
+}
+
+#[test]
+fn the_graph_in_ascii_is_all_ascii() {
+    let mut a = app(80, 24);
+    a.settings.config.ascii = true;
+    a.open_game(reviewed(Some(planted_section())));
+    update(&mut a, ch('b')); // close the result
+    update(&mut a, key(KeyCode::Home));
+    update(&mut a, ch('n'));
+    let text = render(&a);
+    assert!(text.is_ascii(), "{text}");
+    assert!(text.contains("100%+") && text.contains("turn "), "{text}");
+    insta::assert_snapshot!("review_graph_80x24_ascii", text);
 }
 
 #[test]
@@ -486,31 +500,65 @@ fn analysis_comes_back_after_a_hint_on_the_same_position() {
     assert_eq!(again[0].game.hash(), first[0].game.hash());
 }
 
+/// Where the graph is on a rendered screen: the column of its first position, the row of
+/// its turn numbers (the row starting `turn` after the percentages' gutter) and the rows'
+/// characters.
+fn graph_place(text: &str) -> (usize, usize, Vec<Vec<char>>) {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let (x, y) = rows
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| {
+            let line: String = r.iter().collect();
+            let b = line.find("turn ^").or_else(|| line.find("turn 0"))?;
+            Some((line[..b].chars().count() + 5, y))
+        })
+        .unwrap_or_else(|| panic!("no turn numbers on the screen:\n{text}"));
+    (x, y, rows)
+}
+
 #[test]
 fn a_click_on_the_graph_shows_that_position() {
     use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-    let mut a = app(80, 24);
-    a.open_game(reviewed(Some(planted_section())));
-    update(&mut a, ch('b')); // close the result
-    let p = play(&a);
-    let areas = crate::tui::game_layout::areas(a.size, p.game().geometry()).unwrap();
-    let r = crate::tui::panels::review_area(areas.panels, areas.below, p, &a.settings)
-        .expect("the Review panel shows");
-    // 15 positions in a 36-column panel: two columns a position; the bars start under the
-    // panel's top line.
-    let click = |column, row| {
+    let click = |column: usize, row: usize| {
         Msg::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
+            column: column as u16,
+            row: row as u16,
             modifiers: KeyModifiers::NONE,
         })
     };
-    update(&mut a, click(r.x + 2 * 5 + 1, r.y + 1));
-    assert_eq!(play(&a).viewed_turn(), 5);
-    update(&mut a, click(r.x, r.y + 2));
-    assert_eq!(play(&a).viewed_turn(), 0);
-    // A click below the graph is not on it.
-    update(&mut a, click(r.x + 4, r.bottom() - 1));
-    assert_eq!(play(&a).viewed_turn(), 0);
+    // Beside the board in the Review panel at 80x24; in its own area under the board at
+    // 160x48.
+    for (w, h) in [(80, 24), (160, 48)] {
+        let mut a = app(w, h);
+        a.open_game(reviewed(Some(planted_section())));
+        update(&mut a, ch('b')); // close the result
+        let text = render(&a);
+        let (left, axis_y, rows) = graph_place(&text);
+        // A click on the blunder's mark (the row above the turn numbers) shows turn 13.
+        let marks: String = rows[axis_y - 1].iter().collect();
+        let b = marks.rfind("??").expect("the blunder's mark on the graph");
+        let mark_x = marks[..b].chars().count();
+        update(&mut a, click(mark_x, axis_y - 1));
+        assert_eq!(play(&a).viewed_turn(), 13, "{w}x{h}");
+        // A click at the graph's left edge, on its top row, shows the start.
+        let top_y = text
+            .lines()
+            .position(|l| l.chars().skip(left - 5).take(5).collect::<String>() == "100%┤")
+            .expect("the 100 % label");
+        update(&mut a, click(left, top_y));
+        assert_eq!(play(&a).viewed_turn(), 0, "{w}x{h}");
+        // The graph shows the current turn where it was clicked: the number under it.
+        let text = render(&a);
+        let (_, axis_y, rows) = graph_place(&text);
+        assert_eq!(rows[axis_y][left], '^', "{w}x{h}:\n{text}");
+        // The turn numbers are on the graph; left of it (the percentages) and below it not.
+        update(&mut a, click(mark_x, axis_y));
+        assert_eq!(play(&a).viewed_turn(), 13);
+        update(&mut a, click(left - 2, top_y));
+        assert_eq!(play(&a).viewed_turn(), 13);
+        update(&mut a, click(mark_x, axis_y + 1));
+        assert_eq!(play(&a).viewed_turn(), 13);
+    }
 }

@@ -195,6 +195,7 @@ fn leaving_a_game_in_progress_asks_first() {
 fn the_question_says_where_the_game_is_kept() {
     let mut a = open(GameKind::Linage, &["komi=0.5"], &["e5"], [HUMAN, HUMAN]);
     a.storage.data = Some(PathBuf::from("/data"));
+    a.storage.paths = true;
     update(&mut a, key(KeyCode::Esc));
     assert!(
         render(&a).contains("It is saved: Resume on the menu picks it up"),
@@ -480,7 +481,8 @@ fn finished_games_are_kept_never_replaced_and_listed_newest_first() {
     assert_eq!(about.game, "Linage 5x5");
     assert_eq!(about.players, "you vs AI level 3");
     assert_eq!(about.started, "2026-11-28 03:14");
-    assert_eq!(Some(about.result.clone()), saved.result);
+    assert_eq!(about.result, "H+0.5");
+    assert_eq!(saved.result.as_deref(), Some("H+0.5"));
     assert!(list[3].about.is_err());
     std::fs::remove_dir_all(&dir).ok();
 }

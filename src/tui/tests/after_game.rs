@@ -509,3 +509,57 @@ fn a_record_opened_read_only_offers_review_and_rematch() {
     );
     assert!(play(&a).game().is_over());
 }
+
+/// A finished game on a server: no Review or Rematch (the AI is only a watcher's there);
+/// New game and Menu go to the lobby; the record is there to copy.
+#[test]
+fn a_finished_game_on_a_server_offers_its_record_not_a_rematch() {
+    use crate::tui::app::Online;
+    use crate::tui::online::*;
+    let mut a = app(100, 40);
+    a.online = Some(Online {
+        identity: Identity {
+            fingerprint: "SHA256:x".into(),
+            name: Some("me".into()),
+        },
+        lobby: LobbyView::default(),
+    });
+    let kind = GameKind::Linage;
+    let mut session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();
+    for t in ["e5", "pass", "pass"] {
+        session.play_turn(t).unwrap();
+    }
+    let result = session.game().result_text();
+    let game = GameUpdate {
+        id: 9,
+        session,
+        started: "2026-01-01T00:00:00Z".into(),
+        names: ["me".into(), "bob".into()],
+        seat: Some(0),
+        clock: ClockState {
+            control: Clock::PerMove(30),
+            left: [Duration::from_secs(30); 2],
+            running: None,
+            since: std::time::Instant::now(),
+        },
+        result,
+        status: None,
+        waiting: false,
+    };
+    update(&mut a, Msg::Net(Event::Game(Box::new(game))));
+    assert!(matches!(play(&a).popup(), Some(Popup::Result(_))));
+    let text = render(&a);
+    assert!(
+        text.contains("[n New game]  [s Record]  [m Menu]"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Rematch") && !text.contains("Review]"),
+        "{text}"
+    );
+    // `a` does nothing here; `s` shows the record.
+    let fx = update(&mut a, ch('a'));
+    assert!(fx.is_empty() && matches!(play(&a).popup(), Some(Popup::Result(_))));
+    update(&mut a, ch('s'));
+    assert!(matches!(play(&a).popup(), Some(Popup::Record(_))));
+}

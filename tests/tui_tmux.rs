@@ -2,7 +2,8 @@
 //! place a stone with the keys, see the AI answer, quit, and check that the shell it ran from
 //! is usable again (normal screen, cooked mode, cursor shown, no mouse reporting).
 //!
-//! Skipped with a notice when tmux is not installed (CI installs it: `.ci/run`).
+//! Skipped with a notice when tmux is not installed, except under CI (`CI` set), where a
+//! missing tmux fails the tests (CI installs it: `.ci/run`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -153,8 +154,7 @@ fn shell_session(what: &str, tag: &str) -> Option<(Session, String)> {
 
 #[test]
 fn linage_against_level_1_then_the_shell_is_usable() {
-    if !tmux_available() {
-        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end interface test");
+    if !require_tmux("interface") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("tessera-e2e-{}", std::process::id()));

@@ -344,7 +344,11 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
     alice.wait_text("tessera · lobby");
     alice.keys(&["g"]);
     let list = alice.wait_text("Your games");
-    assert!(list.contains("linage-"), "{list}");
+    // Newest first, the game, its players (this person as "you") and result.
+    assert!(
+        list.contains("Linage") && (list.contains("you vs") || list.contains("vs you")),
+        "{list}"
+    );
     alice.keys(&["Enter"]);
     alice.wait_text("read-only: a record under review");
 }
@@ -478,8 +482,11 @@ fn a_session_plays_the_ai_from_the_shared_pool() {
     alice.wait_text("the AI set komi");
     alice.keys(&["v"]);
     alice.wait_text("you took Vertical");
-    // The game is autosaved in alice's folder; back in the lobby it is offered.
+    // The game is autosaved in alice's folder (`q` asks first); back in the lobby it is
+    // offered.
     alice.keys(&["q"]);
+    alice.wait_text("Leave this game and quit?");
+    alice.keys(&["y"]);
     alice.wait_for("the normal screen back", |s| !s.contains("Linage 9x9"));
     let again = w.client_named("again", "alice", (100, 32));
     again.wait_text("Your game against the AI: Linage turn 3 (r resumes)");

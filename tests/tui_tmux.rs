@@ -2,7 +2,8 @@
 //! place a stone with the keys, see the AI answer, quit, and check that the shell it ran from
 //! is usable again (normal screen, cooked mode, cursor shown, no mouse reporting).
 //!
-//! Skipped with a notice when tmux is not installed (CI installs it: `.ci/run`).
+//! Skipped with a notice when tmux is not installed, except under CI (`CI` set), where a
+//! missing tmux fails the tests (CI installs it: `.ci/run`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,6 +91,15 @@ impl Session {
         }
     }
 
+    /// Quits from a game in progress: `q`, then yes to the question before leaving it.
+    fn quit_game(&self) {
+        self.keys(&["q"]);
+        self.wait_for("the question before leaving", |t| {
+            t.contains("Leave this game and quit?")
+        });
+        self.keys(&["y"]);
+    }
+
     fn flag(&self, name: &str) -> String {
         self.run(&[
             "display-message",
@@ -144,8 +154,7 @@ fn shell_session(what: &str, tag: &str) -> Option<(Session, String)> {
 
 #[test]
 fn linage_against_level_1_then_the_shell_is_usable() {
-    if !tmux_available() {
-        eprintln!("NOTICE: tmux is not installed: skipping the end-to-end interface test");
+    if !require_tmux("interface") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("tessera-e2e-{}", std::process::id()));
@@ -180,7 +189,7 @@ fn linage_against_level_1_then_the_shell_is_usable() {
         .find(|l| l.trim_start().starts_with("4 "))
         .expect("row 4 of the board");
     assert!(row4.contains("◆"), "d4 holds a stone: {row4}");
-    s.keys(&["q"]);
+    s.quit_game();
     s.wait_for("the shell after quitting", |t| !t.contains("History"));
     assert_eq!(s.flag("alternate_on"), "0", "left the alternate screen");
     assert_eq!(s.flag("cursor_flag"), "1", "the cursor is shown");
@@ -210,7 +219,7 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
     });
     s.keys(&["Enter"]);
     s.wait_for("the first turn", |t| t.contains("1. ● g7"));
-    s.keys(&["q"]);
+    s.quit_game();
     s.wait_for("the shell", |t| !t.contains("History"));
     s.keys(&["clear", "Enter"]);
     s.keys(&[&format!("{env} {bin}"), "Enter"]);
@@ -224,7 +233,7 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
     let record = s.dir.join("game.toml");
     s.keys(&[&format!(":save {}", record.display()), "Enter"]);
     s.wait_for("the save", |t| t.contains("saved to"));
-    s.keys(&["q"]);
+    s.quit_game();
     s.wait_for("the shell", |t| !t.contains("History"));
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(
@@ -238,7 +247,7 @@ fn quitting_autosaves_and_resume_picks_the_game_up() {
         screen.contains("1. ● g7") && screen.contains("game loaded"),
         "{screen}"
     );
-    s.keys(&["q"]);
+    s.quit_game();
     s.wait_for("the shell", |t| !t.contains("History"));
 }
 
@@ -353,7 +362,7 @@ fn a_second_instance_does_not_overwrite_the_first_ones_autosave() {
     );
     second.keys(&["Enter"]);
     second.wait_for("the second game's turn", |t| t.contains("1. V Be5"));
-    second.keys(&["q"]);
+    second.quit_game();
     second.wait_for("the shell", |t| !t.contains("History"));
     let text = std::fs::read_to_string(&autosave).unwrap();
     assert!(
@@ -375,7 +384,7 @@ fn a_second_instance_does_not_overwrite_the_first_ones_autosave() {
     first.keys(&["Left", "Enter"]);
     first.wait_for("the first game's second turn", |t| t.contains("2. H d5"));
     wait_for_file(&autosave, "the second turn", |t| t.contains("\"d5\""));
-    first.keys(&["q"]);
+    first.quit_game();
     first.wait_for("the shell", |t| !t.contains("History"));
     second.keys(&["clear", "Enter"]);
     second.keys(&[&format!("{env} {bin}"), "Enter"]);
@@ -498,9 +507,7 @@ fn after_a_game_review_rematch_and_load_lists_it_first() {
     s.keys(&["a"]);
     s.wait_for("the rematch", |t| t.contains("rematch, sides swapped"));
     s.wait_for("the AI's first turn", |t| t.contains("1. V "));
-    s.keys(&["q"]);
-    s.wait_for("the question", |t| t.contains("Leave this game and quit?"));
-    s.keys(&["y"]);
+    s.quit_game();
     s.wait_for("the shell", |t| !t.contains("History"));
     let kept: Vec<String> = std::fs::read_dir(&games)
         .unwrap()

@@ -587,6 +587,8 @@ fn leave(play: &mut Play, to: Leave, cx: &Ctx) -> Transition {
             Some(p) => format!("it is saved as {}", cx.storage.shown_path(&p)),
             None => "it cannot be saved: no data directory (:save FILE keeps it)".into(),
         }
+    } else if cx.storage.autosave_path().is_some() && !cx.storage.paths {
+        "it is saved: the lobby offers it again".into()
     } else if cx.storage.autosave_path().is_some() {
         "it is saved: Resume on the menu picks it up".into()
     } else {

@@ -262,7 +262,7 @@ pub struct GameAbout {
     pub game: String,
     /// The seats, the one that made the first turn first: "you vs AI level 3".
     pub players: String,
-    /// The result ("V+12.5", "B+R (white resigned)"), or "in play, turn 12".
+    /// The result without its explanation ("V+12.5", "B+R"), or "in play, turn 12".
     pub result: String,
     /// The start in UTC: "2026-11-28 03:14".
     pub started: String,
@@ -296,10 +296,11 @@ fn about(text: &str, human: &str) -> Result<GameAbout, String> {
             player_label(&r.players.first, human),
             player_label(&r.players.second, human)
         ),
-        result: r
-            .result
-            .clone()
-            .unwrap_or_else(|| format!("in play, turn {}", r.turns.len() + 1)),
+        // The result itself (`H+R`), without its explanation (`(vertical resigned)`).
+        result: match &r.result {
+            Some(text) => text.split(" (").next().unwrap_or(text).to_string(),
+            None => format!("in play, turn {}", r.turns.len() + 1),
+        },
         started: started_utc(&started).map_or(started, |(d, t)| format!("{d} {t}")),
         when: record::unix_seconds(&r.started),
     })

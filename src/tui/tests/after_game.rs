@@ -195,6 +195,7 @@ fn leaving_a_game_in_progress_asks_first() {
 fn the_question_says_where_the_game_is_kept() {
     let mut a = open(GameKind::Linage, &["komi=0.5"], &["e5"], [HUMAN, HUMAN]);
     a.storage.data = Some(PathBuf::from("/data"));
+    a.storage.paths = true;
     update(&mut a, key(KeyCode::Esc));
     assert!(
         render(&a).contains("It is saved: Resume on the menu picks it up"),
@@ -480,7 +481,8 @@ fn finished_games_are_kept_never_replaced_and_listed_newest_first() {
     assert_eq!(about.game, "Linage 5x5");
     assert_eq!(about.players, "you vs AI level 3");
     assert_eq!(about.started, "2026-11-28 03:14");
-    assert_eq!(Some(about.result.clone()), saved.result);
+    assert_eq!(about.result, "H+0.5");
+    assert_eq!(saved.result.as_deref(), Some("H+0.5"));
     assert!(list[3].about.is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -506,4 +508,58 @@ fn a_record_opened_read_only_offers_review_and_rematch() {
         "{text}"
     );
     assert!(play(&a).game().is_over());
+}
+
+/// A finished game on a server: no Review or Rematch (the AI is only a watcher's there);
+/// New game and Menu go to the lobby; the record is there to copy.
+#[test]
+fn a_finished_game_on_a_server_offers_its_record_not_a_rematch() {
+    use crate::tui::app::Online;
+    use crate::tui::online::*;
+    let mut a = app(100, 40);
+    a.online = Some(Online {
+        identity: Identity {
+            fingerprint: "SHA256:x".into(),
+            name: Some("me".into()),
+        },
+        lobby: LobbyView::default(),
+    });
+    let kind = GameKind::Linage;
+    let mut session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();
+    for t in ["e5", "pass", "pass"] {
+        session.play_turn(t).unwrap();
+    }
+    let result = session.game().result_text();
+    let game = GameUpdate {
+        id: 9,
+        session,
+        started: "2026-01-01T00:00:00Z".into(),
+        names: ["me".into(), "bob".into()],
+        seat: Some(0),
+        clock: ClockState {
+            control: Clock::PerMove(30),
+            left: [Duration::from_secs(30); 2],
+            running: None,
+            since: std::time::Instant::now(),
+        },
+        result,
+        status: None,
+        waiting: false,
+    };
+    update(&mut a, Msg::Net(Event::Game(Box::new(game))));
+    assert!(matches!(play(&a).popup(), Some(Popup::Result(_))));
+    let text = render(&a);
+    assert!(
+        text.contains("[n New game]  [s Record]  [m Menu]"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Rematch") && !text.contains("Review]"),
+        "{text}"
+    );
+    // `a` does nothing here; `s` shows the record.
+    let fx = update(&mut a, ch('a'));
+    assert!(fx.is_empty() && matches!(play(&a).popup(), Some(Popup::Result(_))));
+    update(&mut a, ch('s'));
+    assert!(matches!(play(&a).popup(), Some(Popup::Record(_))));
 }

@@ -122,13 +122,23 @@ impl PuzzleList {
     }
 }
 
-/// "solved", "failed" or "new".
+/// "solved", "solved after a mistake", "failed" or "new" (the words of the puzzle's panel
+/// too).
 pub fn status_word(s: Option<Status>) -> &'static str {
-    match s {
-        Some(Status::Solved) => "solved",
-        Some(Status::Failed) => "failed",
-        None => "new",
+    s.map_or("new", Status::word)
+}
+
+/// The list's summary of a set: "2 of 50 solved (1 after a mistake) · 3 failed".
+pub fn summary(p: &Progress, list: &[Entry]) -> String {
+    let (clean, after, failed) = p.counts(list.iter().map(|e| e.id.as_str()));
+    let mut text = format!("{} of {} solved", clean + after, list.len());
+    if after > 0 {
+        text.push_str(&format!(" ({after} after a mistake)"));
     }
+    if failed > 0 {
+        text.push_str(&format!(" · {failed} failed"));
+    }
+    text
 }
 
 impl Component for PuzzleList {
@@ -170,16 +180,12 @@ impl Component for PuzzleList {
         }
         let p = &self.progress;
         let list = self.entries();
-        let solved = list
-            .iter()
-            .filter(|e| p.status(&e.id) == Some(Status::Solved))
-            .count();
         let mut lines = vec![
             Line::from(tabs),
             Line::styled(
                 format!(
-                    "{solved} of {} solved · streak {} · best streak {}",
-                    list.len(),
+                    "{} · streak {} · best streak {}",
+                    summary(p, list),
                     p.streak,
                     p.best_streak
                 ),
@@ -200,7 +206,7 @@ impl Component for PuzzleList {
             };
             lines.push(Line::styled(
                 format!(
-                    " {:<14} {:<13} rating {:>7.1}   {:<6} ",
+                    " {:<14} {:<13} rating {:>7.1}   {:<22} ",
                     e.id,
                     format!("win in {}", e.win_in),
                     e.rating,

@@ -158,17 +158,26 @@ pub fn own_turns(plies: u8) -> u8 {
     plies.div_ceil(2)
 }
 
-/// The goal in the side's own turns, for a player of that side: "Horizontal to win in 2
-/// turns of yours (3 in all)" — `plies` counts both sides' turns.
-pub fn goal_in_own_turns(game: &AnyGame, side: Side, plies: u8) -> String {
-    let title = side_title(game, side);
+/// The length of a puzzle of `plies` plies in the side's own turns: "2 turns (3 in all)",
+/// "1 turn" (`of` goes after "turns": " of yours").
+pub fn own_turns_text(plies: u8, of: &str) -> String {
     let own = own_turns(plies);
     let turns = if own == 1 { "turn" } else { "turns" };
     if own == plies {
-        format!("{title} to win in {own} {turns} of yours")
+        format!("{own} {turns}{of}")
     } else {
-        format!("{title} to win in {own} {turns} of yours ({plies} in all)")
+        format!("{own} {turns}{of} ({plies} in all)")
     }
+}
+
+/// The goal in the side's own turns, for a player of that side: "Horizontal to win in 2
+/// turns of yours (3 in all)" — `plies` counts both sides' turns.
+pub fn goal_in_own_turns(game: &AnyGame, side: Side, plies: u8) -> String {
+    format!(
+        "{} to win in {}",
+        side_title(game, side),
+        own_turns_text(plies, " of yours")
+    )
 }
 
 /// What "win" and the turns count mean in a puzzle of `kind`, in one sentence (SPEC §3: every
@@ -185,6 +194,9 @@ pub fn goal_rules(kind: GameKind) -> &'static str {
         }
     }
 }
+
+/// The list's key to its columns: what the turns and the rating count.
+pub const LIST_KEY: &str = "to win in: your turns (all turns) · rating R: random turns win 1 in R";
 
 /// The rating in words, one sentence: "rating 18: picking your turns at random wins 1 time
 /// in 18 (legal / winning turns, multiplied over your turns)" — the chance that a player

@@ -4,6 +4,7 @@
 use super::progress::{Progress, Status};
 use super::sets;
 use crate::games::GameKind;
+use crate::puzzle::define::{own_turns_text, LIST_KEY};
 use crate::puzzle::set::Entry;
 use crate::tui::commands::{Command, Table};
 use crate::tui::layout::{centred, key_line};
@@ -191,9 +192,16 @@ impl Component for PuzzleList {
                 ),
                 t.dim,
             ),
-            Line::raw(""),
+            Line::styled(LIST_KEY, t.dim),
+            Line::styled(
+                format!(
+                    " {:<14} {:<19} {:>13}   {}",
+                    "puzzle", "to win in", "rating", "result"
+                ),
+                t.dim,
+            ),
         ];
-        let rows = area.height.saturating_sub(8) as usize;
+        let rows = area.height.saturating_sub(9) as usize;
         let top = self.selected.saturating_sub(rows.saturating_sub(1));
         if list.is_empty() {
             lines.push(Line::styled("no puzzles for this game", t.dim));
@@ -206,9 +214,9 @@ impl Component for PuzzleList {
             };
             lines.push(Line::styled(
                 format!(
-                    " {:<14} {:<13} rating {:>7.1}   {:<22} ",
+                    " {:<14} {:<19} {:>13.1}   {:<22} ",
                     e.id,
-                    format!("win in {}", e.win_in),
+                    own_turns_text(e.win_in, ""),
                     e.rating,
                     status_word(p.status(&e.id))
                 ),

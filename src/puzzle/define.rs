@@ -5,7 +5,7 @@ use super::line::{self, LineTurn};
 use super::rules::SolveGame;
 use super::search::{Aborted, Search};
 use super::solver::{line_tokens, SearchFn, SolveError, Solver};
-use crate::games::{AnyGame, Game, Side, Step};
+use crate::games::{AnyGame, Game, GameKind, Side, Step};
 
 /// A position that is a puzzle.
 #[derive(Clone, Debug)]
@@ -137,12 +137,78 @@ impl SearchFn<bool> for SomeTurnHolds<'_> {
     }
 }
 
-/// The puzzle's goal in words: "Vertical to win in 7".
+/// The puzzle's goal in plies, as records and `tessera puzzles` write it: "Vertical to win
+/// in 7".
 pub fn goal(game: &AnyGame, side: Side, win_in: u8) -> String {
+    format!("{} to win in {win_in}", side_title(game, side))
+}
+
+/// "Vertical": the side's name with a capital.
+fn side_title(game: &AnyGame, side: Side) -> String {
     let name = game.side_name(side);
     let mut title = name[..1].to_uppercase();
     title.push_str(&name[1..]);
-    format!("{title} to win in {win_in}")
+    title
+}
+
+/// The side to move's own turns within `plies` plies that start with its turn: plies
+/// alternate, so it plays the 1st, 3rd, 5th… (its passes count; the opponent's turns in
+/// between do not).
+pub fn own_turns(plies: u8) -> u8 {
+    plies.div_ceil(2)
+}
+
+/// The length of a puzzle of `plies` plies in the side's own turns: "2 turns (3 in all)",
+/// "1 turn" (`of` goes after "turns": " of yours").
+pub fn own_turns_text(plies: u8, of: &str) -> String {
+    let own = own_turns(plies);
+    let turns = if own == 1 { "turn" } else { "turns" };
+    if own == plies {
+        format!("{own} {turns}{of}")
+    } else {
+        format!("{own} {turns}{of} ({plies} in all)")
+    }
+}
+
+/// The goal in the side's own turns, for a player of that side: "Horizontal to win in 2
+/// turns of yours (3 in all)" — `plies` counts both sides' turns.
+pub fn goal_in_own_turns(game: &AnyGame, side: Side, plies: u8) -> String {
+    format!(
+        "{} to win in {}",
+        side_title(game, side),
+        own_turns_text(plies, " of yours")
+    )
+}
+
+/// What "win" and the turns count mean in a puzzle of `kind`, in one sentence (SPEC §3: every
+/// game ends after two passes in succession; Iris and Wunchunk also when the board is full).
+pub fn goal_rules(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Iris | GameKind::Wunchunk => {
+            "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
+             row or a full board end the game."
+        }
+        _ => {
+            "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
+             row end the game and it is scored."
+        }
+    }
+}
+
+/// The list's key to its columns: what the turns and the rating count.
+pub const LIST_KEY: &str = "to win in: your turns (all turns) · rating R: random turns win 1 in R";
+
+/// The rating in words, one sentence: "rating 18: picking your turns at random wins 1 time
+/// in 18 (legal / winning turns, multiplied over your turns)" — the chance that a player
+/// choosing each of its turns on the main line at random among the legal ones always
+/// chooses a winning one is 1 / rating.
+pub fn rating_words(rating: f64) -> String {
+    let r = format!("{rating:.1}");
+    let r = r.strip_suffix(".0").unwrap_or(&r);
+    format!(
+        "rating {r}: picking your turns at random wins 1 time in {r} (legal / winning \
+         turns, multiplied over your turns)"
+    )
 }
 
 /// The main line of `facts` as tokens.

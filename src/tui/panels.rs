@@ -94,16 +94,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         }
     }
     if has_colour_choice(kind) && play.can_act() {
-        let (glyph, name) = if play.colour() == Stone::Black {
-            (glyphs.black, "black")
-        } else {
-            (glyphs.white, "white")
-        };
-        lines.push(Line::from(vec![
-            Span::styled("colour: ", t.dim),
-            Span::styled(format!("{glyph} {name}"), t.accent),
-            Span::styled("  (c switches)", t.dim),
-        ]));
+        lines.push(colour_line(play.colour(), s));
     }
     if play.is_viewing() {
         lines.push(Line::styled(
@@ -139,6 +130,23 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         }
     }
     lines
+}
+
+/// The colour the next stone takes where the player chooses it (Carteso, Wunchunk):
+/// `colour: ● black  (c switches)`.
+pub fn colour_line(colour: Stone, s: &Settings) -> Line<'static> {
+    let t = &s.theme;
+    let glyphs = Glyphs::for_mode(s.ascii());
+    let (glyph, name) = if colour == Stone::Black {
+        (glyphs.black, "black")
+    } else {
+        (glyphs.white, "white")
+    };
+    Line::from(vec![
+        Span::styled("colour: ", t.dim),
+        Span::styled(format!("{glyph} {name}"), t.accent),
+        Span::styled("  (c switches)", t.dim),
+    ])
 }
 
 /// The clocks of a game on a server: `time: ● 4:05 · ○ 3:59`, the running one highlighted.

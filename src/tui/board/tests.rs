@@ -112,6 +112,56 @@ fn the_cursor_and_the_last_turn_show_without_colour() {
     }
 }
 
+/// Issue 44 item 9: the cursor is never a background tint alone. In every built-in theme,
+/// with and without colour, in Unicode and ASCII, at every scale, on both kinds of board: the
+/// cell is in the cursor's own colours (glyph and background, which differ) or in reverse
+/// video, with brackets on both sides where the columns are free.
+#[test]
+fn the_cursor_shows_by_shape_in_every_theme_and_scale() {
+    for g in [Geometry::square(5), Geometry::hex(4)] {
+        let letters = ['v', 'h'];
+        for stone in [None, Some(Stone::Black), Some(Stone::White)] {
+            let mut v = BoardView::empty(g, letters);
+            let c = g.all_cells().nth(g.all_cells().count() / 2).unwrap();
+            v.cells[c as usize].stone = stone;
+            v.cursor = Some(c);
+            for name in Theme::built_in_names() {
+                let coloured = Theme::built_in(name).unwrap();
+                for t in [coloured.clone(), coloured.without_colour()] {
+                    for ascii in [false, true] {
+                        for scale in 1..=3 {
+                            let buf = draw_at(&v, &t, ascii, scale);
+                            let (x, y) = BoardLayout::scaled(g, scale).pos(c);
+                            let what = format!("{name} {ascii} scale {scale} {stone:?}");
+                            let cell = &buf[(x, y)];
+                            let reversed = cell.modifier.contains(Modifier::REVERSED);
+                            let own_colours = t.cursor.bg.is_some()
+                                && cell.bg == t.cursor.bg.unwrap()
+                                && Some(cell.fg) == t.cursor.fg
+                                && cell.fg != cell.bg;
+                            assert!(reversed || own_colours, "{what}: {cell:?}");
+                            assert_eq!(buf[(x - 1, y)].symbol(), "[", "{what}");
+                            assert_eq!(buf[(x + 1, y)].symbol(), "]", "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // At scale 1 a claim mark in the column beside the cursor stays; the free side gets its
+    // bracket.
+    let g = Geometry::square(5);
+    let mut v = BoardView::empty(g, ['v', 'h']);
+    let b3 = cell(g, "b3");
+    v.cells[b3].stone = Some(Stone::White);
+    v.cells[b3].claim = Some(Side::Second);
+    v.cursor = Some(cell(g, "c3") as u16);
+    let buf = draw(&v, &Theme::default(), false);
+    let (x, y) = BoardLayout::of(g).pos(cell(g, "c3") as u16);
+    assert_eq!(buf[(x - 1, y)].symbol(), "-");
+    assert_eq!(buf[(x + 1, y)].symbol(), "]");
+}
+
 /// Item 3 of issue 13: on neighbouring cells the cursor, the last turn and Carteso's claims
 /// never share a screen column, at any scale.
 #[test]

@@ -2,8 +2,10 @@
 //! gaps between cells.
 //!
 //! Every mark has a shape as well as a colour, so the board reads the same without colour, and
-//! no mark shares a screen column with another cell's: the cursor is the cell in reverse video
-//! (with `[ ]` in the cell's own columns from scale 2 on), the last turn's stones have their
+//! no mark shares a screen column with another cell's: the cursor is the cell in the theme's
+//! cursor colours (reverse video without colour) with `[ ]` around it, in the cell's own
+//! columns from scale 2 on, at scale 1 in the columns beside it wherever no claim mark stands
+//! (so it never rests on a tint alone), the last turn's stones have their
 //! own glyphs (`◉ ◎ ◈`, ASCII `x o %`; with `( )` from scale 2 on), a Carteso claim is `|`
 //! (Vertical) or `-` (Horizontal) half-way to the next cell right of each claimed stone, a
 //! legal second Iris stone is `+`, an empty Iris coloured cell shows its pair letter when the
@@ -306,16 +308,7 @@ impl Widget for BoardWidget<'_> {
             let (x, y) = layout.pos(c);
             let (mut style, glyph) = self.cell_style_and_glyph(v);
             if cursor == Some(c) {
-                // A background colour marks the cursor; without one (NO_COLOR), reverse video.
-                let reverse = match t.cursor.bg {
-                    Some(_) => Modifier::empty(),
-                    None => Modifier::REVERSED,
-                };
-                style = style.patch(Style {
-                    bg: t.cursor.bg,
-                    add_modifier: t.cursor.add_modifier | reverse,
-                    ..Style::new()
-                });
+                style = style.patch(cursor_cell(t));
             }
             put(x, y, glyph, style);
             if let Some(side) = v.claim {
@@ -330,12 +323,7 @@ impl Widget for BoardWidget<'_> {
             // cursor, parentheses around the last turn's stones.
             if s >= 2 {
                 let around = if cursor == Some(c) {
-                    let only_fg = Style {
-                        fg: t.cursor.fg,
-                        add_modifier: t.cursor.add_modifier,
-                        ..Style::new()
-                    };
-                    Some(('[', ']', t.board.patch(only_fg)))
+                    Some(('[', ']', cursor_brackets(t)))
                 } else if v.last {
                     Some(('(', ')', t.board.patch(t.last)))
                 } else {
@@ -347,5 +335,48 @@ impl Widget for BoardWidget<'_> {
                 }
             }
         }
+        // At scale 1 the column each side of a cell is shared with a neighbour's claim mark:
+        // the cursor's brackets go there only where it is blank, so no claim ever hides.
+        if let (1, Some(c)) = (s, cursor) {
+            let (x, y) = layout.pos(c);
+            for (col, ch) in [(x.checked_sub(1), '['), (Some(x + 1), ']')] {
+                let Some(col) = col.filter(|&col| col < w && y < h) else {
+                    continue;
+                };
+                if let Some(cell) = buf.cell_mut((area.x + col, area.y + y)) {
+                    if cell.symbol() == " " {
+                        cell.set_char(ch);
+                        cell.set_style(cursor_brackets(t));
+                    }
+                }
+            }
+        }
     }
+}
+
+/// What the cursor adds to its cell's style: the theme's cursor colours, glyph and
+/// background both (so the glyph always reads on the cursor's background, a white stone on a
+/// pale cursor included); without a background colour (`NO_COLOR`, mono), reverse video.
+fn cursor_cell(t: &Theme) -> Style {
+    match t.cursor.bg {
+        Some(bg) => Style {
+            fg: t.cursor.fg,
+            bg: Some(bg),
+            add_modifier: t.cursor.add_modifier,
+            ..Style::new()
+        },
+        None => Style {
+            add_modifier: t.cursor.add_modifier | Modifier::REVERSED,
+            ..Style::new()
+        },
+    }
+}
+
+/// The style of the cursor's brackets: the theme's cursor colour on the board.
+fn cursor_brackets(t: &Theme) -> Style {
+    t.board.patch(Style {
+        fg: t.cursor.fg,
+        add_modifier: t.cursor.add_modifier,
+        ..Style::new()
+    })
 }

@@ -4,6 +4,7 @@
 use super::progress::{Progress, Status};
 use super::sets;
 use crate::games::GameKind;
+use crate::puzzle::define::{own_turns_text, LIST_KEY};
 use crate::puzzle::set::Entry;
 use crate::tui::commands::{Command, Table};
 use crate::tui::layout::{centred, key_line};
@@ -122,13 +123,23 @@ impl PuzzleList {
     }
 }
 
-/// "solved", "failed" or "new".
+/// "solved", "solved after a mistake", "failed" or "new" (the words of the puzzle's panel
+/// too).
 pub fn status_word(s: Option<Status>) -> &'static str {
-    match s {
-        Some(Status::Solved) => "solved",
-        Some(Status::Failed) => "failed",
-        None => "new",
+    s.map_or("new", Status::word)
+}
+
+/// The list's summary of a set: "2 of 50 solved (1 after a mistake) · 3 failed".
+pub fn summary(p: &Progress, list: &[Entry]) -> String {
+    let (clean, after, failed) = p.counts(list.iter().map(|e| e.id.as_str()));
+    let mut text = format!("{} of {} solved", clean + after, list.len());
+    if after > 0 {
+        text.push_str(&format!(" ({after} after a mistake)"));
     }
+    if failed > 0 {
+        text.push_str(&format!(" · {failed} failed"));
+    }
+    text
 }
 
 impl Component for PuzzleList {
@@ -170,24 +181,27 @@ impl Component for PuzzleList {
         }
         let p = &self.progress;
         let list = self.entries();
-        let solved = list
-            .iter()
-            .filter(|e| p.status(&e.id) == Some(Status::Solved))
-            .count();
         let mut lines = vec![
             Line::from(tabs),
             Line::styled(
                 format!(
-                    "{solved} of {} solved · streak {} · best streak {}",
-                    list.len(),
+                    "{} · streak {} · best streak {}",
+                    summary(p, list),
                     p.streak,
                     p.best_streak
                 ),
                 t.dim,
             ),
-            Line::raw(""),
+            Line::styled(LIST_KEY, t.dim),
+            Line::styled(
+                format!(
+                    " {:<14} {:<19} {:>13}   {}",
+                    "puzzle", "to win in", "rating", "result"
+                ),
+                t.dim,
+            ),
         ];
-        let rows = area.height.saturating_sub(8) as usize;
+        let rows = area.height.saturating_sub(9) as usize;
         let top = self.selected.saturating_sub(rows.saturating_sub(1));
         if list.is_empty() {
             lines.push(Line::styled("no puzzles for this game", t.dim));
@@ -200,9 +214,9 @@ impl Component for PuzzleList {
             };
             lines.push(Line::styled(
                 format!(
-                    " {:<14} {:<13} rating {:>7.1}   {:<6} ",
+                    " {:<14} {:<19} {:>13.1}   {:<22} ",
                     e.id,
-                    format!("win in {}", e.win_in),
+                    own_turns_text(e.win_in, ""),
                     e.rating,
                     status_word(p.status(&e.id))
                 ),

@@ -1,19 +1,40 @@
-//! What the player has done with the puzzles: solved or failed per puzzle, the streak and the
-//! best streak. Kept in the data directory as `puzzles.toml`, written atomically.
+//! What the player has done with the puzzles: per puzzle the best result of the tries (solved,
+//! solved after a mistake, failed), the streak and the best streak. Kept in the data directory
+//! as `puzzles.toml`, written atomically.
+//!
+//! One rule, which the list and the puzzle's panel both show in the same words
+//! ([`Status::word`]): a try is *solved* when it has no wrong turn, hint or giving up; *solved
+//! after a mistake* when it reaches the win after one of those; *failed* when it has a
+//! mistake and is given up or left unsolved. A puzzle keeps its best try (solved, then solved
+//! after a mistake, then failed). Only a clean solve adds to the streak; any mistake ends it.
 
 use crate::files;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// How a puzzle went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How a puzzle went: its best try. Ordered worst first, so the best of two is the larger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// Tried with a wrong turn, a hint or giving up, and never solved.
+    Failed,
+    /// Solved, but only after a wrong turn or a hint (never cleanly).
+    #[serde(rename = "solved-after-mistake")]
+    SolvedAfterMistake,
     /// Solved without a wrong turn, a hint or giving up (at least once).
     Solved,
-    /// Tried, with a wrong turn, a hint or giving up, and not yet solved cleanly.
-    Failed,
+}
+
+impl Status {
+    /// The words the list and the panel show.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::SolvedAfterMistake => "solved after a mistake",
+            Status::Failed => "failed",
+        }
+    }
 }
 
 /// The player's puzzle record.
@@ -36,18 +57,44 @@ impl Progress {
         self.puzzles.get(id).copied()
     }
 
+    /// Keeps the better of the puzzle's recorded result and `s`.
+    fn record(&mut self, id: &str, s: Status) {
+        let e = self.puzzles.entry(id.to_string()).or_insert(s);
+        *e = (*e).max(s);
+    }
+
     /// A puzzle solved without a mistake: the streak grows.
     pub fn solved(&mut self, id: &str) {
-        self.puzzles.insert(id.to_string(), Status::Solved);
+        self.record(id, Status::Solved);
         self.streak += 1;
         self.best_streak = self.best_streak.max(self.streak);
     }
 
+    /// A puzzle solved after a mistake (whose [`Progress::mistake`] already ended the
+    /// streak): it counts as solved after a mistake unless it was solved cleanly before.
+    pub fn solved_after_mistake(&mut self, id: &str) {
+        self.record(id, Status::SolvedAfterMistake);
+    }
+
     /// A mistake (a wrong turn, a hint, giving up): the streak ends; the puzzle counts as
-    /// failed unless it was solved cleanly before.
+    /// failed unless it was solved before.
     pub fn mistake(&mut self, id: &str) {
         self.streak = 0;
-        self.puzzles.entry(id.to_string()).or_insert(Status::Failed);
+        self.record(id, Status::Failed);
+    }
+
+    /// How many of `ids` have each result: (solved, solved after a mistake, failed).
+    pub fn counts<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> (usize, usize, usize) {
+        let mut n = (0, 0, 0);
+        for id in ids {
+            match self.status(id) {
+                Some(Status::Solved) => n.0 += 1,
+                Some(Status::SolvedAfterMistake) => n.1 += 1,
+                Some(Status::Failed) => n.2 += 1,
+                None => {}
+            }
+        }
+        n
     }
 
     /// Where the progress lives in a data directory.
@@ -100,6 +147,34 @@ mod tests {
         assert_eq!(p.status("d"), None);
         p.solved("c");
         assert_eq!(p.status("c"), Some(Status::Solved));
+        // A solve after a mistake: better than failed, never replaces a clean solve.
+        p.mistake("d");
+        p.solved_after_mistake("d");
+        p.solved_after_mistake("a");
+        assert_eq!(p.status("d"), Some(Status::SolvedAfterMistake));
+        assert_eq!(p.status("a"), Some(Status::Solved));
+        p.mistake("d");
+        assert_eq!(
+            p.status("d"),
+            Some(Status::SolvedAfterMistake),
+            "the best try kept"
+        );
+        assert_eq!(p.counts(["a", "b", "c", "d", "e"]), (3, 1, 0));
+        assert_eq!(p.streak, 0);
+    }
+
+    #[test]
+    fn the_file_names_each_result() {
+        let mut p = Progress::default();
+        p.solved("a");
+        p.mistake("b");
+        p.solved_after_mistake("b");
+        p.mistake("c");
+        let text = toml::to_string(&p).unwrap();
+        assert!(text.contains("a = \"solved\""), "{text}");
+        assert!(text.contains("b = \"solved-after-mistake\""), "{text}");
+        assert!(text.contains("c = \"failed\""), "{text}");
+        assert_eq!(toml::from_str::<Progress>(&text).unwrap(), p);
     }
 
     #[test]

@@ -5,9 +5,10 @@
 
 use super::job::{Answer, Job, Question, Reply};
 use super::list::PuzzleList;
+use super::progress::Status;
 use crate::board::Cell;
 use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
-use crate::puzzle::define::goal;
+use crate::puzzle::define::goal_in_own_turns;
 use crate::puzzle::set::Entry;
 use crate::tui::cursor::{self, Dir};
 use crate::tui::play::{has_colour_choice, title_case};
@@ -143,9 +144,32 @@ impl PuzzleScreen {
         self.entry.win_in.saturating_sub(self.played.len() as u8)
     }
 
-    /// "Vertical to win in 7" (the plies left), or where the puzzle stands.
+    /// "Vertical to win in 4 turns of yours (7 in all)": the plies left, in the attacker's
+    /// own turns.
     pub fn goal_text(&self) -> String {
-        goal(&self.start, self.attacker, self.plies_left())
+        goal_in_own_turns(&self.start, self.attacker, self.plies_left())
+    }
+
+    /// The puzzle's result as the list shows it (the best try so far; `None`: new).
+    pub fn record(&self) -> Option<Status> {
+        self.list.progress.status(&self.entry.id)
+    }
+
+    /// How this try went, once it is over: solved, solved after a mistake, or failed (given
+    /// up). `None` while it goes on.
+    pub fn this_try(&self) -> Option<Status> {
+        match self.phase {
+            Phase::Solved if self.mistake => Some(Status::SolvedAfterMistake),
+            Phase::Solved => Some(Status::Solved),
+            Phase::GaveUp => Some(Status::Failed),
+            _ => None,
+        }
+    }
+
+    /// The stone colour a placement puts down where the player chooses it (Carteso,
+    /// Wunchunk; `c` switches it).
+    pub fn colour(&self) -> Option<Stone> {
+        has_colour_choice(self.game.kind()).then_some(self.colour)
     }
 
     /// Whether the puzzle is over (solved or given up): the board is free to explore.
@@ -483,10 +507,11 @@ impl PuzzleScreen {
     fn solved(&mut self, text: String) -> Vec<Effect> {
         self.phase = Phase::Solved;
         let result = self.game.result_text().unwrap_or_default();
-        let mut fx = Vec::new();
         if self.mistake {
+            self.list.progress.solved_after_mistake(&self.entry.id);
             self.say(format!(
-                "{text} Solved ({result}), after a mistake. n next puzzle"
+                "{text} Solved ({result}) after a mistake: no streak. n next puzzle · [ ] \
+                 the main line"
             ));
         } else {
             self.list.progress.solved(&self.entry.id);
@@ -494,10 +519,9 @@ impl PuzzleScreen {
             self.say(format!(
                 "{text} Solved ({result})! Streak {streak}. n next puzzle · [ ] the main line"
             ));
-            fx.push(Effect::SavePuzzleProgress(self.list.progress.clone()));
         }
         self.line_at = None;
-        fx
+        vec![Effect::SavePuzzleProgress(self.list.progress.clone())]
     }
 
     /// The next puzzle of the list (rising rating).

@@ -6,8 +6,8 @@
 
 use super::screen::Phase;
 use super::PuzzleList;
-use crate::games::{AnyGame, Game, GameKind, Step, Stone};
-use crate::tui::app::{update, App, Screen};
+use crate::games::{AnyGame, Describe, Game, GameKind, Step, Stone};
+use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::testing::{app, ch, key, render, run_jobs};
 use crate::tui::testing::{puzzle_screen as puzzle, puzzle_screen_mut as puzzle_mut};
 use crate::tui::Effect;
@@ -181,4 +181,142 @@ fn the_server_lobby_opens_the_puzzles_and_esc_returns_to_it() {
     assert!(fx.iter().any(|e| matches!(e, Effect::LoadPuzzleProgress)));
     update(&mut a, key(KeyCode::Esc));
     assert!(matches!(a.screen, Screen::Lobby(_)), "{:?}", a.screen);
+}
+
+/// The lowest-rated shipped puzzle of a game, opened from the list on a `w`×`h` screen.
+fn open_first(kind: GameKind, a: App) -> App {
+    let mut a = a;
+    a.screen = Screen::PuzzleList(PuzzleList::new(Some(kind)));
+    update(&mut a, key(KeyCode::Enter));
+    assert_eq!(puzzle(&a).game().kind(), kind);
+    a
+}
+
+/// The colour line as drawn: "colour: ● black  (c switches)".
+fn colour_shown(screen: &str) -> &str {
+    let line = screen
+        .lines()
+        .find(|l| l.contains("colour: "))
+        .unwrap_or_else(|| panic!("no colour line:\n{screen}"));
+    line[line.find("colour: ").unwrap()..].trim_end()
+}
+
+/// Issue 44 item 9: a Carteso puzzle shows the komi and both scores (the game's own status
+/// lines), the goal in the player's own turns, the rating in words and the colour to place.
+#[test]
+fn the_carteso_puzzle_panel() {
+    let a = open_first(GameKind::Carteso, app(100, 32));
+    let screen = render(&a);
+    for want in [
+        "komi: ",
+        "vertical: ",
+        "horizontal: ",
+        "turns of yours",
+        "two passes in",
+        "picking your turns at random",
+        "colour: ",
+        "in the list: new",
+    ] {
+        assert!(screen.contains(want), "{want}:\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+}
+
+/// A Wunchunk puzzle shows the stones the turn allows and those left, the colour to place,
+/// and the stones left falling as the turn goes on.
+#[test]
+fn the_wunchunk_puzzle_panel() {
+    let (mut a, turn) = open_multi_stone();
+    update(&mut a, Msg::Resize(100, 32));
+    let screen = render(&a);
+    let status = puzzle(&a).game().status();
+    let value = |label: &str| {
+        status
+            .iter()
+            .find(|(k, _)| *k == label)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| panic!("Wunchunk's status has no {label}"))
+    };
+    let (allotment, left) = (value("allotment"), value("stones left"));
+    assert!(
+        screen.contains(&format!("allotment: {allotment}")),
+        "{screen}"
+    );
+    assert!(screen.contains(&format!("stones left: {left}")), "{screen}");
+    assert!(screen.contains("colour: "), "{screen}");
+    insta::assert_snapshot!(screen);
+    place(&mut a, turn[0]);
+    let left: u32 = left.parse::<u32>().unwrap() - 1;
+    assert!(
+        render(&a).contains(&format!("stones left: {left}")),
+        "{}",
+        render(&a)
+    );
+}
+
+/// `c` changes the colour shown, and the next stone takes the colour shown (Carteso and
+/// Wunchunk).
+#[test]
+fn c_changes_the_colour_shown_and_the_stone_placed() {
+    for kind in [GameKind::Carteso, GameKind::Wunchunk] {
+        let mut a = open_first(kind, app(100, 32));
+        let before = colour_shown(&render(&a)).to_string();
+        update(&mut a, ch('c'));
+        let after = colour_shown(&render(&a)).to_string();
+        assert_ne!(before, after, "{kind}");
+        let shown = if after.contains("black") {
+            Stone::Black
+        } else {
+            assert!(after.contains("white"), "{after}");
+            Stone::White
+        };
+        assert_eq!(puzzle(&a).colour(), Some(shown));
+        update(&mut a, ch('c'));
+        assert_eq!(colour_shown(&render(&a)), before, "{kind}");
+        update(&mut a, ch('c'));
+        assert_eq!(colour_shown(&render(&a)), after, "{kind}");
+        // The stone placed is the one shown.
+        let g = puzzle(&a).game().clone();
+        let empty = g
+            .geometry()
+            .all_cells()
+            .find(|&c| g.stone_at(c).is_none())
+            .unwrap();
+        puzzle_mut(&mut a).set_cursor(empty);
+        update(&mut a, key(KeyCode::Enter));
+        assert_eq!(puzzle(&a).game().stone_at(empty), Some(shown), "{kind}");
+    }
+}
+
+/// The cursor in `--ascii` with `NO_COLOR` at 80×24, where the Carteso board is drawn at
+/// scale 2 and the Wunchunk board at scale 1 (the compact one): brackets around the cell and
+/// the cell in reverse video.
+#[test]
+fn the_puzzle_cursor_in_ascii_without_colour() {
+    use ratatui::style::Modifier;
+    for kind in [GameKind::Carteso, GameKind::Wunchunk] {
+        let config = crate::config::Config {
+            theme: "default".into(),
+            ascii: true,
+            ..crate::config::Config::default()
+        };
+        let (settings, _) = crate::tui::settings::Settings::new(config, None, true);
+        let a = open_first(kind, App::new(settings, (80, 24)));
+        let backend = ratatui::backend::TestBackend::new(80, 24);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal.draw(|f| crate::tui::view::view(f, &a)).unwrap();
+        let buf = terminal.backend().buffer();
+        let text = crate::tui::testing::buffer_text(buf);
+        let cursor = puzzle(&a).cursor();
+        let glyph = buf
+            .area
+            .positions()
+            .filter(|&p| buf[p].modifier.contains(Modifier::REVERSED))
+            .find(|&p| buf[(p.x - 1, p.y)].symbol() == "[" && buf[(p.x + 1, p.y)].symbol() == "]");
+        assert!(
+            glyph.is_some(),
+            "{kind}: the cursor {cursor} in brackets, reversed:\n{text}"
+        );
+        insta::assert_snapshot!(format!("cursor_ascii_no_color_{}", kind.name()), text);
+    }
 }

@@ -3,13 +3,16 @@
 //! key line from the screen's command table.
 
 use super::keys;
+use super::list::status_word;
+use super::progress::Status;
 use super::screen::{Phase, PuzzleScreen};
-use crate::games::Game;
+use crate::games::{Describe, Game};
+use crate::puzzle::define::{goal_rules, rating_words};
 use crate::tui::board::{BoardView, Decorations};
 use crate::tui::game_layout;
 use crate::tui::game_view::render_board;
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
-use crate::tui::panels::note_lines;
+use crate::tui::panels::{colour_line, note_lines, wrapped};
 use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
 use crate::tui::settings::Settings;
 use ratatui::crossterm::event::KeyEvent;
@@ -27,34 +30,48 @@ impl Component for PuzzleScreen {
     }
 }
 
-/// The Puzzle panel's lines.
-pub fn panel_lines(p: &PuzzleScreen, s: &Settings) -> Vec<Line<'static>> {
+/// The Puzzle panel's lines, `width` columns wide: the puzzle, the goal in the player's own
+/// turns and what winning means, the rating in words, the game's own status lines (komi,
+/// score, button, the stones of the turn), the colour to place, the result as the list shows
+/// it, the streak, the turns played and, after the puzzle, the main line.
+pub fn panel_lines(p: &PuzzleScreen, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
     let e = &p.entry;
+    let g = p.game();
     let status = match p.phase() {
         Phase::Move => p.goal_text(),
         Phase::Judging(_) => "thinking…".into(),
         Phase::Hinting(_) => "looking for a hint…".into(),
         Phase::Wrong(_) => "wrong: taken back at the next key".into(),
-        Phase::Solved => "solved".into(),
-        Phase::GaveUp => "solution shown".into(),
+        Phase::Solved => p.this_try().map_or("solved", Status::word).to_string(),
+        Phase::GaveUp => "failed: given up, the solution is shown".into(),
     };
     let progress = &p.list.progress;
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(p.game().kind().title().to_string(), t.accent),
+            Span::styled(g.kind().title().to_string(), t.accent),
             Span::styled(format!(" puzzle {}", e.id), t.text),
         ]),
         Line::styled(status, t.title),
-        Line::styled(
-            format!("depth {} · rating {:.1}", e.win_in, e.rating),
-            t.dim,
-        ),
-        Line::styled(
-            format!("streak {} · best {}", progress.streak, progress.best_streak),
-            t.dim,
-        ),
     ];
+    if p.solving() {
+        lines.push(Line::styled(goal_rules(g.kind()), t.dim));
+    }
+    lines.push(Line::styled(rating_words(e.rating), t.dim));
+    for (label, value) in g.status() {
+        lines.extend(wrapped(label, &value, width, s));
+    }
+    if let Some(colour) = p.colour().filter(|_| p.can_move()) {
+        lines.push(colour_line(colour, s));
+    }
+    lines.push(Line::from(vec![
+        Span::styled("in the list: ", t.dim),
+        Span::styled(status_word(p.record()), t.text),
+    ]));
+    lines.push(Line::styled(
+        format!("streak {} · best {}", progress.streak, progress.best_streak),
+        t.dim,
+    ));
     let played = p.played_tokens();
     if !played.is_empty() {
         lines.push(Line::styled(
@@ -96,7 +113,7 @@ pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
     );
     render_board(f, &bv, s, &a);
     f.render_widget(
-        Paragraph::new(panel_lines(p, s))
+        Paragraph::new(panel_lines(p, s, a.panels.width.saturating_sub(2)))
             .wrap(Wrap { trim: true })
             .block(panel("Puzzle", s)),
         a.panels,

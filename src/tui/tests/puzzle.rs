@@ -60,6 +60,19 @@ fn place(a: &mut App, name: &str) -> Vec<Effect> {
     run_jobs(a, fx)
 }
 
+/// A wrong first turn of the fixture: any legal placement but b3.
+fn wrong_first_turn(a: &App) -> String {
+    let g = puzzle(a).game().clone();
+    let mut steps = Vec::new();
+    g.legal_steps(&mut steps);
+    steps
+        .iter()
+        .filter(|s| s.cell().is_some())
+        .map(|&s| g.format_step(s))
+        .find(|t| t != "b3")
+        .expect("another legal placement")
+}
+
 fn note(a: &App) -> String {
     puzzle(a).note().map(|n| n.text.clone()).unwrap_or_default()
 }
@@ -91,18 +104,13 @@ fn menu_opens_the_puzzle_list_and_asks_for_the_progress() {
 fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
     let mut a = opened();
     let screen = render(&a);
-    assert!(screen.contains("Vertical to win in 5"), "{screen}");
+    assert!(
+        screen.contains("Vertical to win in 3 turns of yours (5 in all)"),
+        "{screen}"
+    );
     // A wrong first turn (any legal placement but b3): shown with the refutation, then
     // taken back.
-    let g = puzzle(&a).game().clone();
-    let mut steps = Vec::new();
-    g.legal_steps(&mut steps);
-    let wrong = steps
-        .iter()
-        .filter(|s| s.cell().is_some())
-        .map(|&s| g.format_step(s))
-        .find(|t| t != "b3")
-        .expect("another legal placement");
+    let wrong = wrong_first_turn(&a);
     let fx = place(&mut a, &wrong);
     assert!(matches!(puzzle(&a).phase(), Phase::Wrong(_)));
     let text = note(&a);
@@ -122,7 +130,7 @@ fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
     place(&mut a, "b3");
     assert!(note(&a).contains("Horizontal answers c1"), "{}", note(&a));
     assert_eq!(puzzle(&a).plies_left(), 3);
-    assert!(render(&a).contains("Vertical to win in 3"));
+    assert!(render(&a).contains("Vertical to win in 2 turns of yours (3 in all)"));
     // Any turn that still wins in the 3 plies left is accepted, not only the main line's e5.
     let g = puzzle(&a).game().clone();
     let winners = Solver::with_megabytes(4)
@@ -147,10 +155,19 @@ fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
         note(&a)
     );
     assert!(note(&a).contains("after a mistake"), "{}", note(&a));
-    assert!(
-        saved_progress(&fx).is_none(),
-        "a solve after a mistake adds nothing"
+    let p = saved_progress(&fx).expect("the solve is saved");
+    assert_eq!(p.status("linage-0001"), Some(Status::SolvedAfterMistake));
+    assert_eq!(
+        p.streak, 0,
+        "a solve after a mistake adds nothing to the streak"
     );
+    // The panel and the list say the same.
+    let screen = render(&a);
+    assert!(
+        screen.contains("in the list: solved after a mistake"),
+        "{screen}"
+    );
+
     // After it: the main line, stepped with [ ].
     update(&mut a, ch('['));
     assert_eq!(puzzle(&a).line_at(), Some(4));
@@ -161,6 +178,15 @@ fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
     // n: the next puzzle of the list.
     update(&mut a, ch('n'));
     assert_eq!(puzzle(&a).entry.id, "linage-0002");
+    // The list says what the panel said.
+    update(&mut a, key(KeyCode::Esc));
+    let screen = render(&a);
+    assert!(
+        screen.contains("1 of 2 solved (1 after a mistake)"),
+        "{screen}"
+    );
+    let row = screen.lines().find(|l| l.contains("linage-0001")).unwrap();
+    assert!(row.contains("solved after a mistake"), "{row}");
 }
 
 #[test]
@@ -219,6 +245,11 @@ fn hint_and_give_up() {
     assert!(matches!(puzzle(&a).phase(), Phase::GaveUp));
     assert!(note(&a).contains("b3 c1 e5 pass pass"), "{}", note(&a));
     assert!(puzzle(&a).game().is_over());
+    // Given up: failed, in the panel and in the list alike.
+    let screen = render(&a);
+    assert!(screen.contains("failed: given up"), "{screen}");
+    assert!(screen.contains("in the list: failed"), "{screen}");
+    assert_eq!(puzzle(&a).record(), Some(Status::Failed));
     for _ in 0..5 {
         update(&mut a, ch('['));
     }
@@ -281,4 +312,52 @@ fn the_puzzle_screen_at_80x24() {
     let mut a = opened();
     update(&mut a, Msg::Resize(80, 24));
     insta::assert_snapshot!(render(&a));
+}
+
+/// The list and the panel agree on every result: new, failed after a wrong turn (before
+/// solving), solved after a mistake, solved; the list's header counts the same.
+#[test]
+fn the_list_and_the_panel_agree_on_the_result() {
+    let mut a = opened();
+    let panel_says = |a: &App| {
+        let screen = render(a);
+        let line = screen
+            .lines()
+            .find(|l| l.contains("in the list: "))
+            .unwrap_or_else(|| panic!("{screen}"))
+            .to_string();
+        line[line.find("in the list: ").unwrap() + 13..]
+            .trim()
+            .to_string()
+    };
+    let list_says = |a: &mut App| {
+        update(a, key(KeyCode::Esc));
+        let screen = render(a);
+        let row = screen
+            .lines()
+            .find(|l| l.contains("linage-0001"))
+            .unwrap()
+            .to_string();
+        update(a, key(KeyCode::Enter));
+        row
+    };
+    assert_eq!(panel_says(&a), "new");
+    assert!(list_says(&mut a).trim_end().ends_with("new"));
+    // A wrong turn: failed at once (leaving now keeps it so).
+    let wrong = wrong_first_turn(&a);
+    place(&mut a, &wrong);
+    assert_eq!(panel_says(&a), "failed");
+    assert!(list_says(&mut a).trim_end().ends_with("failed"));
+    // Back in it (a fresh try: no mistake yet), solved cleanly: solved in both.
+    place(&mut a, "b3");
+    place(&mut a, "e5");
+    let fx = update(&mut a, ch('p'));
+    run_jobs(&mut a, fx);
+    assert!(matches!(puzzle(&a).phase(), Phase::Solved), "{}", note(&a));
+    assert_eq!(panel_says(&a), "solved");
+    assert!(render(&a).contains("solved"));
+    let row = list_says(&mut a);
+    assert!(row.trim_end().ends_with("solved"), "{row}");
+    update(&mut a, key(KeyCode::Esc));
+    assert!(render(&a).contains("1 of 2 solved ·"), "{}", render(&a));
 }

@@ -6,7 +6,7 @@
 //! (with `[ ]` in the cell's own columns from scale 2 on), the last turn's stones have their
 //! own glyphs (`◉ ◎ ◈`, ASCII `x o %`; with `( )` from scale 2 on), a Carteso claim is `|`
 //! (Vertical) or `-` (Horizontal) half-way to the next cell right of each claimed stone, a
-//! legal second Iris stone is `+`, an empty Iris coloured cell shows its pair letter when the
+//! legal second Iris stone is `+`, a cell of the turn a hint named is `!`, an empty Iris coloured cell shows its pair letter when the
 //! theme has no pair colours, the overlay writes the owner's letter on empty cells (`*`
 //! free, `-` nobody's), and the heat map (see [`heat_drawing`]) writes the owner's letter on
 //! empty cells (upper case settled, lower case likely), draws dead stones with glyphs of
@@ -42,6 +42,8 @@ pub struct Glyphs {
     /// Heat map: beside a stone that counts for nobody now, the side it ends as (first,
     /// second).
     pub to_claim: [char; 2],
+    /// An empty cell of the turn a hint named.
+    pub hint: char,
 }
 
 impl Glyphs {
@@ -55,6 +57,7 @@ impl Glyphs {
         last: ['◉', '◎', '◈'],
         dead: ['■', '□'],
         to_claim: ['⋮', '⋯'],
+        hint: '!',
     };
     /// `X` `O` `#` `.`.
     pub const ASCII: Glyphs = Glyphs {
@@ -66,6 +69,7 @@ impl Glyphs {
         last: ['x', 'o', '%'],
         dead: ['&', '@'],
         to_claim: [':', '~'],
+        hint: '!',
     };
 
     /// The set for a drawing mode.
@@ -270,6 +274,14 @@ impl BoardWidget<'_> {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
             glyph = char::from_digit(u32::from(rank), 10).unwrap_or('+');
+        }
+        if v.hint && v.stone.is_none() {
+            // The hinted turn: `!` (a good move), bold and underlined, so it reads without
+            // colour.
+            style = style
+                .patch(t.legal)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+            glyph = g.hint;
         }
         if v.last {
             style = style.add_modifier(t.last.add_modifier);

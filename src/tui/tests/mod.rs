@@ -2,6 +2,7 @@
 //! messages, `view` on a `TestBackend`, insta snapshots in `snapshots/`). The tests that run
 //! the real binary in tmux stay in `tests/tui_tmux.rs`.
 
+mod ai_panel;
 mod analysis;
 mod fixes;
 mod keys;

@@ -94,7 +94,9 @@ impl Play {
     pub fn toggle_local_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
         let on = !self.analysing();
         self.analysis.on = on;
-        self.analysis.declined = !on;
+        // Turned off once the game is over, it stays off; turned off during the game, it
+        // still comes on by itself after it.
+        self.analysis.declined = !on && self.finished();
         self.analysis.key = None;
         self.analysis.pv_step = 0;
         if on {
@@ -252,10 +254,24 @@ impl Play {
     /// Asks the strong AI (level 10, at least [`HINT_LEAST`] on all cores, whatever the
     /// opponent's level) what it would play for the person to move; the turn is noted in the
     /// record and marked on the board. When analysis has searched the live position for
-    /// [`HINT_LEAST`] already, its best turn is the hint at once.
+    /// [`HINT_LEAST`] already, its best turn is the hint at once; asked again on the same
+    /// position, the hint is the one given.
     pub fn ask_hint(&mut self, next_job: &mut u64) -> Vec<Effect> {
         if !self.can_hint() {
             self.complain("a hint is for a person to move in a game against the AI");
+            return Vec::new();
+        }
+        // The same position again: the same answer (a strong search can hesitate between
+        // turns of nearly the same value; a hint does not).
+        if let Some(h) = self
+            .hinted
+            .clone()
+            .filter(|h| h.about == key_of(self.game()))
+        {
+            self.say(format!(
+                "hint (as before for this position): the AI would play {}",
+                h.token
+            ));
             return Vec::new();
         }
         let ready = self

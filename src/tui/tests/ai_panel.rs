@@ -138,12 +138,19 @@ fn the_hint_asks_the_strong_engine_whatever_the_opponents_level() {
             let spec = crate::search::levels::spec(r.level);
             assert_eq!(spec.threads, None, "all cores");
             assert_eq!(spec.temperature, 0.0, "no sampling: the same answer twice");
-            // The same position asked again: the same strong request.
+            // Asked again before the answer: the same strong request.
             let again = jobs(&update(&mut a, ch('H')));
             assert_eq!(
                 (again[0].level, again[0].time, again[0].game.hash()),
                 (r.level, r.time, r.game.hash())
             );
+            // Once answered, the same position gets the same hint, without a new search.
+            done(&mut a, again[0].id, estimate("c5"));
+            let fx = update(&mut a, ch('H'));
+            assert!(jobs(&fx).is_empty(), "{fx:?}");
+            assert_eq!(play(&a).hinted_turn(), Some("c5"));
+            let note = &play(&a).note().unwrap().text;
+            assert!(note.contains("as before") && note.contains("c5"), "{note}");
         }
     }
 }
@@ -186,33 +193,31 @@ fn the_hinted_turn_is_marked_on_the_board_until_the_position_changes() {
     assert!(!render(&a).contains("hint c5"));
 }
 
-#[test]
-fn a_running_analysis_of_the_position_is_the_hint_at_once() {
+/// Analysis on, and one progress report of `searched` on the live position.
+fn analysed_for(searched: Duration, best: &str) -> App {
     let (mut a, _) = open([HUMAN, LEVEL_1], ShowEstimate::AfterGame, Duration::ZERO);
     let job = jobs(&update(&mut a, ch('a')));
     assert_eq!(job[0].purpose, Purpose::Analyse);
-    // Too short a search is not enough: the hint searches.
+    let elapsed = searched;
     progress(
         &mut a,
         job[0].id,
         Analysis {
-            elapsed: Duration::from_millis(300),
-            ..estimate("b6")
+            elapsed,
+            ..estimate(best)
         },
     );
+    a
+}
+
+#[test]
+fn a_running_analysis_of_the_position_is_the_hint_at_once() {
+    // Too short a search is not enough: the hint searches.
+    let mut a = analysed_for(Duration::from_millis(300), "b6");
     let hint = jobs(&update(&mut a, ch('H')));
     assert_eq!(hint[0].purpose, Purpose::Hint);
-    // After the hint, analysis starts again; once it searched long enough, H takes its turn.
-    let again = jobs(&done(&mut a, hint[0].id, estimate("c5")));
-    assert_eq!(again[0].purpose, Purpose::Analyse);
-    progress(
-        &mut a,
-        again[0].id,
-        Analysis {
-            elapsed: HINT_LEAST + Duration::from_millis(500),
-            ..estimate("e3")
-        },
-    );
+    // Once analysis has searched the position long enough, H takes its best turn.
+    let mut a = analysed_for(HINT_LEAST + Duration::from_millis(500), "e3");
     let fx = update(&mut a, ch('H'));
     assert!(jobs(&fx).is_empty(), "no new search: {fx:?}");
     assert_eq!(play(&a).hinted_turn(), Some("e3"));
@@ -317,6 +322,18 @@ fn after_the_game_analysis_follows_the_position_shown() {
     assert!(!play(&a).analysing());
     let fx = update(&mut a, ch('['));
     assert!(jobs(&fx).is_empty(), "{fx:?}");
+}
+
+#[test]
+fn analysis_turned_off_during_the_game_still_comes_after_it() {
+    let (mut a, _) = open([HUMAN, LEVEL_1], ShowEstimate::AfterGame, Duration::ZERO);
+    update(&mut a, ch('a'));
+    update(&mut a, ch('a'));
+    assert!(!play(&a).analysing());
+    let fx = typed(&mut a, "resign");
+    assert!(play(&a).analysing());
+    let job = jobs(&fx);
+    assert_eq!(job[0].purpose, Purpose::Analyse, "{fx:?}");
 }
 
 #[test]

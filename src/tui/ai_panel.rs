@@ -133,12 +133,13 @@ fn no_numbers_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
     }
     let mut lines = Vec::new();
     if against_ai && !play.shows_opponent_estimate() {
+        // The opponent's own estimate is hidden; the engine's comes after the game, or never.
         let when = match play.show_estimate {
-            ShowEstimate::Never => "hidden (show_estimate)",
-            _ => "shown after the game",
+            ShowEstimate::Never => "off (Settings)",
+            _ => "after the game",
         };
         lines.push(Line::from(vec![
-            Span::styled("its estimate: ", t.dim),
+            Span::styled("estimate: ", t.dim),
             Span::styled(when, t.text),
         ]));
     }

@@ -426,3 +426,25 @@ fn a_hides_and_shows_the_ai_panel_and_the_help_lists_it() {
     update(&mut a, ch('A'));
     assert!(render(&a).contains("waiting for you"));
 }
+
+#[test]
+fn an_ai_against_ai_game_shows_each_ais_own_view_unless_never() {
+    for (show, shown) in [
+        (ShowEstimate::AfterGame, true),
+        (ShowEstimate::Always, true),
+        (ShowEstimate::Never, false),
+    ] {
+        let (mut a, fx) = open([LEVEL_1, Controller::Ai { level: 4 }], show, Duration::ZERO);
+        let job = jobs(&fx)[0].clone();
+        assert_eq!(job.purpose, Purpose::Turn);
+        progress(&mut a, job.id, estimate("a1"));
+        let text = panel_text(&a, 36);
+        assert!(text.contains("AI level 1 thinking"), "{text}");
+        assert_eq!(
+            text.contains("AI level 1's own view"),
+            shown,
+            "{show:?}: {text}"
+        );
+        assert_eq!(text.contains("best a1"), shown, "{show:?}: {text}");
+    }
+}

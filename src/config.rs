@@ -30,10 +30,47 @@ pub struct Config {
     pub ai_level: u8,
     /// Save the game in progress after every turn and on quit (for Resume).
     pub autosave: bool,
+    /// When the AI panel shows an engine's estimate of the position (win rate, score, best
+    /// turn) without being asked with `a` (analysis) or `H` (hint).
+    pub show_estimate: ShowEstimate,
     /// Key rebindings: `[keys.SCREEN]` tables of `command = "KEY"` or `["KEY", …]` (checked
     /// and applied by the interface, `crate::tui::keymap`).
     #[serde(skip_serializing_if = "KeysConfig::is_empty")]
     pub keys: KeysConfig,
+}
+
+/// When the AI panel shows an engine's estimate unasked (`show_estimate`). Analysis (`a`),
+/// a hint (`H`) and the review (`R`) show theirs whatever the setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShowEstimate {
+    /// Never: the panel says what the AI is doing, and numbers come only when asked for.
+    Never,
+    /// Not during a game against the AI (as lichess shows no engine during a game against
+    /// the computer); once the game is over, analysis follows the position on screen.
+    #[default]
+    AfterGame,
+    /// Also during the game: the AI opponent's own estimate while it thinks and after its
+    /// turn (at its level, and labelled so), and its estimate for your side choice in the bid.
+    Always,
+}
+
+impl ShowEstimate {
+    /// Every value, in the Settings screen's order.
+    pub const ALL: [ShowEstimate; 3] = [
+        ShowEstimate::Never,
+        ShowEstimate::AfterGame,
+        ShowEstimate::Always,
+    ];
+
+    /// The value as the config file writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShowEstimate::Never => "never",
+            ShowEstimate::AfterGame => "after_game",
+            ShowEstimate::Always => "always",
+        }
+    }
 }
 
 /// The `[keys]` tables: screen, then command, then its keys.
@@ -69,6 +106,7 @@ impl Default for Config {
             ai_time: 2.0,
             ai_level: 3,
             autosave: true,
+            show_estimate: ShowEstimate::AfterGame,
             keys: KeysConfig::new(),
         }
     }
@@ -259,7 +297,15 @@ mod tests {
         let c = parse(&text).unwrap();
         assert_eq!(c, Config::default(), "the example shows the defaults");
         let keys: toml::Table = toml::from_str(&text).unwrap();
-        for key in ["theme", "ascii", "mouse", "ai_time", "ai_level", "autosave"] {
+        for key in [
+            "theme",
+            "ascii",
+            "mouse",
+            "ai_time",
+            "ai_level",
+            "autosave",
+            "show_estimate",
+        ] {
             assert!(keys.contains_key(key), "{key} is not documented");
         }
         assert_eq!(
@@ -284,6 +330,15 @@ mod tests {
         );
         let e = parse("ai_time = 0.0\n").unwrap_err();
         assert!(e.contains("ai_time"), "{e}");
+        let e = parse("show_estimate = \"sometimes\"\n").unwrap_err();
+        assert!(
+            e.starts_with("line 1, column 17:") && e.contains("after_game"),
+            "{e}"
+        );
+        for v in ShowEstimate::ALL {
+            let c = parse(&format!("show_estimate = \"{}\"\n", v.name())).unwrap();
+            assert_eq!(c.show_estimate, v);
+        }
     }
 
     #[test]

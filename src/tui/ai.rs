@@ -22,7 +22,8 @@ pub enum Purpose {
     /// Analysis mode: think about the position until stopped or until the request's time is
     /// up, whatever the level's own limits (the level gives the threads and the player).
     Analyse,
-    /// The AI's choice for a person who asked for a hint (`H`), at the opponent's level.
+    /// The AI's choice for a person who asked for a hint (`H`), at level 10 whatever the
+    /// opponent's level.
     Hint,
 }
 

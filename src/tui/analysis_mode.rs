@@ -2,17 +2,18 @@
 //! until it changes (a turn, a history step, a take-back), then starts again on the new one;
 //! the AI panel shows its win rate, margin, proven result, candidates and principal variation,
 //! the board its top candidates 1–5. `v` / `V` step the principal variation on a ghost board;
-//! `o` turns the ownership heat map on; `H` asks the AI what it would play for the person to
-//! move (noted in the record).
+//! `o` turns the ownership heat map on; `H` asks the strong AI (level 10, whatever the
+//! opponent's level) what it would play for the person to move (noted in the record, marked
+//! on the board). Once a game is over, analysis comes on by itself (`show_estimate`).
 //!
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
 use super::ai::{Analysis, Purpose, Report, Request};
-use super::controller::Controller;
-use super::play::Play;
+use super::play::{HintedTurn, Play};
 use super::Effect;
 use crate::board::Cell;
+use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game};
 use std::time::Duration;
 
@@ -23,17 +24,35 @@ pub const ANALYSIS_LEVEL: u8 = 10;
 /// changes).
 pub const ANALYSIS_TIME: Duration = Duration::from_secs(600);
 
-/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
-type PositionKey = (u64, usize, usize);
+/// How long a hint searches: the AI's time per turn, at least [`HINT_LEAST`] (level 10's own
+/// limit stops it sooner than a long AI time).
+pub fn hint_time(ai_time: Duration) -> Duration {
+    ai_time.max(HINT_LEAST)
+}
 
-fn key_of(g: &AnyGame) -> PositionKey {
+fn secs(a: &Analysis) -> f64 {
+    a.elapsed.as_secs_f64()
+}
+
+/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
+pub(super) type PositionKey = (u64, usize, usize);
+
+/// The key of a position.
+pub(super) fn key_of(g: &AnyGame) -> PositionKey {
     (g.hash(), g.turns_completed(), g.steps_in_turn())
 }
+
+/// The least time a hint searches, and the least an analysis must have searched the live
+/// position for its best turn to be given as a hint.
+pub const HINT_LEAST: Duration = Duration::from_secs(1);
 
 /// The state of analysis mode.
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisMode {
+    /// The person turned analysis on.
     pub(super) on: bool,
+    /// The person turned off the analysis that came on by itself after the game.
+    pub(super) declined: bool,
     pub(super) heat: bool,
     /// The position the running (or last) analysis is about.
     pub(super) key: Option<PositionKey>,
@@ -42,11 +61,6 @@ pub struct AnalysisMode {
 }
 
 impl AnalysisMode {
-    /// Whether analysis mode is on.
-    pub fn is_on(&self) -> bool {
-        self.on
-    }
-
     /// How many turns of the principal variation the board shows.
     pub fn pv_step(&self) -> usize {
         self.pv_step
@@ -59,6 +73,17 @@ impl Play {
         &self.analysis
     }
 
+    /// Whether analysis mode is on: turned on with `a`, or come on by itself once the game
+    /// is over (`show_estimate` other than `never`; not on a read-only record) and not
+    /// turned off.
+    pub fn analysing(&self) -> bool {
+        let after_game = self.show_estimate != ShowEstimate::Never
+            && self.finished()
+            && self.online.is_none()
+            && self.read_only.is_none();
+        self.analysis.on || (after_game && !self.analysis.declined)
+    }
+
     /// Whether analysis mode may be used: any game but one played on a server (a watcher
     /// there has the server's own analysis, `a` too).
     pub fn can_analyse(&self) -> bool {
@@ -67,10 +92,14 @@ impl Play {
 
     /// Turns analysis mode on or off.
     pub fn toggle_local_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        self.analysis.on = !self.analysis.on;
+        let on = !self.analysing();
+        self.analysis.on = on;
+        // Turned off once the game is over, it stays off; turned off during the game, it
+        // still comes on by itself after it.
+        self.analysis.declined = !on && self.finished();
         self.analysis.key = None;
         self.analysis.pv_step = 0;
-        if self.analysis.on {
+        if on {
             self.say("analysis on: the AI thinks about the position shown (a turns it off)");
             return self.follow_position(next_job);
         }
@@ -103,7 +132,7 @@ impl Play {
     /// Starts analysis of the position shown when analysis mode is on and the running
     /// analysis is about another position.
     pub(super) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if !self.analysis.on || self.review.as_ref().is_some_and(|r| r.is_running()) {
+        if !self.analysing() || self.review.as_ref().is_some_and(|r| r.is_running()) {
             return Vec::new();
         }
         let g = self.shown().clone();
@@ -122,8 +151,7 @@ impl Play {
         }
         *next_job += 1;
         let id = *next_job;
-        self.ai.job = Some((id, Purpose::Analyse));
-        self.ai.side = Some(g.to_move());
+        self.ai.start(id, Purpose::Analyse, ANALYSIS_LEVEL, &g);
         vec![Effect::StartEngine(Request {
             id,
             game: g,
@@ -138,7 +166,7 @@ impl Play {
     /// one, if it is about the position shown.
     pub fn current_analysis(&self) -> Option<&Analysis> {
         let fresh = self.analysis.key == Some(key_of(self.shown()));
-        self.ai.analysis().filter(|_| self.analysis.on && fresh)
+        self.ai.analysis().filter(|_| self.analysing() && fresh)
     }
 
     /// The cells of the analysis's candidates, best first (placements only).
@@ -223,36 +251,101 @@ impl Play {
         self.online.is_none() && self.can_act() && self.players.iter().any(|p| p.is_ai())
     }
 
-    /// Asks the AI (at the opponent's level and time) what it would play for the person to
-    /// move; the turn is noted in the record.
+    /// Asks the strong AI (level 10, at least [`HINT_LEAST`] on all cores, whatever the
+    /// opponent's level) what it would play for the person to move; the turn is noted in the
+    /// record and marked on the board. When analysis has searched the live position for
+    /// [`HINT_LEAST`] already, its best turn is the hint at once; asked again on the same
+    /// position, the hint is the one given.
     pub fn ask_hint(&mut self, next_job: &mut u64) -> Vec<Effect> {
         if !self.can_hint() {
             self.complain("a hint is for a person to move in a game against the AI");
             return Vec::new();
         }
-        let level = self
-            .players
-            .iter()
-            .find_map(|p| match p {
-                Controller::Ai { level } => Some(*level),
-                Controller::Human => None,
-            })
-            .unwrap_or(ANALYSIS_LEVEL);
+        // The same position again: the same answer (a strong search can hesitate between
+        // turns of nearly the same value; a hint does not).
+        if let Some(h) = self
+            .hinted
+            .clone()
+            .filter(|h| h.about == key_of(self.game()))
+        {
+            self.say(format!(
+                "hint (as before for this position): the AI would play {}",
+                h.token
+            ));
+            return Vec::new();
+        }
+        let ready = self
+            .current_analysis()
+            .filter(|a| a.elapsed >= HINT_LEAST && a.best.is_some())
+            .cloned();
+        if let Some(a) = ready {
+            let from = format!("analysis, level {ANALYSIS_LEVEL}, {:.1} s", secs(&a));
+            return self.give_hint(&a, &from);
+        }
         *next_job += 1;
         let id = *next_job;
-        self.ai.job = Some((id, Purpose::Hint));
+        let game = self.game().clone();
+        self.ai.start(id, Purpose::Hint, ANALYSIS_LEVEL, &game);
         self.analysis.key = None;
-        self.ai.side = Some(self.game().to_move());
-        self.ai.analysis = None;
-        self.say("asking the AI for a hint…");
+        self.say(format!(
+            "asking the AI (level {ANALYSIS_LEVEL}) for a hint…"
+        ));
         vec![Effect::StartEngine(Request {
             id,
-            game: self.game().clone(),
-            level,
-            time: self.ai_time,
+            game,
+            level: ANALYSIS_LEVEL,
+            time: hint_time(self.ai_time),
             pace: Duration::ZERO,
             purpose: Purpose::Hint,
         })]
+    }
+
+    /// Gives the best turn of `a` (an analysis of the live position) as the hint: noted in
+    /// the record, marked on the board, the cursor on its first cell.
+    fn give_hint(&mut self, a: &Analysis, from: &str) -> Vec<Effect> {
+        let turn = self.session.turns().len() + 1;
+        if !self.hints.contains(&turn) {
+            self.hints.push(turn);
+        }
+        let best = a.best.clone().unwrap_or_default();
+        let cells: Vec<Cell> = self
+            .game()
+            .parse_turn(&best)
+            .map(|steps| steps.iter().filter_map(|s| s.cell()).collect())
+            .unwrap_or_default();
+        if let Some(&cell) = cells.first() {
+            self.set_cursor(cell);
+        }
+        let marked = if cells.is_empty() {
+            ""
+        } else {
+            ", ! on the board"
+        };
+        self.say(format!(
+            "hint ({from}): the AI would play {best}{marked} (noted in the record)"
+        ));
+        self.hinted = Some(HintedTurn {
+            about: key_of(self.game()),
+            token: best,
+            cells,
+        });
+        vec![Effect::Autosave(self.saved())]
+    }
+
+    /// The cells of the hinted turn, while the position it is for is on screen.
+    pub fn hint_cells(&self) -> &[Cell] {
+        match &self.hinted {
+            Some(h) if self.viewing.is_none() && h.about == key_of(self.game()) => &h.cells,
+            _ => &[],
+        }
+    }
+
+    /// The hinted turn, while the position it is for is on screen.
+    pub fn hinted_turn(&self) -> Option<&str> {
+        match &self.hinted {
+            Some(h) if self.viewing.is_none() && h.about == key_of(self.game()) => Some(&h.token),
+            _ => None,
+        }
     }
 
     /// The end of a job that only analysed: the bid estimate, analysis that ran out of time
@@ -266,24 +359,9 @@ impl Play {
         self.ai.job = None;
         match purpose {
             Purpose::Hint => {
-                let turn = self.session.turns().len() + 1;
-                if !self.hints.contains(&turn) {
-                    self.hints.push(turn);
-                }
-                let best = analysis.best.clone().unwrap_or_default();
-                if let Some(cell) = self
-                    .game()
-                    .parse_turn(&best)
-                    .ok()
-                    .and_then(|steps| steps.first().and_then(|s| s.cell()))
-                {
-                    self.set_cursor(cell);
-                }
-                self.say(format!(
-                    "hint: the AI would play {best} (noted in the record)"
-                ));
+                let from = format!("level {ANALYSIS_LEVEL}, {:.1} s", secs(&analysis));
+                let mut fx = self.give_hint(&analysis, &from);
                 self.ai.analysis = Some(analysis);
-                let mut fx = vec![Effect::Autosave(self.saved())];
                 fx.extend(self.follow_position(next_job));
                 fx
             }

@@ -265,6 +265,7 @@ impl App {
 
     /// Opens the game screen for a game and lets the AI start if it is to move.
     pub fn open_game(&mut self, mut play: Play) -> Vec<Effect> {
+        play.show_estimate = self.settings.config.show_estimate;
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
             play.popup = Some(super::play::Popup::Result(0));

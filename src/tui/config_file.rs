@@ -15,13 +15,14 @@ pub fn updated(old: Option<&str>, cfg: &Config) -> Result<String, String> {
     let mut doc: DocumentMut = text
         .parse()
         .map_err(|e: toml_edit::TomlError| format!("cannot update the file: {}", e.message()))?;
-    let values: [(&str, Value); 6] = [
+    let values: [(&str, Value); 7] = [
         ("theme", cfg.theme.as_str().into()),
         ("ascii", cfg.ascii.into()),
         ("mouse", cfg.mouse.into()),
         ("ai_time", cfg.ai_time.into()),
         ("ai_level", i64::from(cfg.ai_level).into()),
         ("autosave", cfg.autosave.into()),
+        ("show_estimate", cfg.show_estimate.name().into()),
     ];
     for (key, mut new) in values {
         match doc.get_mut(key).and_then(Item::as_value_mut) {

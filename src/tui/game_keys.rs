@@ -114,6 +114,8 @@ pub enum Action {
     PvBack,
     /// Ask the AI what it would play (noted in the record).
     Hint,
+    /// Hide or show the AI panel.
+    AiPanel,
 }
 
 /// What the Game-over box offers. Its buttons are the [`RESULT`] table's `Choose` rows that
@@ -259,8 +261,9 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Analysis, "analysis", &["a"], |p| watcher(p) || p.can_analyse(), "analysis", "the AI's analysis on/off (candidates 1-5 on the board)"),
         Command::new(Action::PvForward, "pv_forward", &["v"], has_pv, "pv", "analysis: step the principal variation on a ghost board"),
         Command::new(Action::PvBack, "pv_back", &["V"], |p| p.analysis_mode().pv_step() > 0, "", "analysis: one turn back along the principal variation"),
-        Command::new(Action::Heat, "heat_map", &["o"], |p| p.analysis_mode().is_on(), "heat map", "analysis: ownership heat map on/off"),
+        Command::new(Action::Heat, "heat_map", &["o"], Play::analysing, "heat map", "analysis: ownership heat map on/off"),
         Command::new(Action::Hint, "hint", &["H"], Play::can_hint, "hint", "the AI's choice for you (noted in the record)"),
+        Command::new(Action::AiPanel, "ai_panel", &["A"], always, "", "hide or show the AI panel"),
         Command::new(Action::Review, "review", &["R"], Play::can_review, "review", "review the game: win-rate graph, marked turns"),
         Command::new(Action::Command, "command", &[":"], always, "command", "command line: a turn (d4,g7) · save F · load F · resign"),
         Command::new(Action::CancelTurn, "cancel_turn", &["Esc"], stones_placed, "take back stones", "take back the stones of this turn"),
@@ -519,6 +522,7 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         }
         Action::PvBack => play.step_pv_back(),
         Action::Hint => return stay(play.ask_hint(jobs)),
+        Action::AiPanel => play.toggle_ai_panel(),
         Action::RecordUp | Action::RecordDown => {
             if let Some(Popup::Record(top)) = play.popup {
                 let top = if action == Action::RecordUp {

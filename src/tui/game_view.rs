@@ -106,7 +106,7 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
     let legal = play.legal_highlights();
     let shown = ghost.as_ref().map_or(play.shown(), |(g, _)| g);
     let heat = play.heat_map().filter(|_| ghost.is_none());
-    let bv = BoardView::of_game(
+    let mut bv = BoardView::of_game(
         shown,
         Decorations {
             last: &last,
@@ -117,6 +117,11 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
             heat,
         },
     );
+    if ghost.is_none() {
+        for &c in play.hint_cells() {
+            bv.cells[c as usize].hint = true;
+        }
+    }
     render_board(f, &bv, s, a);
 }
 

@@ -30,6 +30,7 @@
 //! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
 pub(crate) mod ai;
+pub(crate) mod ai_panel;
 pub(crate) mod analysis_mode;
 pub(crate) mod analysis_view;
 pub(crate) mod app;

@@ -1,6 +1,7 @@
 //! The panels of the game screen: status, move history, AI, and the message lines.
 
-use super::ai::{Analysis, Purpose};
+use super::ai::Analysis;
+use super::ai_panel::ai_lines;
 use super::analysis_view;
 use super::board::Glyphs;
 use super::layout::{panel, wrap_words};
@@ -122,7 +123,11 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             ])),
             Some(BidStep::Side) => {
                 lines.push(Line::styled("choose your side", t.accent));
-                if let Some(e) = play.ai().estimate() {
+                if let Some(e) = play
+                    .ai()
+                    .estimate()
+                    .filter(|_| play.shows_opponent_estimate())
+                {
                     lines.extend(estimate_lines(play, e, s, width));
                 }
             }
@@ -328,147 +333,6 @@ pub fn render_history(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
     f.render_widget(Paragraph::new(history_lines(play, s, top, h)), inner);
 }
 
-const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
-
-/// The AI panel's lines.
-pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
-    let t = &s.theme;
-    let mut lines = Vec::new();
-    let ai = play.ai();
-    let a = ai.analysis();
-    let state = match ai.job() {
-        Some((_, purpose)) => {
-            let tick = a.map_or(0, |a| (a.elapsed.as_millis() / 100) as usize);
-            let spin = if s.ascii() {
-                ASCII_SPINNER[tick % ASCII_SPINNER.len()]
-            } else {
-                SPINNER[tick % SPINNER.len()]
-            };
-            let what = match purpose {
-                Purpose::Estimate => "estimating",
-                Purpose::Analyse => "analysing",
-                Purpose::Hint => "finding a hint",
-                Purpose::Turn => "thinking",
-            };
-            let secs = a.map_or(0.0, |a| a.elapsed.as_secs_f64());
-            Span::styled(format!("{spin} {what}… {secs:.1} s"), t.accent)
-        }
-        None if play
-            .online()
-            .is_some_and(|o| o.seat.is_none() && !o.analysis) =>
-        {
-            Span::styled("analysis off: a turns it on", t.dim)
-        }
-        None if play.online().is_some_and(|o| o.seat.is_none()) => Span::styled("analysis", t.dim),
-        None if play.analysis_mode().is_on() => Span::styled("analysis (a turns it off)", t.dim),
-        None if play.players().iter().all(|p| !p.is_ai()) => {
-            Span::styled("no AI in this game", t.dim)
-        }
-        None if play.finished() => Span::styled("game over", t.dim),
-        None if play.is_read_only() => Span::styled("read-only", t.dim),
-        None if !play.is_viewing() && play.controller().is_ai() => {
-            Span::styled("AI to move", t.dim)
-        }
-        None => Span::styled("waiting for you", t.dim),
-    };
-    lines.push(Line::from(state));
-    // Nothing is left to decide (only passes, or the game is over): the final score, not
-    // a win rate.
-    if !play.is_viewing() {
-        if let Some(end) = play.settled_end().filter(|_| !play.finished()) {
-            let result = end.result_text().unwrap_or_else(|| "game over".into());
-            lines.push(Line::from(vec![
-                Span::styled("settled: ", t.dim),
-                Span::styled(result, t.accent),
-            ]));
-            lines.push(Line::styled("only passes are left", t.dim));
-            return lines;
-        }
-    }
-    let Some(a) = a else {
-        return lines;
-    };
-    let kind = play.session().kind();
-    if let (Some(proven), Some(side)) = (a.proven, ai.side()) {
-        let winner = match proven {
-            "win" => Some(side),
-            "loss" => Some(side.other()),
-            _ => None,
-        };
-        let text = match winner {
-            Some(w) => format!("{} wins (proven)", title_case(kind.side_name(w))),
-            None => "a draw (proven)".into(),
-        };
-        lines.push(Line::styled(text, t.accent));
-    } else if let (Some(w), Some(side)) = (a.win_rate, ai.side()) {
-        lines.push(win_bar(kind, side, w, s, width));
-    }
-    if let (Some(score), Some(side)) = (a.score, ai.side()) {
-        let first = if side == Side::First { score } else { -score };
-        let lead = if first >= 0.0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        lines.push(Line::from(vec![
-            Span::styled("score ", t.dim),
-            Span::styled(
-                format!("{} by {:.1}", kind.side_letter(lead), first.abs()),
-                t.text,
-            ),
-        ]));
-    }
-    if let Some(best) = &a.best {
-        lines.push(Line::from(vec![
-            Span::styled("best ", t.dim),
-            Span::styled(best.clone(), t.accent),
-        ]));
-    }
-    if a.pv.len() > 1 {
-        lines.push(Line::from(vec![
-            Span::styled("pv   ", t.dim),
-            Span::styled(a.pv.join(" "), t.text),
-        ]));
-    }
-    lines.extend(analysis_view::candidate_lines(play, s));
-    if let Some(r) = a.rate() {
-        let rate = if r >= 10_000.0 {
-            format!("{:.1}k", r / 1000.0)
-        } else {
-            format!("{r:.0}")
-        };
-        lines.push(Line::styled(
-            format!("{rate} it/s · {} it", a.iterations),
-            t.dim,
-        ));
-    }
-    lines
-}
-
-/// The win-rate bar: the first side's share on the left.
-fn win_bar(kind: GameKind, side: Side, w: f64, s: &Settings, width: u16) -> Line<'static> {
-    let t = &s.theme;
-    let glyphs = Glyphs::for_mode(s.ascii());
-    let first = if side == Side::First { w } else { 1.0 - w };
-    let bar_w = width.saturating_sub(16).clamp(4, 30) as usize;
-    let filled = ((first * bar_w as f64).round() as usize).min(bar_w);
-    let (full, empty) = if s.ascii() {
-        ("#", "-")
-    } else {
-        ("█", "░")
-    };
-    let pct = |v: f64| format!("{:>3.0}%", v * 100.0);
-    Line::from(vec![
-        Span::styled(format!("{} ", side_mark(kind, Side::First, glyphs)), t.text),
-        Span::styled(format!("{} ", pct(first)), t.text),
-        Span::styled(full.repeat(filled), t.bar_first),
-        Span::styled(empty.repeat(bar_w - filled), t.bar_second),
-        Span::styled(format!(" {} ", pct(1.0 - first)), t.text),
-        Span::styled(side_mark(kind, Side::Second, glyphs), t.text),
-    ])
-}
-
 /// Where the Review panel goes among the panels in `area` (the status panel's place), when
 /// it shows; `graph_apart` says whether the win-rate graph has its own area (else it is in
 /// the Review panel).
@@ -495,15 +359,19 @@ fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (
     let status = status_lines(play, s, area.width);
     let ai = ai_lines(play, s, area.width);
     // Analysis lists its candidates: the AI panel may take up to half the column then.
-    let (most, share) = if play.analysis_mode().is_on() {
+    let (most, share) = if play.analysing() {
         (AI_HEIGHT + 8, 2)
     } else {
         (AI_HEIGHT + 2, 3)
     };
-    let ai_h = (ai.len() as u16 + 1)
-        .clamp(AI_HEIGHT, most)
-        .min(area.height / share)
-        .max(2);
+    let ai_h = if play.ai_panel_hidden() {
+        0
+    } else {
+        (ai.len() as u16 + 1)
+            .clamp(AI_HEIGHT, most)
+            .min(area.height / share)
+            .max(2)
+    };
     // Reviewing, the Review panel (graph, counts, the turn's verdict) takes the status
     // panel's place.
     let status_h = if review {
@@ -557,9 +425,15 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
     }
     if below {
         let w = area.width / 3;
+        // A hidden AI panel leaves its column to the history.
+        let hist_w = if play.ai_panel_hidden() {
+            area.width - w
+        } else {
+            w
+        };
         let cols = [
             Rect::new(area.x, area.y, w, area.height),
-            Rect::new(area.x + w, area.y, w, area.height),
+            Rect::new(area.x + w, area.y, hist_w, area.height),
             Rect::new(area.x + 2 * w, area.y, area.width - 2 * w, area.height),
         ];
         if !analysis_view::shows_review(play) {
@@ -567,8 +441,10 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
             f.render_widget(Paragraph::new(status).block(panel("Status", s)), cols[0]);
         }
         render_history(f, cols[1], play, s);
-        let ai = ai_lines(play, s, cols[2].width);
-        f.render_widget(Paragraph::new(ai).block(panel("AI", s)), cols[2]);
+        if !play.ai_panel_hidden() {
+            let ai = ai_lines(play, s, cols[2].width);
+            f.render_widget(Paragraph::new(ai).block(panel("AI", s)), cols[2]);
+        }
         return;
     }
     let review = analysis_view::shows_review(play);
@@ -583,7 +459,9 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
         f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
     }
     render_history(f, r_hist, play, s);
-    f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
+    if !play.ai_panel_hidden() {
+        f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
+    }
 }
 
 /// Rows of the AI panel (title included) at least.

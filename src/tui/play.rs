@@ -4,6 +4,7 @@
 //! [`super::game_view`] and [`super::panels`].
 
 use super::ai::{Analysis, Purpose};
+use super::analysis_mode::{key_of, PositionKey};
 use super::controller::Controller;
 use super::cursor::{self, Dir};
 use super::line_edit::LineEdit;
@@ -11,6 +12,7 @@ use super::online::{ClockState, GameId};
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
+use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -35,6 +37,13 @@ pub struct AiPanel {
     pub(super) side: Option<Side>,
     pub(super) analysis: Option<Analysis>,
     pub(super) estimate: Option<Analysis>,
+    /// The position the analysis is about: the one searched, or after the AI's turn the
+    /// position that turn led to. The panel shows the analysis only while it is on screen.
+    pub(super) about: Option<PositionKey>,
+    /// What the job that made the analysis was for, and at which level it searched.
+    pub(super) source: Option<(Purpose, u8)>,
+    /// The AI's turn the analysis led to (after a [`Purpose::Turn`] job).
+    pub(super) played: Option<String>,
 }
 
 impl AiPanel {
@@ -57,6 +66,44 @@ impl AiPanel {
     pub fn estimate(&self) -> Option<&Analysis> {
         self.estimate.as_ref()
     }
+
+    /// What the job that made the analysis was for, and its level.
+    pub fn source(&self) -> Option<(Purpose, u8)> {
+        self.source
+    }
+
+    /// The AI's turn the analysis led to, when it is the final analysis of its turn.
+    pub fn played(&self) -> Option<&str> {
+        self.played.as_deref()
+    }
+
+    /// Starts a job at `level` about `game`: the panel forgets the last job's numbers.
+    pub(super) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
+        self.job = Some((id, purpose));
+        self.side = Some(game.to_move());
+        self.analysis = None;
+        self.about = Some(key_of(game));
+        self.source = Some((purpose, level));
+        self.played = None;
+    }
+
+    /// The AI played `token`, which led to `now`: its final analysis is its estimate of
+    /// that position.
+    pub(super) fn turn_played(&mut self, token: String, now: &AnyGame) {
+        self.about = Some(key_of(now));
+        self.played = Some(token);
+    }
+}
+
+/// The turn a hint named, shown on the board while its position is the live one.
+#[derive(Clone, Debug)]
+pub struct HintedTurn {
+    /// The position the hint is for.
+    pub(super) about: PositionKey,
+    /// The turn, as a token.
+    pub(super) token: String,
+    /// Its cells (placements only).
+    pub(super) cells: Vec<Cell>,
 }
 
 /// The game screen's state.
@@ -98,6 +145,12 @@ pub struct Play {
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
     pub(super) leaving: Option<(super::game_keys::Leave, String)>,
+    /// When the AI panel shows an engine's estimate unasked (the setting).
+    pub(super) show_estimate: ShowEstimate,
+    /// The AI panel is hidden (`A`).
+    pub(super) ai_panel_hidden: bool,
+    /// The last hint's turn, marked on the board while its position is the live one.
+    pub(super) hinted: Option<HintedTurn>,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -185,6 +238,9 @@ impl Play {
             hints: Vec::new(),
             source: None,
             leaving: None,
+            show_estimate: ShowEstimate::default(),
+            ai_panel_hidden: false,
+            hinted: None,
         }
     }
 

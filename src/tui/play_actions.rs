@@ -186,6 +186,7 @@ impl Play {
         } else if self.bid_step() == Some(BidStep::Side)
             && self.player_of(to_move.other()).is_ai()
             && self.ai.estimate.is_none()
+            && self.shows_opponent_estimate()
         {
             Purpose::Estimate
         } else {
@@ -207,11 +208,9 @@ impl Play {
         };
         *next_job += 1;
         let id = *next_job;
-        self.ai.job = Some((id, purpose));
+        self.ai.start(id, purpose, level, self.session.game());
         // The engine leaves any analysis for this job: analysis starts again after it.
         self.analysis.key = None;
-        self.ai.side = Some(to_move);
-        self.ai.analysis = None;
         vec![Effect::StartEngine(Request {
             id,
             game: self.game().clone(),
@@ -261,6 +260,7 @@ impl Play {
                     }
                 }
                 self.session = trial;
+                self.ai.turn_played(token.clone(), self.session.game());
                 self.say(format!("AI played {token}"));
                 self.say_bid_turn(before);
                 self.after_change(before, next_job)

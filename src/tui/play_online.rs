@@ -192,9 +192,8 @@ impl Play {
         o.analysed = Some(here);
         *next_job += 1;
         let id = *next_job;
-        self.ai.job = Some((id, Purpose::Estimate));
-        self.ai.side = Some(self.game().to_move());
-        self.ai.analysis = None;
+        self.ai
+            .start(id, Purpose::Estimate, ANALYSIS_LEVEL, self.session.game());
         vec![Effect::StartEngine(AiRequest {
             id,
             game: self.game().clone(),

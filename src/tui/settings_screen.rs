@@ -8,6 +8,7 @@ use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::settings::Settings;
 use super::store::Storage;
 use super::{Effect, Note};
+use crate::config::ShowEstimate;
 use crate::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
@@ -23,9 +24,9 @@ pub struct SettingsForm {
     pub changed: bool,
 }
 
-const ROWS: usize = 8;
-const SAVE_ROW: usize = 6;
-const BACK_ROW: usize = 7;
+const ROWS: usize = 9;
+const SAVE_ROW: usize = 7;
+const BACK_ROW: usize = 8;
 
 /// What a command of the Settings screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +80,15 @@ fn setting_text(s: &Settings, storage: &Storage, row: usize) -> (&'static str, S
             format!("{} (new games start with it)", c.ai_level),
         ),
         5 => ("Autosave", on(c.autosave)),
+        6 => (
+            "Estimate",
+            match c.show_estimate {
+                ShowEstimate::Never => "never (only a, H and R show the AI's numbers)",
+                ShowEstimate::AfterGame => "after the game (none while you play the AI)",
+                ShowEstimate::Always => "always (also the AI opponent's own, as it plays)",
+            }
+            .into(),
+        ),
         SAVE_ROW => (
             "",
             match &s.config_path {
@@ -151,6 +161,11 @@ impl Component for SettingsForm {
             }
             4 => c.ai_level = (c.ai_level as i32 + dir).clamp(1, 10) as u8,
             5 => c.autosave = !c.autosave,
+            6 => {
+                let all = ShowEstimate::ALL;
+                let i = all.iter().position(|&v| v == c.show_estimate).unwrap_or(1);
+                c.show_estimate = all[(i as i32 + dir).rem_euclid(all.len() as i32) as usize];
+            }
             SAVE_ROW if dir > 0 => {
                 self.changed = false;
                 return Transition::Stay(vec![Effect::SaveConfig(c.clone())]);

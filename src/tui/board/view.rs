@@ -21,6 +21,8 @@ pub struct CellView {
     pub legal: bool,
     /// Analysis: the rank (1–5) of the candidate placed here.
     pub candidate: Option<u8>,
+    /// A cell of the turn a hint named (`H`).
+    pub hint: bool,
     /// The heat map's verdict on this cell (`None` while the map is off, or when no side
     /// has a likely hold on it).
     pub heat: Option<Heat>,

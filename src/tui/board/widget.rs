@@ -8,7 +8,7 @@
 //! (so it never rests on a tint alone), the last turn's stones have their
 //! own glyphs (`◉ ◎ ◈`, ASCII `x o %`; with `( )` from scale 2 on), a Carteso claim is `|`
 //! (Vertical) or `-` (Horizontal) half-way to the next cell right of each claimed stone, a
-//! legal second Iris stone is `+`, an empty Iris coloured cell shows its pair letter when the
+//! legal second Iris stone is `+`, a cell of the turn a hint named is `!`, an empty Iris coloured cell shows its pair letter when the
 //! theme has no pair colours, the overlay writes the owner's letter on empty cells (`*`
 //! free, `-` nobody's), and the heat map (see [`heat_drawing`]) writes the owner's letter on
 //! empty cells (upper case settled, lower case likely), draws dead stones with glyphs of
@@ -44,6 +44,8 @@ pub struct Glyphs {
     /// Heat map: beside a stone that counts for nobody now, the side it ends as (first,
     /// second).
     pub to_claim: [char; 2],
+    /// An empty cell of the turn a hint named.
+    pub hint: char,
 }
 
 impl Glyphs {
@@ -57,6 +59,7 @@ impl Glyphs {
         last: ['◉', '◎', '◈'],
         dead: ['■', '□'],
         to_claim: ['⋮', '⋯'],
+        hint: '!',
     };
     /// `X` `O` `#` `.`.
     pub const ASCII: Glyphs = Glyphs {
@@ -68,6 +71,7 @@ impl Glyphs {
         last: ['x', 'o', '%'],
         dead: ['&', '@'],
         to_claim: [':', '~'],
+        hint: '!',
     };
 
     /// The set for a drawing mode.
@@ -272,6 +276,14 @@ impl BoardWidget<'_> {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
             glyph = char::from_digit(u32::from(rank), 10).unwrap_or('+');
+        }
+        if v.hint && v.stone.is_none() {
+            // The hinted turn: `!` (a good move), bold and underlined, so it reads without
+            // colour.
+            style = style
+                .patch(t.legal)
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+            glyph = g.hint;
         }
         if v.last {
             style = style.add_modifier(t.last.add_modifier);

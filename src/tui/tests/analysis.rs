@@ -38,7 +38,8 @@ fn open(a: &mut App, session: Session, players: [Controller; 2]) -> Vec<Effect> 
     a.open_game(play)
 }
 
-fn jobs(fx: &[Effect]) -> Vec<Request> {
+/// The engine jobs among the effects.
+pub(super) fn jobs(fx: &[Effect]) -> Vec<Request> {
     fx.iter()
         .filter_map(|e| match e {
             Effect::StartEngine(r) => Some(r.clone()),
@@ -344,7 +345,11 @@ fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
     );
     let hint = jobs(&update(&mut a, ch('H')));
     assert_eq!(hint.len(), 1);
-    assert_eq!((hint[0].purpose, hint[0].level), (Purpose::Hint, 3));
+    assert_eq!(
+        (hint[0].purpose, hint[0].level),
+        (Purpose::Hint, crate::tui::analysis_mode::ANALYSIS_LEVEL),
+        "the strong engine, not the opponent's level 3"
+    );
     let fx = update(
         &mut a,
         Msg::Engine(Report::Estimate {

@@ -124,6 +124,9 @@ fn the_ai_panel_shows_a_settled_result() {
 #[test]
 fn a_proven_result_replaces_the_win_rate() {
     let mut a = open(GameKind::Linage, &["komi=0.5"], [HUMAN, AI], (100, 32));
+    // The AI opponent's own estimate shows only with `show_estimate = "always"`.
+    crate::tui::testing::game_screen_mut(&mut a).show_estimate =
+        crate::config::ShowEstimate::Always;
     update(&mut a, key(KeyCode::Enter));
     let id = job(&a);
     update(

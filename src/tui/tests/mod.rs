@@ -3,6 +3,7 @@
 //! the real binary in tmux stay in `tests/tui_tmux.rs`.
 
 mod after_game;
+mod ai_panel;
 mod analysis;
 mod fixes;
 mod keys;

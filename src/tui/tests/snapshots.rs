@@ -209,7 +209,7 @@ fn each_panel() {
     insta::assert_snapshot!(
         "panel_ai",
         panel(&|f| {
-            let lines = crate::tui::panels::ai_lines(p, s, 36);
+            let lines = crate::tui::ai_panel::ai_lines(p, s, 36);
             f.render_widget(
                 ratatui::widgets::Paragraph::new(lines).block(crate::tui::layout::panel("AI", s)),
                 f.area(),

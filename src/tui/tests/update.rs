@@ -200,6 +200,9 @@ fn history_stepping_shows_old_positions_without_changing_the_game() {
 #[test]
 fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     let (mut a, fx) = open(GameKind::Linage, &[], [AI, HUMAN]);
+    // The AI's estimate for your side shows only with `show_estimate = "always"`.
+    crate::tui::testing::game_screen_mut(&mut a).show_estimate =
+        crate::config::ShowEstimate::Always;
     let (id, purpose) = started_job(&fx).expect("the AI sets komi");
     assert_eq!(purpose, Purpose::Turn);
     let fx = update(

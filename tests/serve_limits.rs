@@ -369,3 +369,100 @@ fn connections_over_the_pre_login_limit_are_closed_at_once_and_a_login_still_get
         let _ = c.write_all(b"x");
     }
 }
+
+#[test]
+fn a_long_paste_into_the_nickname_form_is_cut_with_a_notice() {
+    let s = Server::start("paste", &[]);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let h = login(s.port).await;
+        let (mut ch, _) = session(&h, 80, 24).await;
+        ch.data(&vec![b'x'; 1 << 20][..]).await.unwrap();
+        read_until(&mut ch, "dropped").await;
+    });
+}
+
+/// The waits the server logged for each connection's refused keys, by connection (its
+/// address and port), in the order the connections came.
+fn refusal_waits(log: &str) -> Vec<(String, Vec<u64>)> {
+    let mut out: Vec<(String, Vec<u64>)> = Vec::new();
+    for line in log.lines().filter(|l| l.contains("login refused")) {
+        let field = |name: &str| {
+            line.split_whitespace()
+                .find_map(|w| w.strip_prefix(name))
+                .map(str::to_string)
+        };
+        let (Some(addr), Some(ms)) = (field("address="), field("wait_ms=")) else {
+            panic!("a refusal without its address or wait: {line}");
+        };
+        let ms: u64 = ms.parse().unwrap();
+        match out.iter_mut().find(|(a, _)| *a == addr) {
+            Some((_, v)) => v.push(ms),
+            None => out.push((addr, vec![ms])),
+        }
+    }
+    out
+}
+
+#[test]
+fn refused_keys_are_slowed_down_but_a_connection_waits_a_second_at_most_in_all() {
+    if !openssh() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tessera-limits-keys-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let keys: Vec<PathBuf> = (1..=5)
+        .map(|i| {
+            let k = dir.join(format!("k{i}"));
+            let st = Command::new("ssh-keygen")
+                .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+                .arg(&k)
+                .status()
+                .expect("ssh-keygen");
+            assert!(st.success());
+            k
+        })
+        .collect();
+    // Only the fifth key may enter: the client offers the four others first.
+    let users = dir.join("users");
+    std::fs::copy(keys[4].with_extension("pub"), &users).unwrap();
+    let log = dir.join("log");
+    let s = Server::start(
+        "slow",
+        &[
+            "--users",
+            users.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    for _ in 0..3 {
+        let mut args = s.ssh_args(&keys[0]);
+        for k in &keys[1..] {
+            args.push("-i".into());
+            args.push(k.to_string_lossy().into_owned());
+        }
+        let out = Command::new("ssh")
+            .args(&args)
+            .args(["-T", "-p", &s.port.to_string(), "127.0.0.1"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run ssh");
+        // Let in (a session without a terminal gets its one line).
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("connect with `ssh -t`"), "{text}");
+    }
+    let waits = refusal_waits(&std::fs::read_to_string(&log).unwrap());
+    let totals: Vec<u64> = waits.iter().map(|(_, w)| w.iter().sum()).collect();
+    // Each key's refusals from this address wait 125, 250, 500 ms…; a connection at most
+    // 1000 ms in all, whatever comes after.
+    assert_eq!(waits.len(), 3, "{waits:?}");
+    assert!(waits.iter().all(|(_, w)| w.len() == 4), "{waits:?}");
+    assert_eq!(totals, vec![500, 1000, 1000], "{waits:?}");
+    assert_eq!(waits[2].1, vec![500, 500, 0, 0]);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -270,7 +270,8 @@ mod tests {
         let big = crate::board::Geometry::square(19);
         let a = crate::tui::game_layout::areas((w, h), big).unwrap();
         assert_eq!(a.scale, crate::tui::board::layout::BoardLayout::MAX_SCALE);
-        assert!(u32::from(w) * u32::from(h) <= 40_000, "{w}x{h}");
+        // The README states this size (and the memory per session it makes).
+        assert_eq!((w, h), (200, 86));
         assert_eq!(terminal_size(1000, 1000), (w, h));
         assert_eq!(terminal_size(0, 0), (80, 24));
         assert_eq!(terminal_size(100, 30), (100, 30));

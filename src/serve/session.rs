@@ -28,9 +28,19 @@ pub(super) struct Live {
     pub(super) last_input: Arc<Mutex<Instant>>,
 }
 
-/// Screens waiting to be sent to a client that does not read them fast enough; more are
-/// dropped (and the whole screen redrawn once it reads again).
-pub(super) const OUT_FRAMES: usize = 4;
+/// Bytes of screen output that may wait for a client that does not read them fast enough
+/// (two full redraws of the largest screen); more are dropped, and the whole screen is
+/// redrawn once the client has caught up.
+pub(super) const OUT_BYTES: usize = 1 << 20;
+
+/// What the session's output and its sender share.
+#[derive(Default)]
+struct Backlog {
+    /// Bytes waiting.
+    bytes: AtomicUsize,
+    /// A screen was dropped: redraw everything once the backlog is empty.
+    lost: AtomicBool,
+}
 
 /// Starts the game session of a connection: a thread running the interface, drawing into
 /// the channel (`size`: the terminal size it draws for, kept up to date by the connection);
@@ -44,15 +54,25 @@ pub(super) fn start(
 ) -> Option<Live> {
     let shared = shared.clone();
     let (tx, rx) = std::sync::mpsc::channel::<Msg>();
-    let (out_tx, mut out_rx) = tokio::sync::mpsc::channel::<Out>(OUT_FRAMES);
+    let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    let backlog = Arc::new(Backlog::default());
+    let redraw = (tx.clone(), size.clone(), backlog.clone());
     tokio::spawn(async move {
         while let Some(o) = out_rx.recv().await {
             match o {
                 // Waits while the client's window is full: a client that does not read
-                // holds back the screens, which are bounded (`OUT_FRAMES`).
+                // holds back the screens, which are bounded (`OUT_BYTES`).
                 Out::Data(bytes) => {
+                    let n = bytes.len();
                     if writer.data_bytes(bytes).await.is_err() {
                         break;
+                    }
+                    let (tx, size, backlog) = &redraw;
+                    backlog.bytes.fetch_sub(n, Ordering::SeqCst);
+                    if out_rx.is_empty() && backlog.lost.swap(false, Ordering::SeqCst) {
+                        // Caught up after screens were dropped: the session redraws all.
+                        let (w, h) = *size.lock().unwrap_or_else(|e| e.into_inner());
+                        let _ = tx.send(Msg::Resize(w, h));
                     }
                 }
                 Out::End(status) => {
@@ -117,8 +137,7 @@ pub(super) fn start(
             let mut out = ChannelOut {
                 buf: Vec::new(),
                 tx: out_tx.clone(),
-                lost: Arc::default(),
-                redraw: (tx.clone(), size),
+                backlog,
             };
             let settings = session_settings(&storage, &term);
             let pool = shared.clone();
@@ -167,7 +186,7 @@ pub(super) fn start(
                 let _ = write!(out, "tessera: {r}\r\n");
             }
             let _ = out.flush();
-            let _ = out.tx.blocking_send(Out::End(status));
+            let _ = out.tx.send(Out::End(status));
         });
     spawned.ok().map(|_| live)
 }
@@ -195,14 +214,13 @@ enum Out {
 }
 
 /// The session's screen output: buffered, sent to the channel on flush. When the client
-/// does not keep up ([`OUT_FRAMES`] screens wait), a screen is dropped rather than kept, and the
-/// next one that can go asks the session to redraw everything (a resize to its own size).
+/// does not keep up ([`OUT_BYTES`] wait), a screen is dropped rather than kept; once the
+/// client has caught up the session redraws everything (a resize to its own size).
 #[derive(Clone)]
 struct ChannelOut {
     buf: Vec<u8>,
-    tx: tokio::sync::mpsc::Sender<Out>,
-    lost: Arc<AtomicBool>,
-    redraw: (Sender<Msg>, Arc<Mutex<(u16, u16)>>),
+    tx: tokio::sync::mpsc::UnboundedSender<Out>,
+    backlog: Arc<Backlog>,
 }
 
 impl Write for ChannelOut {
@@ -218,17 +236,20 @@ impl Write for ChannelOut {
         let bytes = std::mem::take(&mut self.buf);
         // A link that is gone drops the screen: the session hears of it (Terminate) and
         // ends; the drawing code need not fail meanwhile.
-        match self.tx.try_send(Out::Data(bytes)) {
-            Ok(()) => {
-                if self.lost.swap(false, Ordering::SeqCst) {
-                    let (w, h) = *self.redraw.1.lock().unwrap_or_else(|e| e.into_inner());
-                    let _ = self.redraw.0.send(Msg::Resize(w, h));
-                }
+        let n = bytes.len();
+        let waiting = self.backlog.bytes.load(Ordering::SeqCst);
+        if waiting > 0 && waiting + n > OUT_BYTES {
+            self.backlog.lost.store(true, Ordering::SeqCst);
+            if self.backlog.bytes.load(Ordering::SeqCst) > 0 {
+                // The sender sees `lost` once it has sent what waits.
+                return Ok(());
             }
-            Err(tokio::sync::mpsc::error::TrySendError::Full(_)) => {
-                self.lost.store(true, Ordering::SeqCst);
-            }
-            Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) => {}
+            // It has sent everything meanwhile: this screen goes after all.
+            self.backlog.lost.store(false, Ordering::SeqCst);
+        }
+        self.backlog.bytes.fetch_add(n, Ordering::SeqCst);
+        if self.tx.send(Out::Data(bytes)).is_err() {
+            self.backlog.bytes.fetch_sub(n, Ordering::SeqCst);
         }
         Ok(())
     }

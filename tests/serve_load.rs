@@ -7,7 +7,8 @@
 //!   random legal moves for 60 s, each player thinking 0.3–0.7 s a move. Reported: the
 //!   server's memory (RSS) per idle session and while playing, its CPU time, and the time from
 //!   the key that plays a move (the Enter of `:TOKEN`) to the mover's board redrawn with it,
-//!   and to the opponent's.
+//!   and to the opponent's. `TESSERA_LOAD_CLIENTS=20 TESSERA_LOAD_SECONDS=15` tries a smaller
+//!   run.
 //! - `serve_flood_…`: the server under an open-file limit of 1024 (soft and hard), and 5,000
 //!   hostile connections opened at once (a third idle, a third sending only a banner, a third
 //!   dribbling a byte every 300 ms); meanwhile and after it a real `ssh` login. Reported: the
@@ -28,8 +29,21 @@ use tessera::games::{Game, GameKind, GameOptions};
 use tessera::rng::FastRng;
 use tessera::session::Session;
 
-const CLIENTS: usize = 200;
-const PLAY: Duration = Duration::from_secs(60);
+/// Sessions (`TESSERA_LOAD_CLIENTS` to try fewer, an even number).
+fn clients() -> usize {
+    std::env::var("TESSERA_LOAD_CLIENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(200, |n: usize| n.clamp(2, 200) & !1)
+}
+/// Seconds of play (`TESSERA_LOAD_SECONDS` to try a shorter run).
+fn play_time() -> Duration {
+    let s = std::env::var("TESSERA_LOAD_SECONDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(60, |n: u64| n.clamp(1, 60));
+    Duration::from_secs(s)
+}
 const SIZE: (u16, u16) = (80, 24);
 
 struct Screen {
@@ -323,7 +337,8 @@ fn serve_200_sessions_reach_the_lobby_then_play_random_moves_for_a_minute() {
     let dir = std::env::temp_dir().join(format!("tessera-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("keys")).unwrap();
-    let keys: Vec<PathBuf> = (0..CLIENTS)
+    let (clients_n, play_for) = (clients(), play_time());
+    let keys: Vec<PathBuf> = (0..clients_n)
         .map(|i| keygen(&dir.join("keys").join(format!("p{i:03}"))))
         .collect();
     let mut cmd = serve_command(&dir);
@@ -356,7 +371,7 @@ fn serve_200_sessions_reach_the_lobby_then_play_random_moves_for_a_minute() {
     std::thread::sleep(Duration::from_secs(3));
     let rss_idle = rss_kb(pid);
     let threads_idle = threads(pid);
-    let per_idle = (rss_idle.saturating_sub(rss0)) as f64 / CLIENTS as f64 / 1024.0;
+    let per_idle = (rss_idle.saturating_sub(rss0)) as f64 / clients_n as f64 / 1024.0;
 
     // Pair up: one opens a Linage 19x19 challenge (agreed komi, no clock), the next accepts.
     let mut pairs: Vec<[Client; 2]> = Vec::new();
@@ -387,7 +402,7 @@ fn serve_200_sessions_reach_the_lobby_then_play_random_moves_for_a_minute() {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let t0 = Instant::now();
     let cpu0 = cpu_ticks(pid);
-    let deadline = t0 + PLAY;
+    let deadline = t0 + play_for;
     let peak = Arc::new(Mutex::new(0u64));
     let sampler = {
         let peak = peak.clone();
@@ -427,17 +442,17 @@ fn serve_200_sessions_reach_the_lobby_then_play_random_moves_for_a_minute() {
         .map(|&p| percentile(&mut t.opponent, p))
         .collect();
     println!(
-        "tessera serve load test: {CLIENTS} ssh sessions, {} games, {PLAY:?} of play",
-        CLIENTS / 2
+        "tessera serve load test: {clients_n} ssh sessions, {} games, {play_for:?} of play",
+        clients_n / 2
     );
     println!(
-        "server RSS: {rss0} kB at start, {rss_idle} kB with {CLIENTS} idle sessions in the lobby"
+        "server RSS: {rss0} kB at start, {rss_idle} kB with {clients_n} idle sessions in the lobby"
     );
     println!("  = {per_idle:.2} MB per idle session");
     let peak = *peak.lock().unwrap();
     println!(
         "  peak while playing {peak} kB ({:.2} MB per session), {rss_end} kB at the end",
-        peak.saturating_sub(rss0) as f64 / CLIENTS as f64 / 1024.0
+        peak.saturating_sub(rss0) as f64 / clients_n as f64 / 1024.0
     );
     println!("server threads: {threads0} at start, {threads_idle} with the sessions");
     println!(

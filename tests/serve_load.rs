@@ -1,16 +1,27 @@
-//! Load test of `tessera serve` (not in the default `cargo test`: run it with
-//! `cargo test --release --test serve_load -- --ignored --nocapture`). Loopback only, bounded:
-//! 100 OpenSSH clients (`ssh -tt`, each read into a virtual terminal, `vt100`) log in, take
-//! nicknames, pair up into 50 Linage 19x19 games and play random legal moves for 60 s, each
-//! player thinking 0.3–0.7 s a move. Reported: the server's memory (RSS) per idle session and
-//! while playing, its CPU time, and the time from the key that plays a move (the Enter of
-//! `:TOKEN`) to the mover's board redrawn with it, and to the opponent's.
+//! Load tests of `tessera serve` (not in the default `cargo test`: run them with
+//! `cargo test --release --test serve_load -- --ignored --nocapture --test-threads 1`).
+//! Loopback only (127.0.0.1), bounded in count and time:
 //!
-//! Targets (issue 16): at most 10 MB per idle session, p99 at most 50 ms on a 2-core machine.
-//! The figures are printed, not asserted (tests never assert wall-clock time).
+//! - `serve_200_sessions_…`: 200 OpenSSH clients (`ssh -tt`, each read into a virtual
+//!   terminal, `vt100`) log in, take nicknames, pair up into 100 Linage 19x19 games and play
+//!   random legal moves for 60 s, each player thinking 0.3–0.7 s a move. Reported: the
+//!   server's memory (RSS) per idle session and while playing, its CPU time, and the time from
+//!   the key that plays a move (the Enter of `:TOKEN`) to the mover's board redrawn with it,
+//!   and to the opponent's. `TESSERA_LOAD_CLIENTS=20 TESSERA_LOAD_SECONDS=15` tries a smaller
+//!   run.
+//! - `serve_flood_…`: the server under an open-file limit of 1024 (soft and hard), and 5,000
+//!   hostile connections opened at once (a third idle, a third sending only a banner, a third
+//!   dribbling a byte every 300 ms); meanwhile and after it a real `ssh` login. Reported: the
+//!   connections the server held at once (its open files), how fast it closed the excess, and
+//!   the time from the login's start to its first screen.
+//!
+//! Targets (issue 16, issue 45): at most 10 MB per idle session, p99 at most 50 ms on a
+//! 2-core machine, a login within 2 s during the flood. The figures are printed; what is
+//! asserted is that nothing fails (every move reaches both screens, the server stays up, the
+//! login reaches its first screen).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -18,8 +29,21 @@ use tessera::games::{Game, GameKind, GameOptions};
 use tessera::rng::FastRng;
 use tessera::session::Session;
 
-const CLIENTS: usize = 100;
-const PLAY: Duration = Duration::from_secs(60);
+/// Sessions (`TESSERA_LOAD_CLIENTS` to try fewer, an even number).
+fn clients() -> usize {
+    std::env::var("TESSERA_LOAD_CLIENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(200, |n: usize| n.clamp(2, 200) & !1)
+}
+/// Seconds of play (`TESSERA_LOAD_SECONDS` to try a shorter run).
+fn play_time() -> Duration {
+    let s = std::env::var("TESSERA_LOAD_SECONDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(60, |n: u64| n.clamp(1, 60));
+    Duration::from_secs(s)
+}
 const SIZE: (u16, u16) = (80, 24);
 
 struct Screen {
@@ -35,7 +59,7 @@ struct Client {
 }
 
 impl Client {
-    fn start(port: u16, key: &PathBuf, name: &str) -> Client {
+    fn start(port: u16, key: &Path, name: &str) -> Client {
         let mut child = Command::new("ssh")
             .args(["-F", "/dev/null", "-tt", "-p", &port.to_string()])
             .args([
@@ -141,8 +165,57 @@ impl Drop for Client {
     }
 }
 
+/// Makes an ed25519 key without a passphrase at `path`.
+fn keygen(path: &Path) -> PathBuf {
+    let st = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(path)
+        .status()
+        .expect("ssh-keygen");
+    assert!(st.success());
+    path.to_path_buf()
+}
+
+/// `tessera serve` on a free loopback port, one AI thread, its data in `dir/data`.
+fn serve_command(dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    cmd.args(["serve", "--listen", "127.0.0.1:0", "--ai-threads", "1"])
+        .arg("--data")
+        .arg(dir.join("data"));
+    cmd
+}
+
 /// The server, killed however the test ends.
 struct Server(Child);
+
+impl Server {
+    /// Starts `cmd` (a `tessera serve` on port 0) and reads the port it listens on.
+    fn start(mut cmd: Command) -> (Server, u16) {
+        let mut server = Server(
+            cmd.stdout(Stdio::piped())
+                .spawn()
+                .expect("start tessera serve"),
+        );
+        let mut out = BufReader::new(server.0.stdout.take().unwrap());
+        let mut line = String::new();
+        let mut port = 0u16;
+        while out.read_line(&mut line).unwrap() > 0 {
+            if let Some(r) = line.trim().strip_prefix("tessera serve: listening on ") {
+                port = r.rsplit(':').next().unwrap().parse().unwrap();
+                break;
+            }
+            line.clear();
+        }
+        assert!(port > 0, "the server said where it listens");
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            while out.read_line(&mut s).unwrap_or(0) > 0 {
+                s.clear();
+            }
+        });
+        (server, port)
+    }
+}
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -259,49 +332,19 @@ fn percentile(v: &mut [Duration], p: f64) -> f64 {
 }
 
 #[test]
-#[ignore = "load test: 100 ssh sessions for a minute (see the module docs)"]
-fn a_hundred_sessions_play_random_moves_for_a_minute() {
+#[ignore = "load test: 200 ssh sessions for a minute (see the module docs)"]
+fn serve_200_sessions_reach_the_lobby_then_play_random_moves_for_a_minute() {
     let dir = std::env::temp_dir().join(format!("tessera-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("keys")).unwrap();
-    let keys: Vec<PathBuf> = (0..CLIENTS)
-        .map(|i| {
-            let k = dir.join("keys").join(format!("p{i:03}"));
-            assert!(Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-                .arg(&k)
-                .status()
-                .unwrap()
-                .success());
-            k
-        })
+    let (clients_n, play_for) = (clients(), play_time());
+    let keys: Vec<PathBuf> = (0..clients_n)
+        .map(|i| keygen(&dir.join("keys").join(format!("p{i:03}"))))
         .collect();
-    let mut server = Server(
-        Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--ai-threads", "1"])
-            .arg("--data")
-            .arg(dir.join("data"))
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
+    let mut cmd = serve_command(&dir);
+    cmd.stderr(Stdio::null());
+    let (server, port) = Server::start(cmd);
     let pid = server.0.id();
-    let mut out = BufReader::new(server.0.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut port = 0u16;
-    while out.read_line(&mut line).unwrap() > 0 {
-        if let Some(r) = line.trim().strip_prefix("tessera serve: listening on ") {
-            port = r.rsplit(':').next().unwrap().parse().unwrap();
-            break;
-        }
-        line.clear();
-    }
-    std::thread::spawn(move || {
-        let mut s = String::new();
-        while out.read_line(&mut s).unwrap_or(0) > 0 {
-            s.clear();
-        }
-    });
     std::thread::sleep(Duration::from_millis(500));
     let rss0 = rss_kb(pid);
     let threads0 = threads(pid);
@@ -328,7 +371,7 @@ fn a_hundred_sessions_play_random_moves_for_a_minute() {
     std::thread::sleep(Duration::from_secs(3));
     let rss_idle = rss_kb(pid);
     let threads_idle = threads(pid);
-    let per_idle = (rss_idle.saturating_sub(rss0)) as f64 / CLIENTS as f64 / 1024.0;
+    let per_idle = (rss_idle.saturating_sub(rss0)) as f64 / clients_n as f64 / 1024.0;
 
     // Pair up: one opens a Linage 19x19 challenge (agreed komi, no clock), the next accepts.
     let mut pairs: Vec<[Client; 2]> = Vec::new();
@@ -359,7 +402,7 @@ fn a_hundred_sessions_play_random_moves_for_a_minute() {
     let tally = Arc::new(Mutex::new(Tally::default()));
     let t0 = Instant::now();
     let cpu0 = cpu_ticks(pid);
-    let deadline = t0 + PLAY;
+    let deadline = t0 + play_for;
     let peak = Arc::new(Mutex::new(0u64));
     let sampler = {
         let peak = peak.clone();
@@ -399,17 +442,17 @@ fn a_hundred_sessions_play_random_moves_for_a_minute() {
         .map(|&p| percentile(&mut t.opponent, p))
         .collect();
     println!(
-        "tessera serve load test: {CLIENTS} ssh sessions, {} games, {PLAY:?} of play",
-        CLIENTS / 2
+        "tessera serve load test: {clients_n} ssh sessions, {} games, {play_for:?} of play",
+        clients_n / 2
     );
     println!(
-        "server RSS: {rss0} kB at start, {rss_idle} kB with {CLIENTS} idle sessions in the lobby"
+        "server RSS: {rss0} kB at start, {rss_idle} kB with {clients_n} idle sessions in the lobby"
     );
     println!("  = {per_idle:.2} MB per idle session");
     let peak = *peak.lock().unwrap();
     println!(
         "  peak while playing {peak} kB ({:.2} MB per session), {rss_end} kB at the end",
-        peak.saturating_sub(rss0) as f64 / CLIENTS as f64 / 1024.0
+        peak.saturating_sub(rss0) as f64 / clients_n as f64 / 1024.0
     );
     println!("server threads: {threads0} at start, {threads_idle} with the sessions");
     println!(
@@ -433,4 +476,233 @@ fn a_hundred_sessions_play_random_moves_for_a_minute() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(moves > 0, "the games moved");
     assert_eq!(timeouts, 0, "every move reached both screens");
+}
+
+/// Open files of a process.
+fn open_files(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+#[derive(Default)]
+struct Flood {
+    opened: std::sync::atomic::AtomicUsize,
+    open: std::sync::atomic::AtomicUsize,
+    most_open: std::sync::atomic::AtomicUsize,
+    closed_by_server: std::sync::atomic::AtomicUsize,
+    connect_failed: std::sync::atomic::AtomicUsize,
+    /// Milliseconds from the flood's start to the last close by the server.
+    last_close_ms: std::sync::atomic::AtomicU64,
+}
+
+/// One hostile connection: `kind` 0 says nothing, 1 sends a banner and then nothing, 2
+/// dribbles a byte every 300 ms; held until the server closes it or `until`.
+async fn hostile(port: u16, kind: usize, t0: Instant, until: Instant, f: Arc<Flood>) {
+    use std::sync::atomic::Ordering::SeqCst;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(Ok(mut s)) = tokio::time::timeout(
+        Duration::from_secs(10),
+        tokio::net::TcpStream::connect(("127.0.0.1", port)),
+    )
+    .await
+    else {
+        f.connect_failed.fetch_add(1, SeqCst);
+        return;
+    };
+    f.opened.fetch_add(1, SeqCst);
+    let now_open = f.open.fetch_add(1, SeqCst) + 1;
+    f.most_open.fetch_max(now_open, SeqCst);
+    if kind == 1 {
+        let _ = s.write_all(b"SSH-2.0-flood\r\n").await;
+    }
+    let dribble = b"SSH-2.0-slow\r\n\0\0\x01\x0c\x0a\x14";
+    let mut next = 0;
+    let mut buf = [0u8; 2048];
+    let closed = loop {
+        let tick = tokio::time::sleep(Duration::from_millis(300));
+        tokio::select! {
+            r = s.read(&mut buf) => match r {
+                Ok(0) | Err(_) => break true,
+                Ok(_) => {}
+            },
+            _ = tick => {
+                if Instant::now() >= until {
+                    break false;
+                }
+                if kind == 2 {
+                    let b = dribble[next % dribble.len()];
+                    next += 1;
+                    if s.write_all(&[b]).await.is_err() {
+                        break true;
+                    }
+                }
+            }
+        }
+    };
+    f.open.fetch_sub(1, SeqCst);
+    if closed {
+        f.closed_by_server.fetch_add(1, SeqCst);
+        f.last_close_ms
+            .fetch_max(t0.elapsed().as_millis() as u64, SeqCst);
+    }
+}
+
+/// Time from starting `ssh` to its first screen (the nickname form), or `None` within 60 s.
+fn first_screen(port: u16, key: &Path, name: &str) -> (Option<Duration>, Client) {
+    let t0 = Instant::now();
+    let c = Client::start(port, key, name);
+    let at = c.wait(Duration::from_secs(60), |s| s.contains("Choose a nickname"));
+    (at.map(|t| t - t0), c)
+}
+
+#[test]
+#[ignore = "load test: 5,000 hostile connections for 30 s (see the module docs)"]
+fn serve_flood_of_5000_connections_under_1024_open_files_lets_a_real_login_in() {
+    use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+    use std::os::unix::process::CommandExt;
+    use std::sync::atomic::Ordering::SeqCst;
+    const HOSTILE: usize = 5_000;
+    // Ourselves: enough descriptors for the flood.
+    let ours = getrlimit(Resource::Nofile);
+    setrlimit(
+        Resource::Nofile,
+        Rlimit {
+            current: ours.maximum,
+            maximum: ours.maximum,
+        },
+    )
+    .unwrap();
+    assert!(
+        getrlimit(Resource::Nofile).current.unwrap_or(u64::MAX) > HOSTILE as u64 + 500,
+        "this test needs an open-file hard limit above {} (ulimit -Hn)",
+        HOSTILE + 500
+    );
+    let dir = std::env::temp_dir().join(format!("tessera-flood-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let keys: Vec<PathBuf> = ["during", "after"]
+        .iter()
+        .map(|n| keygen(&dir.join(n)))
+        .collect();
+    let mut cmd = serve_command(&dir);
+    cmd.arg("--log").arg(dir.join("log")).stderr(Stdio::null());
+    // The server's limit: 1024 open files, soft and hard (it cannot raise it).
+    unsafe {
+        cmd.pre_exec(|| {
+            setrlimit(
+                Resource::Nofile,
+                Rlimit {
+                    current: Some(1024),
+                    maximum: Some(1024),
+                },
+            )
+            .map_err(std::io::Error::from)
+        });
+    }
+    let (mut server, port) = Server::start(cmd);
+    let pid = server.0.id();
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).unwrap();
+    let nofile = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap();
+    println!(
+        "server: {}",
+        nofile.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    let files0 = open_files(pid);
+
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let flood = Arc::new(Flood::default());
+    let t0 = Instant::now();
+    let until = t0 + Duration::from_secs(30);
+    let tasks: Vec<_> = (0..HOSTILE)
+        .map(|i| rt.spawn(hostile(port, i % 3, t0, until, flood.clone())))
+        .collect();
+    // The server's open files, sampled.
+    let most_files = Arc::new(Mutex::new(0usize));
+    let sampling = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let (most, on) = (most_files.clone(), sampling.clone());
+        std::thread::spawn(move || {
+            while on.load(SeqCst) {
+                let n = open_files(pid);
+                let mut m = most.lock().unwrap();
+                *m = (*m).max(n);
+                drop(m);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+    };
+    // A real login while the connections pour in.
+    std::thread::sleep(Duration::from_millis(300));
+    let opened_then = flood.opened.load(SeqCst);
+    let (during, client_during) = first_screen(port, &keys[0], "during");
+    let opened_by_login = flood.opened.load(SeqCst);
+    // Every hostile connection ends: closed by the server (the last ones at the 20 s login
+    // deadline), or by us at `until`.
+    for t in tasks {
+        rt.block_on(t).unwrap();
+    }
+    let flood_time = t0.elapsed();
+    let (after, client_after) = first_screen(port, &keys[1], "after");
+    sampling.store(false, SeqCst);
+    sampler.join().unwrap();
+    let alive = server.0.try_wait().unwrap().is_none();
+    let log = std::fs::read_to_string(dir.join("log")).unwrap_or_default();
+    let f = &flood;
+    println!(
+        "hostile connections: {HOSTILE} started, {} connected, {} failed to connect, {} closed \
+         by the server, at most {} open at once on the client side (some only queued in the \
+         kernel)",
+        f.opened.load(SeqCst),
+        f.connect_failed.load(SeqCst),
+        f.closed_by_server.load(SeqCst),
+        f.most_open.load(SeqCst)
+    );
+    println!(
+        "server open files: {files0} at start, at most {} during the flood (limit 1024); the \
+         last hostile connection closed {:.1} s after the flood began; all over in {:.1} s",
+        *most_files.lock().unwrap(),
+        f.last_close_ms.load(SeqCst) as f64 / 1000.0,
+        flood_time.as_secs_f64()
+    );
+    println!(
+        "real login during the flood (started after {opened_then} hostile connections, \
+         {opened_by_login} by its first screen): {:?}; after it: {:?}",
+        during, after
+    );
+    println!(
+        "log lines: {} (\"closed the most silent\": {}, \"did not log in\": {}, accept errors: {})",
+        log.lines().count(),
+        log.matches("closed the most silent").count(),
+        log.matches("did not log in").count(),
+        log.matches("cannot accept").count()
+    );
+    drop(client_during);
+    drop(client_after);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(alive, "the server stayed up");
+    assert!(
+        *most_files.lock().unwrap() < 1024,
+        "the server never ran out of open files"
+    );
+    // Most are closed at once, the rest at the login deadline; those that found the listen
+    // queue full stay half-open in the kernel (SYN_RECV: the client thinks it is connected,
+    // the server has not accepted them yet) and may outlast `until` (8–10 % in our runs).
+    assert!(
+        f.closed_by_server.load(SeqCst) * 2 >= f.opened.load(SeqCst),
+        "the server closed the hostile connections"
+    );
+    assert!(
+        during.is_some(),
+        "the login during the flood reached its first screen"
+    );
+    assert!(
+        after.is_some(),
+        "the login after the flood reached its first screen"
+    );
 }

@@ -196,9 +196,9 @@ impl Hub {
             return None;
         }
         Some(format!(
-            "{} left: the game waits up to {} min for them to come back, then it is adjourned",
+            "{} left: the game waits up to {} for them to come back, then it is adjourned",
             away.join(" and "),
-            self.adjourn_after.as_secs().div_ceil(60)
+            crate::tui::online::duration_words(self.adjourn_after.as_secs_f64().round() as u32)
         ))
     }
 

@@ -172,3 +172,15 @@ fn nicknames_are_unique_and_kept_per_key() {
     assert_eq!(h.name_of("SHA256:other").as_deref(), Some("zed"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_wait_for_a_player_who_left_is_said_as_the_option_gives_it() {
+    let (mut h, dir) = hub("wait-words");
+    // `--adjourn-after 0.5`: half a minute, not "up to 1 min".
+    h.adjourn_after = Duration::from_secs(30);
+    let ((a, _ra), (_b, rb), _) = start(&mut h);
+    h.leave(a);
+    let s = last_game(&rb).unwrap().status.unwrap();
+    assert!(s.contains("the game waits up to 30 s for them"), "{s}");
+    std::fs::remove_dir_all(&dir).ok();
+}

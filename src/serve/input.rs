@@ -7,12 +7,17 @@
 //! Input is rate-limited per connection by a token bucket: a burst (a paste) of up to
 //! [`BURST`] bytes passes at once, then [`RATE`] bytes a second; the excess is dropped and the
 //! person told.
+//!
+//! The terminal size a client claims is capped ([`terminal_size`]) to what the largest screen
+//! needs (the largest board at its largest scale with the panels at their widest), so that
+//! what a session draws, keeps and sends for one screen is bounded whatever the client says.
 
 use crate::tui::app::Msg;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use termina::event::{self as te, Event as TEvent};
 
@@ -22,6 +27,40 @@ pub const ESC_WAIT: Duration = Duration::from_millis(40);
 pub const BURST: f64 = 16_384.0;
 /// Bytes a second after the burst.
 pub const RATE: f64 = 2_048.0;
+
+/// The size of the largest screen (columns, rows): the largest board of any game at its
+/// largest scale with the panels beside it at their widest, or below it at their tallest.
+pub fn largest_screen() -> (u16, u16) {
+    use crate::board::Geometry;
+    use crate::tui::board::layout::BoardLayout;
+    use crate::tui::game_layout as g;
+    static SIZE: OnceLock<(u16, u16)> = OnceLock::new();
+    *SIZE.get_or_init(|| {
+        let square = (5..=19).map(Geometry::square);
+        let hex = (3..=12).map(Geometry::hex);
+        let (mut w, mut h) = crate::tui::layout::MENU_MIN;
+        for geo in square.chain(hex) {
+            let l = BoardLayout::scaled(geo, BoardLayout::MAX_SCALE);
+            w = w.max(l.width() + 2 + g::PANEL_MAX_WIDTH);
+            h = h.max(l.height() + g::BAND_MAX_HEIGHT + g::BOTTOM_ROWS);
+        }
+        (w, h)
+    })
+}
+
+/// The terminal size a session draws for, from what the client says: 0 (unknown) is 80x24,
+/// and each side is at most the largest screen's.
+pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
+    let (w, h) = largest_screen();
+    let side = |n: u32, unknown: u16, max: u16| {
+        if n == 0 {
+            unknown
+        } else {
+            n.min(u32::from(max)) as u16
+        }
+    };
+    (side(cols, 80, w), side(rows, 24, h))
+}
 
 /// A connection's input decoder.
 #[derive(Debug, Default)]
@@ -222,6 +261,21 @@ mod tests {
             Some(Msg::Mouse(m)) => assert_eq!((m.column, m.row), (9, 4)),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_terminal_is_capped_to_the_largest_screen() {
+        let (w, h) = largest_screen();
+        // The largest board at its largest scale fits, and the cap is far from 1000x1000.
+        let big = crate::board::Geometry::square(19);
+        let a = crate::tui::game_layout::areas((w, h), big).unwrap();
+        assert_eq!(a.scale, crate::tui::board::layout::BoardLayout::MAX_SCALE);
+        // The README states this size (and the memory per session it makes).
+        assert_eq!((w, h), (200, 86));
+        assert_eq!(terminal_size(1000, 1000), (w, h));
+        assert_eq!(terminal_size(0, 0), (80, 24));
+        assert_eq!(terminal_size(100, 30), (100, 30));
+        assert_eq!(terminal_size(u32::MAX, 5), (w, 5));
     }
 
     #[test]

@@ -14,14 +14,18 @@
 
 mod adjourn;
 pub(crate) mod files;
+pub(crate) mod gate;
 pub(crate) mod hub;
 #[cfg(test)]
 mod hub_tests;
 pub(crate) mod input;
 pub(crate) mod live;
 mod lobby;
+mod log;
+pub(crate) mod os;
 pub(crate) mod pool;
 mod session;
+pub(crate) mod slowdown;
 pub(crate) mod ssh;
 
 use clap::Args;
@@ -60,6 +64,13 @@ pub struct ServeArgs {
     /// Minutes without a key after which a session is closed.
     #[arg(long, default_value_t = 30.0, value_name = "MIN")]
     pub idle: f64,
+    /// Most connections that have not logged in yet (a quarter of them from one address);
+    /// fewer if the open-file limit leaves less room.
+    #[arg(long, default_value_t = 256, value_name = "N")]
+    pub max_pending: usize,
+    /// Also append the log (which goes to stderr) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 fn minutes(m: f64, what: &str) -> anyhow::Result<Duration> {
@@ -77,7 +88,19 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .map(|d| d.join("server"))
             .ok_or_else(|| anyhow::anyhow!("no data directory on this system: give --data DIR"))?,
     };
+    log::init(args.log.as_deref())?;
+    os::private_files();
     std::fs::create_dir_all(&data).map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
+    let tightened = os::tighten(&data);
+    if tightened > 0 {
+        tracing::info!(
+            files = tightened,
+            "made the data directory's files private (0600, folders 0700)"
+        );
+    }
+    let open_files = os::raise_open_files();
+    let max_sessions = args.max_sessions.max(1);
+    let pending = os::pending_limit(open_files, max_sessions, args.max_pending.max(1));
     let options = ssh::Options {
         data: files::DataDir(data.clone()),
         host_key: args
@@ -85,7 +108,9 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .clone()
             .unwrap_or_else(|| files::DataDir(data).host_key()),
         users: args.users.clone(),
-        max_sessions: args.max_sessions.max(1),
+        max_sessions,
+        max_pending: pending,
+        open_files,
         ai_threads: args.ai_threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
         }),
@@ -100,5 +125,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(ssh::serve(args.listen, options))
+    let result = runtime.block_on(ssh::serve(args.listen, options));
+    match &result {
+        Ok(()) => tracing::info!("server stopped"),
+        Err(e) => tracing::error!(error = %e, "server stopped"),
+    }
+    result
 }

@@ -10,7 +10,8 @@ use crate::tui::host::{self, Host, Start};
 use crate::tui::online::Identity;
 use crate::tui::settings::{Settings, TermEnv};
 use crate::tui::store::Storage;
-use russh::ChannelId;
+use russh::server::Msg as ChannelMsg;
+use russh::ChannelWriteHalf;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
@@ -27,37 +28,63 @@ pub(super) struct Live {
     pub(super) last_input: Arc<Mutex<Instant>>,
 }
 
+/// Bytes of screen output that may wait for a client that does not read them fast enough
+/// (two full redraws of the largest screen); more are dropped, and the whole screen is
+/// redrawn once the client has caught up.
+pub(super) const OUT_BYTES: usize = 1 << 20;
+
+/// What the session's output and its sender share.
+#[derive(Default)]
+struct Backlog {
+    /// Bytes waiting.
+    bytes: AtomicUsize,
+    /// A screen was dropped: redraw everything once the backlog is empty.
+    lost: AtomicBool,
+}
+
 /// Starts the game session of a connection: a thread running the interface, drawing into
-/// the channel; returns what the connection needs to feed it, or `None` if no thread could be
-/// started.
+/// the channel (`size`: the terminal size it draws for, kept up to date by the connection);
+/// returns what the connection needs to feed it, or `None` if no thread could be started.
 pub(super) fn start(
     shared: &Arc<Shared>,
     fp: String,
-    size: (u16, u16),
+    size: Arc<Mutex<(u16, u16)>>,
     term: TermEnv,
-    channel: ChannelId,
-    handle: russh::server::Handle,
+    writer: ChannelWriteHalf<ChannelMsg>,
 ) -> Option<Live> {
     let shared = shared.clone();
     let (tx, rx) = std::sync::mpsc::channel::<Msg>();
-    let (out_tx, mut out_rx) = tokio::sync::mpsc::channel::<Out>(64);
+    let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
+    let backlog = Arc::new(Backlog::default());
+    let redraw = (tx.clone(), size.clone(), backlog.clone());
     tokio::spawn(async move {
         while let Some(o) = out_rx.recv().await {
             match o {
+                // Waits while the client's window is full: a client that does not read
+                // holds back the screens, which are bounded (`OUT_BYTES`).
                 Out::Data(bytes) => {
-                    if handle.data(channel, bytes).await.is_err() {
+                    let n = bytes.len();
+                    if writer.data_bytes(bytes).await.is_err() {
                         break;
+                    }
+                    let (tx, size, backlog) = &redraw;
+                    backlog.bytes.fetch_sub(n, Ordering::SeqCst);
+                    if out_rx.is_empty() && backlog.lost.swap(false, Ordering::SeqCst) {
+                        // Caught up after screens were dropped: the session redraws all.
+                        let (w, h) = *size.lock().unwrap_or_else(|e| e.into_inner());
+                        let _ = tx.send(Msg::Resize(w, h));
                     }
                 }
                 Out::End(status) => {
-                    let _ = handle.exit_status_request(channel, status).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
+                    let _ = writer.exit_status(status).await;
+                    let _ = writer.eof().await;
+                    let _ = writer.close().await;
                     break;
                 }
             }
         }
     });
+    let first_size = *size.lock().unwrap_or_else(|e| e.into_inner());
     let name = hub::lock(&shared.hub).name_of(&fp);
     let member = hub::lock(&shared.hub).join(&fp, name.clone(), tx.clone());
     shared.sessions.fetch_add(1, Ordering::SeqCst);
@@ -110,12 +137,13 @@ pub(super) fn start(
             let mut out = ChannelOut {
                 buf: Vec::new(),
                 tx: out_tx.clone(),
+                backlog,
             };
             let settings = session_settings(&storage, &term);
             let pool = shared.clone();
             let h = Host {
                 out: Box::new(out.clone()),
-                size,
+                size: first_size,
                 events: rx,
                 sender: tx,
                 user: name.clone().unwrap_or_else(|| "player".into()),
@@ -135,7 +163,8 @@ pub(super) fn start(
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| host::run(h)));
             ended.store(true, Ordering::SeqCst);
             hub::lock(&shared.hub).leave(member);
-            shared.sessions.fetch_sub(1, Ordering::SeqCst);
+            let left = shared.sessions.fetch_sub(1, Ordering::SeqCst) - 1;
+            tracing::info!(sessions = left, "session ended");
             let mut status = 0;
             let problem = match result {
                 Ok(Ok(())) => None,
@@ -149,7 +178,7 @@ pub(super) fn start(
                 // The session's own end restored the terminal unless it crashed outside
                 // its loop: restore again (harmless twice).
                 host::restore(&mut out);
-                eprintln!("tessera serve: session {member}: {p}");
+                tracing::error!(session = member, problem = %p, "session failed");
                 let _ = write!(out, "tessera: {p}\r\n");
                 status = 1;
             }
@@ -157,7 +186,7 @@ pub(super) fn start(
                 let _ = write!(out, "tessera: {r}\r\n");
             }
             let _ = out.flush();
-            let _ = out.tx.blocking_send(Out::End(status));
+            let _ = out.tx.send(Out::End(status));
         });
     spawned.ok().map(|_| live)
 }
@@ -184,11 +213,14 @@ enum Out {
     End(u32),
 }
 
-/// The session's screen output: buffered, sent to the channel on flush.
+/// The session's screen output: buffered, sent to the channel on flush. When the client
+/// does not keep up ([`OUT_BYTES`] wait), a screen is dropped rather than kept; once the
+/// client has caught up the session redraws everything (a resize to its own size).
 #[derive(Clone)]
 struct ChannelOut {
     buf: Vec<u8>,
-    tx: tokio::sync::mpsc::Sender<Out>,
+    tx: tokio::sync::mpsc::UnboundedSender<Out>,
+    backlog: Arc<Backlog>,
 }
 
 impl Write for ChannelOut {
@@ -204,7 +236,21 @@ impl Write for ChannelOut {
         let bytes = std::mem::take(&mut self.buf);
         // A link that is gone drops the screen: the session hears of it (Terminate) and
         // ends; the drawing code need not fail meanwhile.
-        let _ = self.tx.blocking_send(Out::Data(bytes));
+        let n = bytes.len();
+        let waiting = self.backlog.bytes.load(Ordering::SeqCst);
+        if waiting > 0 && waiting + n > OUT_BYTES {
+            self.backlog.lost.store(true, Ordering::SeqCst);
+            if self.backlog.bytes.load(Ordering::SeqCst) > 0 {
+                // The sender sees `lost` once it has sent what waits.
+                return Ok(());
+            }
+            // It has sent everything meanwhile: this screen goes after all.
+            self.backlog.lost.store(false, Ordering::SeqCst);
+        }
+        self.backlog.bytes.fetch_add(n, Ordering::SeqCst);
+        if self.tx.send(Out::Data(bytes)).is_err() {
+            self.backlog.bytes.fetch_sub(n, Ordering::SeqCst);
+        }
         Ok(())
     }
 }

@@ -2,23 +2,27 @@
 //! connection may do. One connection gets at most one session channel; it must ask for a
 //! terminal (`pty-req`) and then for a shell, and gets the game. Everything else a client can
 //! ask is refused: `exec` and `subsystem` (with a one-line message), port, agent and X11
-//! forwarding, any second channel, passwords. Failed logins are slowed per address.
+//! forwarding, any second channel, passwords. Refused keys are slowed down
+//! ([`super::slowdown`]); connections that have not logged in are limited in number and time
+//! ([`super::gate`]). The server runs its own accept loop: a failing `accept` (no file
+//! descriptor left) is waited out, never fatal.
 
 use super::files::DataDir;
+use super::gate::{Gate, Stage, Watch, LOGIN_TIME};
 use super::hub::{self, Hub, SharedHub};
-use super::input::ESC_WAIT;
+use super::input::{terminal_size, ESC_WAIT};
 use super::pool::Pool;
 use super::session::Live;
+use super::slowdown::{Budget, Slowdown};
 use crate::tui::app::Msg;
 use crate::tui::online::Event;
 use crate::tui::settings::TermEnv;
 use russh::keys::ssh_key::{AuthorizedKeys, LineEnding};
 use russh::keys::{Algorithm, HashAlg, PrivateKey, PublicKey};
-use russh::server::{Auth, ChannelOpenHandle, Msg as ChannelMsg, Server as _, Session};
+use russh::server::{Auth, ChannelOpenHandle, Msg as ChannelMsg, Session};
 use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
-use std::collections::HashMap;
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -35,6 +39,10 @@ pub struct Options {
     pub users: Option<PathBuf>,
     /// Most sessions at once.
     pub max_sessions: usize,
+    /// Most connections waiting to log in.
+    pub max_pending: usize,
+    /// The open-file limit (if known).
+    pub open_files: Option<u64>,
     /// AI threads shared by all sessions.
     pub ai_threads: usize,
     /// AI tree memory shared by all sessions, MB.
@@ -54,7 +62,8 @@ pub(super) struct Shared {
     pub(super) max_sessions: usize,
     pub(super) idle: Duration,
     pub(super) sessions: AtomicUsize,
-    pub(super) failures: Mutex<HashMap<IpAddr, (u32, Instant)>>,
+    pub(super) gate: Gate,
+    pub(super) slowdown: Slowdown,
 }
 
 /// Reads an authorized_keys file.
@@ -123,7 +132,8 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         max_sessions: o.max_sessions,
         idle: o.idle,
         sessions: AtomicUsize::new(0),
-        failures: Mutex::new(HashMap::new()),
+        gate: Gate::new(o.max_pending, o.max_pending.div_ceil(4)),
+        slowdown: Slowdown::default(),
     });
     // The clocks, lost-on-time and adjournments.
     std::thread::Builder::new()
@@ -134,8 +144,9 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         })?;
     let config = russh::server::Config {
         methods: MethodSet::from(&[MethodKind::PublicKey][..]),
-        // A refused key costs a second, always (and more after repeated failures).
-        auth_rejection_time: Duration::from_secs(1),
+        // A refused key waits as `slowdown` says (never more than a second per connection in
+        // all), not a constant time per refusal: an SSH client offers its keys in turn.
+        auth_rejection_time: Duration::ZERO,
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: 6,
         keys: vec![key],
@@ -162,29 +173,120 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         p => println!("connect with: ssh -p {p} {}", addr.ip()),
     }
     let _ = std::io::stdout().flush();
-    let mut server = Server { shared };
-    server
-        .run_on_socket(Arc::new(config), &listener)
-        .await
-        .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
+    tracing::info!(
+        address = %addr,
+        fingerprint = %fingerprint,
+        data = %o.data.0.display(),
+        max_sessions = o.max_sessions,
+        max_pending = shared.gate.total,
+        max_pending_per_address = shared.gate.per_address,
+        open_files = o.open_files.map_or("unknown".into(), |n| n.to_string()),
+        "server started"
+    );
+    // Connections that do not log in in time are closed.
+    {
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                let n = shared.gate.expire(LOGIN_TIME);
+                if n > 0 {
+                    tracing::info!(
+                        closed = n,
+                        waiting = shared.gate.waiting(),
+                        "closed connections that did not log in within {} s",
+                        LOGIN_TIME.as_secs()
+                    );
+                }
+            }
+        });
+    }
+    accept_loop(listener, Arc::new(config), shared).await;
+    Ok(())
 }
 
-struct Server {
+/// Takes connections for ever. Each goes through the gate (which may close others waiting to
+/// log in) and runs its SSH session on a task of its own. A failing `accept` (out of file
+/// descriptors, above all) is logged and waited out, a little longer each time in a row.
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    config: Arc<russh::server::Config>,
     shared: Arc<Shared>,
+) {
+    let mut backoff = ACCEPT_BACKOFF_MIN;
+    let mut closed = CountedLog::default();
+    let mut failed = CountedLog::default();
+    loop {
+        match listener.accept().await {
+            Ok((socket, peer)) => {
+                backoff = ACCEPT_BACKOFF_MIN;
+                let _ = socket.set_nodelay(true);
+                let (entered, watch, stream) = shared.gate.enter(peer.ip(), socket);
+                let (per_address, total) = entered.closed;
+                if per_address + total > 0 {
+                    closed.add(per_address + total, |n| {
+                        tracing::warn!(
+                            closed = n,
+                            address = %peer.ip(),
+                            waiting = shared.gate.waiting(),
+                            "too many connections waiting to log in: closed the most silent"
+                        )
+                    });
+                }
+                let conn = Conn::new(shared.clone(), peer, entered.id, watch);
+                let (config, shared) = (config.clone(), shared.clone());
+                tokio::spawn(async move {
+                    if let Ok(session) = russh::server::run_stream(config, stream, conn).await {
+                        let _ = session.await;
+                    }
+                    shared.gate.leave(entered.id);
+                });
+            }
+            Err(e) => {
+                use std::io::ErrorKind as K;
+                if matches!(
+                    e.kind(),
+                    K::ConnectionAborted | K::ConnectionReset | K::Interrupted
+                ) {
+                    continue;
+                }
+                failed.add(1, |n| {
+                    tracing::error!(
+                        error = %e,
+                        failures = n,
+                        waiting = shared.gate.waiting(),
+                        "cannot accept connections: waiting"
+                    )
+                });
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(ACCEPT_BACKOFF_MAX);
+            }
+        }
+    }
 }
 
-impl russh::server::Server for Server {
-    type Handler = Conn;
+/// The first wait after a failed `accept`.
+const ACCEPT_BACKOFF_MIN: Duration = Duration::from_millis(10);
+/// The longest.
+const ACCEPT_BACKOFF_MAX: Duration = Duration::from_secs(1);
 
-    fn new_client(&mut self, peer: Option<SocketAddr>) -> Conn {
-        Conn {
-            shared: self.shared.clone(),
-            peer,
-            fingerprint: None,
-            channel: None,
-            pty: None,
-            term: TermEnv::default(),
-            live: None,
+/// A log line for something that may happen thousands of times a second: at most one every
+/// [`CountedLog::EVERY`], with the count since the last.
+#[derive(Default)]
+struct CountedLog {
+    count: usize,
+    at: Option<Instant>,
+}
+
+impl CountedLog {
+    const EVERY: Duration = Duration::from_secs(5);
+
+    fn add(&mut self, n: usize, log: impl FnOnce(usize)) {
+        self.count += n;
+        if self.at.is_none_or(|t| t.elapsed() >= Self::EVERY) {
+            log(self.count);
+            self.count = 0;
+            self.at = Some(Instant::now());
         }
     }
 }
@@ -192,15 +294,54 @@ impl russh::server::Server for Server {
 /// One connection.
 pub struct Conn {
     shared: Arc<Shared>,
-    peer: Option<SocketAddr>,
+    peer: SocketAddr,
+    /// Its number at the gate, and what the gate watches of it.
+    waiting: (u64, Arc<Watch>),
     fingerprint: Option<String>,
+    /// What its refused keys have waited.
+    slowed: Budget,
     channel: Option<ChannelId>,
     pty: Option<(u16, u16)>,
     term: TermEnv,
     live: Option<Live>,
+    /// The session channel's sending side, until the session takes it.
+    writer: Option<russh::ChannelWriteHalf<ChannelMsg>>,
+    resize: Arc<Mutex<Resize>>,
+    /// The size the session draws for (as last passed on).
+    drawn: Arc<Mutex<(u16, u16)>>,
+    since: Instant,
 }
 
+/// Window changes, passed on to the session at most every [`RESIZE_EVERY`] (the last one
+/// always).
+#[derive(Default)]
+struct Resize {
+    sent: Option<Instant>,
+    pending: Option<(u16, u16)>,
+}
+
+/// The shortest time between two redraws for a new terminal size.
+const RESIZE_EVERY: Duration = Duration::from_millis(100);
+
 impl Conn {
+    fn new(shared: Arc<Shared>, peer: SocketAddr, id: u64, watch: Arc<Watch>) -> Conn {
+        Conn {
+            shared,
+            peer,
+            waiting: (id, watch),
+            fingerprint: None,
+            slowed: Budget::default(),
+            channel: None,
+            pty: None,
+            term: TermEnv::default(),
+            live: None,
+            writer: None,
+            resize: Arc::default(),
+            drawn: Arc::default(),
+            since: Instant::now(),
+        }
+    }
+
     fn allowed(&self, key: &PublicKey) -> bool {
         let Some(path) = &self.shared.users else {
             return true;
@@ -208,52 +349,85 @@ impl Conn {
         match read_users(path) {
             Ok(keys) => keys.iter().any(|k| k.key_data() == key.key_data()),
             Err(e) => {
-                eprintln!("tessera serve: --users {}: {e}; refusing", path.display());
+                tracing::error!(users = %path.display(), error = %e, "cannot read --users: refusing");
                 false
             }
         }
     }
 
-    /// A refused login: from the fourth in a row from an address, each waits twice as long
-    /// as the one before (up to 16 s), on top of russh's constant second.
-    async fn failed(&self) {
-        let Some(ip) = self.peer.map(|p| p.ip()) else {
-            return;
-        };
-        let count = {
-            let mut f = self
-                .shared
-                .failures
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            let e = f.entry(ip).or_insert((0, Instant::now()));
-            if e.1.elapsed() > Duration::from_secs(600) {
-                *e = (0, Instant::now());
-            }
-            e.0 += 1;
-            e.1 = Instant::now();
-            e.0
-        };
-        if count > 3 {
-            let secs = 1u64 << (count - 3).min(4);
-            tokio::time::sleep(Duration::from_secs(secs)).await;
-        }
+    /// A key was refused: logged, and slowed down as [`super::slowdown`] says.
+    async fn refused(&mut self, key: &PublicKey) {
+        let fp = key.fingerprint(HashAlg::Sha256).to_string();
+        let want = self
+            .shared
+            .slowdown
+            .refused(&fp, self.peer.ip(), Instant::now());
+        let wait = self.slowed.take(want);
+        tracing::info!(
+            fingerprint = %fp,
+            address = %self.peer,
+            wait_ms = wait.as_millis() as u64,
+            "login refused: the key is not in --users"
+        );
+        tokio::time::sleep(wait).await;
     }
 
-    fn succeeded(&self) {
-        if let Some(ip) = self.peer.map(|p| p.ip()) {
-            if let Ok(mut f) = self.shared.failures.lock() {
-                f.remove(&ip);
-            }
-        }
-    }
-
-    /// Writes a line to the channel and closes it (exit status 1).
-    fn refuse(&self, channel: ChannelId, text: &str, session: &mut Session) {
-        let _ = session.data(channel, format!("tessera: {text}\r\n").into_bytes());
+    /// Writes a line to the channel (to its stderr if `stderr`, as for a command or a
+    /// subsystem, whose stdout is the program's) and closes it with exit status 1.
+    fn refuse(&self, channel: ChannelId, text: &str, stderr: bool, session: &mut Session) {
+        tracing::info!(
+            fingerprint = self.fingerprint.as_deref().unwrap_or(""),
+            address = %self.peer,
+            "refused: {text}"
+        );
+        let line = format!("tessera: {text}\r\n").into_bytes();
+        let _ = if stderr {
+            session.extended_data(channel, 1, line)
+        } else {
+            session.data(channel, line)
+        };
         let _ = session.exit_status_request(channel, 1);
         let _ = session.eof(channel);
         let _ = session.close(channel);
+    }
+
+    /// A new terminal size for the session: at once, or when [`RESIZE_EVERY`] has passed
+    /// since the last (only the latest size of a burst is passed on).
+    fn resized(&mut self, size: (u16, u16)) {
+        if self.pty == Some(size) {
+            return;
+        }
+        self.pty = Some(size);
+        let Some(live) = &self.live else {
+            return;
+        };
+        let mut r = self.resize.lock().unwrap_or_else(|e| e.into_inner());
+        let due = r.sent.map(|t| t + RESIZE_EVERY);
+        match due.filter(|d| *d > Instant::now()) {
+            None => {
+                r.sent = Some(Instant::now());
+                *self.drawn.lock().unwrap_or_else(|e| e.into_inner()) = size;
+                let _ = live.tx.send(Msg::Resize(size.0, size.1));
+            }
+            Some(due) => {
+                // A later send is already due: it will take this size.
+                let scheduled = r.pending.is_some();
+                r.pending = Some(size);
+                if !scheduled {
+                    let (resize, tx) = (self.resize.clone(), live.tx.clone());
+                    let drawn = self.drawn.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(due.into()).await;
+                        let mut r = resize.lock().unwrap_or_else(|e| e.into_inner());
+                        if let Some((w, h)) = r.pending.take() {
+                            r.sent = Some(Instant::now());
+                            *drawn.lock().unwrap_or_else(|e| e.into_inner()) = (w, h);
+                            let _ = tx.send(Msg::Resize(w, h));
+                        }
+                    });
+                }
+            }
+        }
     }
 
     fn send(&self, m: Msg) {
@@ -267,32 +441,50 @@ impl Drop for Conn {
     fn drop(&mut self) {
         // The link is gone: the session saves what it must and ends.
         self.send(Msg::Terminate);
+        if let Some(fp) = &self.fingerprint {
+            tracing::info!(
+                fingerprint = %fp,
+                address = %self.peer,
+                seconds = self.since.elapsed().as_secs(),
+                "logout"
+            );
+        }
     }
 }
 
 impl russh::server::Handler for Conn {
     type Error = russh::Error;
 
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        self.waiting.1.reached(Stage::Authenticating);
+        Ok(Auth::reject())
+    }
+
     async fn auth_publickey_offered(
         &mut self,
         _user: &str,
         key: &PublicKey,
     ) -> Result<Auth, Self::Error> {
+        self.waiting.1.reached(Stage::Authenticating);
         if self.allowed(key) {
             Ok(Auth::Accept)
         } else {
-            self.failed().await;
+            self.refused(key).await;
             Ok(Auth::reject())
         }
     }
 
     async fn auth_publickey(&mut self, _user: &str, key: &PublicKey) -> Result<Auth, Self::Error> {
+        self.waiting.1.reached(Stage::Authenticating);
         if !self.allowed(key) {
-            self.failed().await;
+            self.refused(key).await;
             return Ok(Auth::reject());
         }
-        self.succeeded();
-        self.fingerprint = Some(key.fingerprint(HashAlg::Sha256).to_string());
+        let fp = key.fingerprint(HashAlg::Sha256).to_string();
+        self.shared.slowdown.let_in(&fp, self.peer.ip());
+        self.waiting.1.reached(Stage::Authenticated);
+        tracing::info!(fingerprint = %fp, address = %self.peer, "login");
+        self.fingerprint = Some(fp);
         Ok(Auth::Accept)
     }
 
@@ -308,6 +500,10 @@ impl russh::server::Handler for Conn {
                 .await;
         } else {
             self.channel = Some(channel.id());
+            // What the client sends on it comes through the handler (`data`): the reading
+            // half is dropped, so that nothing queues up there.
+            let (_, writer) = channel.split();
+            self.writer = Some(writer);
             reply.accept().await;
         }
         Ok(())
@@ -374,7 +570,7 @@ impl russh::server::Handler for Conn {
         }
         self.term.term = term.chars().take(64).collect();
         // A client without a terminal of its own (`ssh -tt` from a pipe) says 0x0.
-        self.pty = Some((dim(cols, 80), dim(rows, 24)));
+        self.pty = Some(terminal_size(cols, rows));
         session.channel_success(channel)?;
         Ok(())
     }
@@ -413,26 +609,55 @@ impl russh::server::Handler for Conn {
             self.refuse(
                 channel,
                 "this server runs a game in a terminal: connect with `ssh -t` (no -T, no command)",
+                false,
                 session,
             );
             return Ok(());
         }
         if self.shared.sessions.load(Ordering::SeqCst) >= self.shared.max_sessions {
-            self.refuse(channel, "the server is full: try again later", session);
+            self.refuse(
+                channel,
+                "the server is full: try again later",
+                false,
+                session,
+            );
             return Ok(());
         }
         let fp = self.fingerprint.clone().unwrap_or_default();
-        let size = self.pty.unwrap_or((80, 24));
+        *self.drawn.lock().unwrap_or_else(|e| e.into_inner()) = self.pty.unwrap_or((80, 24));
+        let Some(writer) = self.writer.take() else {
+            self.refuse(
+                channel,
+                "the server cannot start a session now",
+                false,
+                session,
+            );
+            return Ok(());
+        };
         match super::session::start(
             &self.shared,
             fp,
-            size,
+            self.drawn.clone(),
             self.term.clone(),
-            channel,
-            session.handle(),
+            writer,
         ) {
-            Some(live) => self.live = Some(live),
-            None => self.refuse(channel, "the server cannot start a session now", session),
+            Some(live) => {
+                self.live = Some(live);
+                // Logged in: no longer counted among the connections waiting at the gate.
+                self.shared.gate.admit(self.waiting.0);
+                tracing::info!(
+                    fingerprint = self.fingerprint.as_deref().unwrap_or(""),
+                    address = %self.peer,
+                    sessions = self.shared.sessions.load(Ordering::SeqCst),
+                    "session started"
+                );
+            }
+            None => self.refuse(
+                channel,
+                "the server cannot start a session now",
+                false,
+                session,
+            ),
         }
         Ok(())
     }
@@ -443,10 +668,12 @@ impl russh::server::Handler for Conn {
         _data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        session.channel_failure(channel)?;
+        // Accepted, so that the client shows the line that follows, then closed.
+        session.channel_success(channel)?;
         self.refuse(
             channel,
             "no commands here: connect without one to play (ssh -t -p PORT HOST)",
+            true,
             session,
         );
         Ok(())
@@ -458,8 +685,13 @@ impl russh::server::Handler for Conn {
         _name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        session.channel_failure(channel)?;
-        self.refuse(channel, "no subsystems (sftp…) here", session);
+        session.channel_success(channel)?;
+        self.refuse(
+            channel,
+            "no subsystems (sftp, scp…) here: connect without one to play (ssh -t -p PORT HOST)",
+            true,
+            session,
+        );
         Ok(())
     }
 
@@ -486,9 +718,7 @@ impl russh::server::Handler for Conn {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.channel == Some(channel) && cols > 0 && rows > 0 {
-            let size = (dim(cols, 80), dim(rows, 24));
-            self.pty = Some(size);
-            self.send(Msg::Resize(size.0, size.1));
+            self.resized(terminal_size(cols, rows));
         }
         Ok(())
     }
@@ -510,6 +740,15 @@ impl russh::server::Handler for Conn {
             *t = now;
         }
         let pass = live.limit.allow(data.len(), now);
+        let (msgs, waiting) = {
+            let mut d = live.decoder.lock().unwrap_or_else(|e| e.into_inner());
+            (d.feed(&data[..pass]), d.waiting())
+        };
+        for m in msgs {
+            let _ = live.tx.send(m);
+        }
+        // After the keys that passed, so that none of them (Enter in a form, say) replaces
+        // the notice.
         if pass < data.len()
             && live
                 .warned
@@ -519,13 +758,6 @@ impl russh::server::Handler for Conn {
             let _ = live.tx.send(Msg::Net(Event::Notice(
                 "input too fast: some keys were dropped".into(),
             )));
-        }
-        let (msgs, waiting) = {
-            let mut d = live.decoder.lock().unwrap_or_else(|e| e.into_inner());
-            (d.feed(&data[..pass]), d.waiting())
-        };
-        for m in msgs {
-            let _ = live.tx.send(m);
         }
         let gen = live.generation.fetch_add(1, Ordering::SeqCst) + 1;
         if waiting {
@@ -569,14 +801,5 @@ impl russh::server::Handler for Conn {
             self.send(Msg::Terminate);
         }
         Ok(())
-    }
-}
-
-/// A terminal dimension from the client, kept within what a screen can be (0: unknown).
-fn dim(n: u32, unknown: u16) -> u16 {
-    if n == 0 {
-        unknown
-    } else {
-        n.min(1000) as u16
     }
 }

@@ -156,15 +156,22 @@ fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     }
     let turn = play.viewed_turn();
     let verdict = match r.turn(turn) {
-        Some(tr) => {
-            let j = tr
-                .judgement
-                .map_or("fine".to_string(), |j| j.word().to_string());
+        Some(tr) if tr.bid.is_some() => {
             format!(
-                "{turn}. {} {} {:+.0}%  {j}, AI {}",
+                "{turn}. {} (the bid: not judged)",
+                tr.bid.clone().unwrap_or_default()
+            )
+        }
+        Some(tr) => {
+            let j = tr.judgement.map_or("no mark", |j| j.word());
+            let mut lost = format!("lost {:.1}%", 100.0 * tr.win_rate_lost.unwrap_or(0.0));
+            if let Some(p) = tr.points_lost {
+                lost += &format!(" {p:.1} pts");
+            }
+            format!(
+                "{turn}. {} {}: {lost} → {j} · AI {}",
                 side_mark(kind, tr.mover, glyphs),
                 tr.played,
-                -100.0 * tr.drop(),
                 tr.best
             )
         }

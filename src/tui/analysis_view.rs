@@ -156,28 +156,32 @@ fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     }
     let turn = play.viewed_turn();
     let verdict = match r.turn(turn) {
-        Some(tr) if tr.bid.is_some() => {
-            format!(
-                "{turn}. {} (the bid: not judged)",
-                tr.bid.clone().unwrap_or_default()
-            )
-        }
+        Some(tr) if tr.bid.is_some() => vec![format!(
+            "{turn}. {} (the bid: not judged)",
+            tr.bid.clone().unwrap_or_default()
+        )],
         Some(tr) => {
             let j = tr.judgement.map_or("no mark", |j| j.word());
-            let mut lost = format!("lost {:.1}%", 100.0 * tr.win_rate_lost.unwrap_or(0.0));
+            let mut lost = format!(
+                "lost {:.1}% win rate",
+                100.0 * tr.win_rate_lost.unwrap_or(0.0)
+            );
             if let Some(p) = tr.points_lost {
-                lost += &format!(" {p:.1} pts");
+                lost += &format!(" · {p:.1} pts");
             }
-            format!(
-                "{turn}. {} {}: {lost} → {j} · AI {}",
-                side_mark(kind, tr.mover, glyphs),
-                tr.played,
-                tr.best
-            )
+            vec![
+                format!(
+                    "{turn}. {} {}: {j}, AI {}",
+                    side_mark(kind, tr.mover, glyphs),
+                    tr.played,
+                    tr.best
+                ),
+                lost,
+            ]
         }
-        None => "n N marked turns · [ ] steps".into(),
+        None => vec!["n N marked turns · [ ] steps".into()],
     };
-    text.push(Line::styled(verdict, t.dim));
+    text.extend(verdict.into_iter().map(|v| Line::styled(v, t.dim)));
     text
 }
 

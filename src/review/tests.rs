@@ -115,9 +115,8 @@ fn a_planted_pass_is_a_blunder_and_nothing_else_is() {
     let counts = summary(&reviews);
     assert_eq!(counts[0][Judgement::Blunder as usize], 1);
     assert_eq!(counts[1][Judgement::Blunder as usize], 0);
-    // The same settings give the same review.
-    let again = review(&s, REPEATABLE, no_stop(), |_, _| {}).unwrap();
-    assert_eq!(again, section);
+    // (That the same settings give the same review is tests/review_cli.rs's, on shorter
+    // searches: this review is the slowest test of the module.)
 }
 
 #[test]

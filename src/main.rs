@@ -36,7 +36,7 @@ enum Command {
     Analyze(tessera::review::AnalyzeArgs),
     /// Open a game record read-only in the terminal interface and review it: a win-rate graph
     /// and the judged turns (at once when the record holds its [analysis]).
-    Review(tessera::tui::LoadArgs),
+    Review(tessera::tui::ReviewArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
     Match(Box<tessera::search::match_cmd::MatchArgs>),
     /// A report on a game from self-play, like the seed reports: first-player win rate, game

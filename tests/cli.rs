@@ -117,8 +117,9 @@ fn analyze_prints_a_row_or_a_json_object_per_turn_and_stores_the_review() {
     assert_eq!(rows[12]["mover"], "vertical");
     assert_eq!(rows[12]["played"], "pass");
     for key in [
-        "win_rate_before",
-        "win_rate_after",
+        "win_rate",
+        "win_rate_lost",
+        "points_lost",
         "margin",
         "best",
         "judgement",

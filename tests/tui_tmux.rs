@@ -546,3 +546,54 @@ fn after_a_game_review_rematch_and_load_lists_it_first() {
     s.keys(&["q"]);
     s.wait_for("the shell", |t| !t.contains("History"));
 }
+
+/// A Linage 6×6 record of four turns (agreed komi: no bid), without a review.
+const SHORT_LINAGE: &str = r#"game = "linage"
+started = 2026-11-22T19:00:00Z
+turns = ["d2", "a4", "d1", "b3"]
+
+[options]
+size = 6
+protocol = "agreed"
+komi = 0.5
+"#;
+
+#[test]
+fn tessera_review_writes_nothing_unless_asked_and_shows_a_stored_review_at_once() {
+    let Some((s, env)) = shell_session("review", "review") else {
+        panic!("tmux is needed for this test");
+    };
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let record = s.dir.join("short.toml");
+    std::fs::write(&record, SHORT_LINAGE).unwrap();
+    // `tessera review FILE` until `until` shows, then quit: the file's bytes are unchanged.
+    let review = |what: &str, until: &str| {
+        let bytes = std::fs::read(&record).unwrap();
+        s.keys(&["clear", "Enter"]);
+        s.keys(&[&format!("{env} {bin} review {}", record.display()), "Enter"]);
+        let screen = s.wait_for(what, |t| t.contains(until));
+        s.keys(&["q"]);
+        s.wait_for("the shell", |t| !t.contains("History"));
+        assert_eq!(
+            std::fs::read(&record).unwrap(),
+            bytes,
+            "tessera review wrote"
+        );
+        screen
+    };
+    let screen = review("the review", "review done");
+    assert!(screen.contains(":save stores"), "{screen}");
+    // A record holding its review: shown at once, no thinking, and still not written.
+    let out = Command::new(bin)
+        .args(["analyze", record.to_str().unwrap(), "--write"])
+        .args(["--engine", "mcts:iters=50,threads=1,seed=1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let screen = review("the stored review", "holds its review");
+    assert!(!screen.contains("reviewing every position"), "{screen}");
+}

@@ -11,17 +11,25 @@
 //! [[analysis.checks]]
 //! turn = 2
 //! ms = 2000
+//! preferred = "c3"
 //! played = 0.61
 //! best = 0.40
+//! win_rate_lost = 0.21
+//! second_look = true
 //! ```
 //!
 //! Position `i` is the one before turn `i + 1` (the last one is after the last turn). Win
 //! rates and margins are the **first side's** (Black, Vertical), so the numbers read the same
 //! whoever is to move; `best` is the turn the engine prefers there (empty at the end). The
 //! arrays may stop short of the last position (a review that was interrupted); they never
-//! run past it. `checks` (optional) are the turns compared with the engine's preferred turn
-//! by searching the position after each alike (see `crate::review::check`): the first side's
-//! win rate (and margin) after the turn played and after the preferred one.
+//! run past it. `checks` hold the judgement of every turn but the bid's: the position after
+//! the turn played against the position after the engine's preferred turn, both searched
+//! alike with the opponent to move (see `crate::review::check`): the first side's win rate
+//! (and margin) after each, and what the turn lost in its mover's view (`win_rate_lost`,
+//! `points_lost`), from which its mark follows. Records written before those two fields
+//! existed load too: their checks' losses are recomputed from `played` and `best`, and a
+//! turn without a check (they were judged another way) makes the review incomplete, so it
+//! is compared again.
 
 use serde::{Deserialize, Serialize};
 
@@ -64,6 +72,22 @@ pub struct TurnCheck {
     /// The first side's expected margin after the preferred turn (games with points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best_margin: Option<f64>,
+    /// The preferred turn compared (SPEC §2 token): the engine's, played on to the end of
+    /// the turn where its plan stopped short (absent in older records: `best` of the
+    /// position before the turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred: Option<String>,
+    /// The mover's win rate after the preferred turn minus after the turn played, 0–1 (0
+    /// when the turn played did as well; absent in older records: recomputed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_rate_lost: Option<f64>,
+    /// The same for the expected final margin, in points (games with points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_lost: Option<f64>,
+    /// Whether these are the numbers of the second, deeper look (the first would have marked
+    /// the turn).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_look: bool,
 }
 
 impl AnalysisSection {
@@ -134,6 +158,18 @@ impl AnalysisSection {
                 return Err((
                     "analysis.checks",
                     format!("turn {}: a win rate is not between 0 and 1", c.turn),
+                ));
+            }
+            if c.win_rate_lost.is_some_and(|w| !(0.0..=1.0).contains(&w)) {
+                return Err((
+                    "analysis.checks",
+                    format!("turn {}: win_rate_lost is not between 0 and 1", c.turn),
+                ));
+            }
+            if c.points_lost.is_some_and(|p| !(p.is_finite() && p >= 0.0)) {
+                return Err((
+                    "analysis.checks",
+                    format!("turn {}: points_lost is not a number of points ≥ 0", c.turn),
                 ));
             }
             if [c.played_margin, c.best_margin]

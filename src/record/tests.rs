@@ -566,3 +566,38 @@ fn a_bad_analysis_section_is_refused_with_its_field() {
     let err = Record::from_toml(&r.to_toml()).unwrap_err().to_string();
     assert!(err.contains("hints"), "{err}");
 }
+
+#[test]
+fn an_analysis_from_before_win_rate_lost_loads_and_the_new_fields_round_trip() {
+    let mut r = reviewed_linage();
+    let old = format!(
+        "{}\n[[analysis.checks]]\nturn = 2\nms = 2000\nplayed = 0.25\nbest = 0.6\n",
+        r.to_toml()
+    );
+    let back = Record::from_toml(&old).unwrap();
+    let c = &back.analysis.as_ref().unwrap().checks[0];
+    assert_eq!(
+        (c.turn, c.win_rate_lost, c.preferred.as_deref()),
+        (2, None, None)
+    );
+    assert!(!c.second_look);
+    // Written now, a check carries what the turn lost.
+    r.analysis.as_mut().unwrap().checks.push(TurnCheck {
+        turn: 2,
+        ms: 1000,
+        preferred: Some("b2".into()),
+        played: 0.25,
+        best: 0.6,
+        played_margin: Some(-2.0),
+        best_margin: Some(1.5),
+        win_rate_lost: Some(0.35),
+        points_lost: Some(3.5),
+        second_look: true,
+    });
+    let text = r.to_toml();
+    assert!(
+        text.contains("win_rate_lost = 0.35") && text.contains("points_lost = 3.5"),
+        "{text}"
+    );
+    assert_eq!(Record::from_toml(&text).unwrap(), r);
+}

@@ -1,25 +1,31 @@
-//! Checking the turns a review would mark, so that two reviews of a game agree.
+//! Judging every turn by one comparison, so that a mark follows from the numbers beside it.
 //!
 //! A search's estimate of a position leans towards the side to move: at 500 ms a Carteso or
 //! Wunchunk position looked 8–15 points of win rate better for its mover than the position
 //! after any turn did for the same side, so comparing the position before a turn with the one
-//! after marked almost every turn. A turn is therefore judged by comparing like with like
-//! (what KaTrain does with the preferred move's and the played move's values): the position
-//! after the turn played against the position after the engine's preferred turn, both with
-//! the opponent to move and searched the same way. A turn that comparison marks is searched
-//! again, both positions [`DEEPER`] times as long, before it is marked.
+//! after marked almost every turn. Every turn but the bid's is therefore judged by comparing
+//! like with like (what KaTrain does with the preferred move's and the played move's values):
+//! the position after the turn played against the position after the engine's preferred
+//! turn, both with the opponent to move and searched the same way. The position after the
+//! turn played is the next position of the game, searched by the review anyway; a turn equal
+//! to the preferred turn needs no search at all (it lost nothing). A turn the comparison
+//! would mark is searched again, both positions [`DEEPER`] times as long, and those numbers
+//! replace the first ones.
+//!
+//! A preferred "turn" the search did not plan to its end (Wunchunk's later stones) is
+//! completed by searching on from where the plan stops, to the end of the turn.
 //!
 //! [`Checker`] drives it one search at a time, so that `tessera analyze` runs it in a loop
 //! and the interface as engine jobs.
 
-use super::{Evaluation, Judgement};
+use super::{limits_ms, Evaluation, Judgement};
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::record::{AnalysisSection, TurnCheck};
 use crate::search::Limits;
 use crate::session::Session;
 
 /// How many times longer the second look at a marked turn searches each position.
-pub const DEEPER: u64 = 4;
+pub const DEEPER: u64 = 2;
 
 /// The limits of the second look: `limits` [`DEEPER`] times over.
 pub fn deeper(limits: Limits) -> Limits {
@@ -29,189 +35,353 @@ pub fn deeper(limits: Limits) -> Limits {
     }
 }
 
-/// The position after `token` is played on `game` as a whole turn. A preferred "turn" the
-/// search did not plan to its end (Wunchunk's later stones) is ended with `end` where the
-/// rules allow, else played on through forced steps; `None` when it cannot be completed.
-pub fn after_turn(game: &AnyGame, token: &str) -> Option<AnyGame> {
+/// Where a preferred turn played from the position before it leads.
+#[derive(Clone, Debug)]
+pub enum AfterTurn {
+    /// The turn is complete: the position after it and its steps.
+    Complete(AnyGame, Vec<Step>),
+    /// The token stops before the turn ends: the position so far and its steps.
+    Partial(AnyGame, Vec<Step>),
+    /// The token cannot be played there.
+    Illegal,
+}
+
+/// Plays `token` on `game` as far as it goes, then any steps the rules force.
+pub fn after_turn(game: &AnyGame, token: &str) -> AfterTurn {
     let mut g = game.clone();
     let before = g.turns_completed();
     let mut legal = Vec::new();
-    for step in g.parse_turn(token).ok()? {
+    let mut steps = Vec::new();
+    let Ok(parsed) = g.parse_turn(token) else {
+        return AfterTurn::Illegal;
+    };
+    for step in parsed {
         if g.turns_completed() != before || g.is_over() {
-            return None;
+            return AfterTurn::Illegal;
         }
         g.legal_steps(&mut legal);
         if !legal.contains(&step) {
-            return None;
+            return AfterTurn::Illegal;
         }
         g.play(step);
+        steps.push(step);
     }
     while g.turns_completed() == before && !g.is_over() {
         g.legal_steps(&mut legal);
         match legal.as_slice() {
-            [only] => g.play(*only),
-            l if l.contains(&Step::End) => g.play(Step::End),
-            _ => return None,
+            [only] => {
+                g.play(*only);
+                steps.push(*only);
+            }
+            _ => return AfterTurn::Partial(g, steps),
         }
     }
-    Some(g)
+    AfterTurn::Complete(g, steps)
 }
 
-/// Whether turn `i` (0-based) is one to compare: not a bid turn, and the engine preferred
-/// another turn that can be played.
-fn candidate(session: &Session, section: &AnalysisSection, i: usize) -> bool {
-    let t = &session.turns()[i];
-    let bid = t
+/// Whether turn `i` (0-based) is a step of the komi bid (`komi=`, `play=`): not judged.
+pub fn is_bid(session: &Session, i: usize) -> bool {
+    session.turns()[i]
         .steps
         .iter()
-        .any(|s| matches!(s, Step::Komi(_) | Step::Choose(_)));
-    let best = &section.best[i];
-    !bid && !best.is_empty() && *best != t.token
+        .any(|s| matches!(s, Step::Komi(_) | Step::Choose(_)))
 }
 
-/// What the checker waits for.
+/// Whether the two positions are the same (after the same number of turns).
+fn same_position(a: &AnyGame, b: &AnyGame) -> bool {
+    a.hash() == b.hash()
+        && a.turns_completed() == b.turns_completed()
+        && a.to_move() == b.to_move()
+        && a.is_over() == b.is_over()
+        && a.points() == b.points()
+}
+
+/// One search the checker needs.
+#[derive(Clone, Debug)]
+pub enum Job {
+    /// Evaluate this position (as [`super::evaluate`] does), with the review's limits or
+    /// the deeper ones of the second look.
+    Evaluate {
+        /// The position.
+        game: AnyGame,
+        /// Whether with [`deeper`] limits.
+        deep: bool,
+    },
+    /// Choose the rest of the turn under way in this position (as
+    /// [`crate::search::Engine::play_turn`] does, with the review's limits).
+    FinishTurn {
+        /// The position, part of the way through a turn (or at its start).
+        game: AnyGame,
+    },
+}
+
+/// What the checker waits for, for the turn at hand.
 #[derive(Clone, Debug)]
 enum Stage {
-    /// The position after the preferred turn, at the review's own limits.
-    Best,
+    /// Nothing asked yet.
+    Start,
+    /// The preferred turn being completed by search: the steps so far.
+    Finishing(Vec<Step>),
+    /// The position after the preferred turn (its token and the position), at the review's
+    /// own limits.
+    First(String, AnyGame),
     /// The second look: after the preferred turn, then after the turn played.
-    DeepBest,
-    DeepPlayed(Evaluation),
+    DeepBest(String, AnyGame),
+    DeepPlayed(String, Evaluation),
 }
 
-/// Compares the turns of a reviewed game with the engine's preferred turns, one search at a
-/// time (see the module docs).
+/// Judges the turns of a reviewed game against the engine's preferred turns, one search at
+/// a time (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Checker {
-    /// The turns to compare (0-based), and how many are done.
+    /// The turns to judge (0-based), and how many are done.
     turns: Vec<usize>,
     done: usize,
     stage: Stage,
-    /// The position the current search is of.
-    position: Option<AnyGame>,
+    /// The review's limits in milliseconds (0: an iteration limit), for the checks.
+    ms: u64,
 }
 
 impl Checker {
     /// The checker of a review whose positions are all evaluated; turns already in
-    /// `section.checks` (a resumed review) are not compared again.
+    /// `section.checks` (a resumed review) are not judged again.
     pub fn new(session: &Session, section: &AnalysisSection) -> Checker {
         let n = session.turns().len().min(section.len().saturating_sub(1));
         let turns = (0..n)
-            .filter(|&i| candidate(session, section, i))
+            .filter(|&i| !is_bid(session, i))
             .filter(|&i| section.checks.iter().all(|c| c.turn != i + 1))
             .collect();
         Checker {
             turns,
             done: 0,
-            stage: Stage::Best,
-            position: None,
+            stage: Stage::Start,
+            ms: limits_ms(&section.engine),
         }
     }
 
-    /// Turns compared so far and turns to compare in all.
+    /// Turns judged so far and turns to judge in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.done, self.turns.len())
     }
 
-    /// The next position to search and whether with the deeper limits (see [`deeper`]);
-    /// `None` once every turn is compared. Turns whose preferred turn cannot be played are
-    /// skipped (judged as before, by the positions around them).
-    pub fn next(
-        &mut self,
-        session: &Session,
-        section: &AnalysisSection,
-    ) -> Option<(AnyGame, bool)> {
+    /// The next search needed; `None` once every turn is judged. Turns equal to the
+    /// preferred turn are judged here, without a search.
+    pub fn next(&mut self, session: &Session, section: &mut AnalysisSection) -> Option<Job> {
         while let Some(&i) = self.turns.get(self.done) {
-            let g = match self.stage {
-                Stage::Best | Stage::DeepBest => {
-                    after_turn(&session.position_after(i), &section.best[i])
+            let before = session.position_after(i);
+            let played = session.position_after(i + 1);
+            let job = match &self.stage {
+                Stage::Start => match after_turn(&before, &section.best[i]) {
+                    AfterTurn::Complete(after, steps) => {
+                        self.preferred(session, section, i, &after, &steps)
+                    }
+                    AfterTurn::Partial(g, steps) => {
+                        self.stage = Stage::Finishing(steps);
+                        Some(Job::FinishTurn { game: g })
+                    }
+                    AfterTurn::Illegal => {
+                        self.stage = Stage::Finishing(Vec::new());
+                        Some(Job::FinishTurn { game: before })
+                    }
+                },
+                Stage::Finishing(steps) => {
+                    let mut g = before.clone();
+                    steps.iter().for_each(|&s| g.play(s));
+                    Some(Job::FinishTurn { game: g })
                 }
-                Stage::DeepPlayed(_) => Some(session.position_after(i + 1)),
+                Stage::First(_, g) => Some(Job::Evaluate {
+                    game: g.clone(),
+                    deep: false,
+                }),
+                Stage::DeepBest(_, g) => Some(Job::Evaluate {
+                    game: g.clone(),
+                    deep: true,
+                }),
+                Stage::DeepPlayed(..) => Some(Job::Evaluate {
+                    game: played,
+                    deep: true,
+                }),
             };
-            match g {
-                Some(g) => {
-                    self.position = Some(g.clone());
-                    let deep = !matches!(self.stage, Stage::Best);
-                    return Some((g, deep));
-                }
-                None => {
-                    self.done += 1;
-                    self.stage = Stage::Best;
-                }
+            if job.is_some() {
+                return job;
             }
         }
         None
     }
 
-    /// The evaluation of the position [`Checker::next`] gave, searched as asked.
+    /// With the preferred turn of turn `i` complete (`steps`, leading to `after`): the turn
+    /// is judged at once when it is the turn played, else the position after the preferred
+    /// turn is searched.
+    fn preferred(
+        &mut self,
+        session: &Session,
+        section: &mut AnalysisSection,
+        i: usize,
+        after: &AnyGame,
+        steps: &[Step],
+    ) -> Option<Job> {
+        let before = session.position_after(i);
+        let token = before.format_turn(steps);
+        let t = &session.turns()[i];
+        if token == t.token || same_position(after, &session.position_after(i + 1)) {
+            let played = played_evaluation(section, i);
+            self.finish(
+                session,
+                section,
+                turn_check(i, self.ms, &played, &played, &t.token),
+            );
+            return None;
+        }
+        self.stage = Stage::First(token, after.clone());
+        Some(Job::Evaluate {
+            game: after.clone(),
+            deep: false,
+        })
+    }
+
+    /// Stores the check of the turn at hand and moves on to the next turn.
+    fn finish(&mut self, session: &Session, section: &mut AnalysisSection, mut c: TurnCheck) {
+        let mover = session.turns()[c.turn - 1].side;
+        let (lost, points) = losses(mover, &c);
+        c.win_rate_lost = Some(lost);
+        c.points_lost = points;
+        section.checks.retain(|x| x.turn != c.turn);
+        section.checks.push(c);
+        section.checks.sort_by_key(|c| c.turn);
+        self.done += 1;
+        self.stage = Stage::Start;
+    }
+
+    /// The answer to a [`Job::Evaluate`]: the evaluation of the position, searched as asked.
     pub fn answer(&mut self, session: &Session, section: &mut AnalysisSection, e: Evaluation) {
         let Some(&i) = self.turns.get(self.done) else {
             return;
         };
-        let engine_ms = limits_ms(&section.engine);
-        let stage = std::mem::replace(&mut self.stage, Stage::Best);
+        let stage = std::mem::replace(&mut self.stage, Stage::Start);
         let check = match stage {
-            Stage::Best => {
-                let played = Evaluation {
-                    win_rate: section.win_rate[i + 1],
-                    margin: section.margin.get(i + 1).copied(),
-                    best: String::new(),
-                };
-                let check = turn_check(i, engine_ms, &played, &e);
+            Stage::First(token, after) => {
+                let played = played_evaluation(section, i);
+                let check = turn_check(i, self.ms, &played, &e, &token);
                 if judge_check(session, &check).is_some() {
-                    self.stage = Stage::DeepBest;
+                    self.stage = Stage::DeepBest(token, after);
                     return;
                 }
                 check
             }
-            Stage::DeepBest => {
-                self.stage = Stage::DeepPlayed(e);
+            Stage::DeepBest(token, _) => {
+                self.stage = Stage::DeepPlayed(token, e);
                 return;
             }
-            Stage::DeepPlayed(best) => turn_check(i, engine_ms * DEEPER, &e, &best),
+            Stage::DeepPlayed(token, best) => {
+                let mut c = turn_check(i, self.ms * DEEPER, &e, &best, &token);
+                c.second_look = true;
+                c
+            }
+            other => {
+                self.stage = other;
+                return;
+            }
         };
-        section.checks.push(check);
-        section.checks.sort_by_key(|c| c.turn);
-        self.done += 1;
-        self.position = None;
+        self.finish(session, section, check);
+    }
+
+    /// The answer to a [`Job::FinishTurn`]: the steps that end the turn under way.
+    pub fn answer_turn(&mut self, session: &Session, section: &mut AnalysisSection, s: &[Step]) {
+        let Some(&i) = self.turns.get(self.done) else {
+            return;
+        };
+        let Stage::Finishing(mut steps) = std::mem::replace(&mut self.stage, Stage::Start) else {
+            return;
+        };
+        let before = session.position_after(i);
+        let mut g = before.clone();
+        steps.iter().for_each(|&x| g.play(x));
+        let turn = g.turns_completed();
+        let mut legal = Vec::new();
+        for &step in s {
+            g.legal_steps(&mut legal);
+            if g.is_over() || g.turns_completed() != turn || !legal.contains(&step) {
+                break;
+            }
+            g.play(step);
+            steps.push(step);
+        }
+        if g.turns_completed() == turn && !g.is_over() {
+            // Not finished yet (an engine that stopped early): ask again from here.
+            self.stage = Stage::Finishing(steps);
+            return;
+        }
+        // The stage now says what comes next; the caller asks `next` for it.
+        let _ = self.preferred(session, section, i, &g, &steps);
     }
 }
 
-/// The milliseconds of a review's engine spec (`ms=`), 0 when it has none.
-fn limits_ms(spec: &str) -> u64 {
-    spec.parse::<crate::search::PlayerSpec>()
-        .ok()
-        .and_then(|p| p.limits.ms)
-        .unwrap_or(0)
+/// The evaluation of the position after turn `i` (0-based) as the review stored it.
+fn played_evaluation(section: &AnalysisSection, i: usize) -> Evaluation {
+    Evaluation {
+        win_rate: section.win_rate[i + 1],
+        margin: section.margin.get(i + 1).copied(),
+        best: String::new(),
+    }
 }
 
-fn turn_check(i: usize, ms: u64, played: &Evaluation, best: &Evaluation) -> TurnCheck {
-    let r3 = |w: f64| (w * 1000.0).round() / 1000.0;
-    let r2 = |m: f64| (m * 100.0).round() / 100.0;
+fn r3(w: f64) -> f64 {
+    (w * 1000.0).round() / 1000.0
+}
+
+fn r2(m: f64) -> f64 {
+    (m * 100.0).round() / 100.0
+}
+
+fn turn_check(
+    i: usize,
+    ms: u64,
+    played: &Evaluation,
+    best: &Evaluation,
+    preferred: &str,
+) -> TurnCheck {
     TurnCheck {
         turn: i + 1,
         ms,
+        preferred: Some(preferred.to_string()),
         played: r3(played.win_rate),
         best: r3(best.win_rate),
         played_margin: played.margin.map(r2),
         best_margin: best.margin.map(r2),
+        win_rate_lost: None,
+        points_lost: None,
+        second_look: false,
     }
 }
 
-/// The drop in the mover's win rate and the points lost that a check found (the preferred
-/// turn's value less the played turn's, in the mover's view).
-pub fn check_costs(mover: Side, c: &TurnCheck) -> (f64, Option<f64>) {
+/// What a check says its turn lost, in its mover's view: the win rate (0–1) and the points
+/// (games with points) after the preferred turn less after the turn played, never below 0,
+/// to 3 and 2 decimals (from the stored, rounded win rates and margins).
+pub fn losses(mover: Side, c: &TurnCheck) -> (f64, Option<f64>) {
     let sign = if mover == Side::First { 1.0 } else { -1.0 };
-    let drop = sign * (c.best - c.played);
-    let lost = c
+    let lost = r3((sign * (c.best - c.played)).max(0.0));
+    let points = c
         .best_margin
         .zip(c.played_margin)
-        .map(|(b, p)| sign * (b - p));
-    (drop, lost)
+        .map(|(b, p)| r2((sign * (b - p)).max(0.0)));
+    (lost, points)
+}
+
+/// What a check's turn lost as stored (`win_rate_lost`, `points_lost`), recomputed from its
+/// win rates and margins where a record from before those fields lacks them.
+/// `points`: whether the game has points.
+pub fn stored_losses(points: bool, mover: Side, c: &TurnCheck) -> (f64, Option<f64>) {
+    let (lost, by_points) = losses(mover, c);
+    let points = if points {
+        c.points_lost.or(by_points)
+    } else {
+        None
+    };
+    (c.win_rate_lost.unwrap_or(lost), points)
 }
 
 fn judge_check(session: &Session, c: &TurnCheck) -> Option<Judgement> {
     let mover = session.turns()[c.turn - 1].side;
-    let (drop, lost) = check_costs(mover, c);
-    Judgement::in_game(session.kind(), drop, lost)
+    let (lost, points) = losses(mover, c);
+    Judgement::in_game(session.kind(), lost, points)
 }

@@ -2,24 +2,21 @@
 //! cost its mover.
 //!
 //! A review evaluates the positions of a game one by one ([`evaluate`]) into an
-//! [`AnalysisSection`] (the record's `[analysis]`, first side's view), then [`judge`] turns
-//! each pair of neighbouring positions into a [`TurnReview`]: the mover's win rate before and
-//! after the turn, the points it lost in the territory games, the engine's preferred turn, and
-//! a [`Judgement`] by lichess's and KaTrain's yardsticks ([`WIN_RATE_DROPS`],
-//! [`POINTS_LOST`]).
+//! [`AnalysisSection`] (the record's `[analysis]`, first side's view), then judges every turn
+//! but the bid's by one comparison ([`check`]): the position after the turn played against
+//! the position after the engine's preferred turn, both searched alike with the opponent to
+//! move. [`judge`] turns that into a [`TurnReview`] per turn: the mover's win rate after the
+//! turn played, what the turn lost against the preferred turn (`win_rate_lost`,
+//! `points_lost`), and the [`Judgement`] those two give by lichess's and KaTrain's classes
+//! ([`WIN_RATE_DROPS`], [`POINTS_LOST`]), so that anyone can recompute a mark from its row.
 //!
-//! The interface runs the same evaluation step by step on its AI thread (the review keeps the
+//! The interface runs the same review step by step on its AI thread (the review keeps the
 //! interface usable); `tessera analyze` (`cli`) runs it here, in a loop.
 //!
 //! Decisions the rules force (a single legal step) are not searched: the position after them
 //! is evaluated instead, and a finished game's value is its result (1, 0 or ½, and its score
 //! margin). The turns of the komi bid (`komi=`, `play=`) are evaluated but not judged: the
 //! chooser's aim is an even game, not a high win rate.
-//!
-//! A turn is judged by comparing the position after it with the position after the engine's
-//! preferred turn, searched alike, and a turn that would be marked is searched again longer
-//! before it is ([`check`]): comparing the positions before and after a turn marked most
-//! turns, because a search favours the side to move.
 
 pub(crate) mod check;
 pub(crate) mod cli;
@@ -56,8 +53,12 @@ pub fn points_lost_classes(kind: GameKind) -> [f64; 3] {
 }
 
 /// The engine settings a review uses when none are given: level 10 (the strongest player,
-/// all cores) limited to this many milliseconds a position.
-pub const DEFAULT_MS: u64 = 500;
+/// all cores) limited to this many milliseconds a position. A review searches every
+/// position, the position after the preferred turn of most turns and, for the few about to
+/// be marked, both positions again twice as long: about 135 searches for 60 turns, so 400 ms
+/// keeps a 60-turn review within a minute (500 ms took 64 s for a 57-turn Wunchunk game;
+/// docs/review.md).
+pub const DEFAULT_MS: u64 = 400;
 
 /// The player spec of a review at `ms` milliseconds a position.
 pub fn default_engine(ms: u64) -> String {
@@ -218,23 +219,33 @@ pub fn evaluate(
 }
 
 /// Reviews every position of `session` with the engine `spec` (see [`default_engine`]),
-/// then compares the turns with the engine's preferred ones ([`check::Checker`]), calling
+/// then judges the turns against the engine's preferred ones ([`check::Checker`]), calling
 /// `progress(done, total)` after each search: the positions come first (`total` is then the
-/// number of positions), then the comparisons (`done` and `total` count the positions too).
+/// number of positions), then the turns (`done` and `total` count the positions too).
 /// `stop` ends the review early: the section then holds what was done so far.
 pub fn review(
     session: &Session,
     spec: &str,
     stop: Arc<AtomicBool>,
+    progress: impl FnMut(usize, usize),
+) -> Result<AnalysisSection, String> {
+    resume(session, AnalysisSection::new(spec), stop, progress)
+}
+
+/// [`review`] going on from `section` (a stored review, possibly incomplete) with its own
+/// engine: only the positions and turns it lacks are searched.
+pub fn resume(
+    session: &Session,
+    mut section: AnalysisSection,
+    stop: Arc<AtomicBool>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<AnalysisSection, String> {
-    let player: PlayerSpec = spec.parse()?;
+    let player: PlayerSpec = section.engine.parse()?;
     let limits = player.limits;
     let mut engine = Engine::new(player);
     let total = session.turns().len() + 1;
-    let mut section = AnalysisSection::new(spec);
     let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
-    for i in 0..total {
+    for i in section.len()..total {
         if stopped() {
             return Ok(section);
         }
@@ -244,52 +255,82 @@ pub fn review(
         progress(i + 1, total);
     }
     let mut checker = check::Checker::new(session, &section);
-    while let Some((game, deep)) = checker.next(session, &section) {
+    while let Some(job) = checker.next(session, &mut section) {
         if stopped() {
             break;
         }
-        let l = if deep { check::deeper(limits) } else { limits };
-        let e = evaluate(&mut engine, &game, l, stop.clone());
-        checker.answer(session, &mut section, e);
+        match job {
+            check::Job::Evaluate { game, deep } => {
+                let l = if deep { check::deeper(limits) } else { limits };
+                let e = evaluate(&mut engine, &game, l, stop.clone());
+                checker.answer(session, &mut section, e);
+            }
+            check::Job::FinishTurn { game } => {
+                let steps = engine.play_turn(&game, limits, stop.clone(), None);
+                checker.answer_turn(session, &mut section, &steps);
+            }
+        }
         let (done, all) = checker.progress();
+        progress(total + done, total + all);
+    }
+    // Turns equal to the preferred turn at the end were judged without a search.
+    let (done, all) = checker.progress();
+    if done == all {
         progress(total + done, total + all);
     }
     Ok(section)
 }
 
-/// One turn of a reviewed game.
+/// Whether `section` reviews the whole of `session`: every position evaluated and every turn
+/// but the bid's judged (a check, or the preferred turn played: records from before every
+/// turn had a check have none for those). A stored review from before the comparison was
+/// made for every turn lacks some checks: it is incomplete, and a review resumed from it
+/// judges only those turns.
+pub fn is_complete(session: &Session, section: &AnalysisSection) -> bool {
+    let n = session.turns().len();
+    section.is_complete(n)
+        && (0..n).all(|i| {
+            check::is_bid(session, i)
+                || section.best[i] == session.turns()[i].token
+                || section.checks.iter().any(|c| c.turn == i + 1)
+        })
+}
+
+/// One turn of a reviewed game: the numbers its mark rests on.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TurnReview {
     /// The turn's number, from 1.
     pub turn: usize,
-    /// The side that played it.
+    /// The side that played it (for a bid step, the side the rules give it: not a player's).
     #[serde(serialize_with = "side_name")]
     pub mover: Side,
     /// The turn as played (SPEC §2 token).
     pub played: String,
-    /// The mover's win rate before the turn, 0–1.
-    pub win_rate_before: f64,
-    /// The mover's win rate after it.
-    pub win_rate_after: f64,
-    /// The expected final margin for the mover after the turn (games with points).
+    /// A step of the komi bid, named by what happened (`komi set to 0.5`, `took Vertical`);
+    /// such a turn is not judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bid: Option<String>,
+    /// The mover's win rate after the turn played, 0–1 (the second look's where there was
+    /// one).
+    pub win_rate: f64,
+    /// The mover's expected final margin after the turn played (games with points).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<f64>,
-    /// Points the turn lost against the engine's expectation before it (games with points;
-    /// negative when it gained).
+    /// The mover's win rate after the preferred turn minus after the turn played, 0–1 (0
+    /// when the turn is the preferred one or did as well); `None` for a bid step or a turn
+    /// not judged yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_rate_lost: Option<f64>,
+    /// The same for the expected final margin, in points (games with points).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points_lost: Option<f64>,
-    /// The turn the engine preferred.
+    /// The turn the engine preferred (completed to the end of the turn).
     pub best: String,
-    /// How costly the turn was, if it was; never for the bid's turns or the preferred turn.
+    /// Whether the numbers are the second, deeper look's (the first look would have marked
+    /// the turn).
+    pub second_look: bool,
+    /// The class of `win_rate_lost` and `points_lost` ([`Judgement::in_game`]), if any.
     pub judgement: Option<Judgement>,
-}
-
-impl TurnReview {
-    /// The drop in the mover's win rate (0–1; negative when the turn did better than
-    /// expected).
-    pub fn drop(&self) -> f64 {
-        self.win_rate_before - self.win_rate_after
-    }
 }
 
 fn side_name<S: serde::Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
@@ -299,45 +340,95 @@ fn side_name<S: serde::Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error>
     })
 }
 
-/// Judges the turns of `session` that `section` has both neighbouring positions of.
+/// What a judged turn lost, in words: "lost 23.4% of win rate and 4.1 points (its side's
+/// win rate after it: 41%)".
+pub fn loss_text(r: &TurnReview) -> String {
+    let mut s = format!(
+        "lost {:.1}% of win rate",
+        100.0 * r.win_rate_lost.unwrap_or(0.0)
+    );
+    if let Some(p) = r.points_lost {
+        s += &format!(" and {p:.1} points");
+    }
+    s + &format!(
+        " (its side's win rate after it: {:.0}%)",
+        100.0 * r.win_rate
+    )
+}
+
+/// A bid step named by what happened: `komi set to 6.5`, `took Vertical`.
+pub fn bid_text(kind: GameKind, steps: &[Step]) -> Option<String> {
+    steps.iter().find_map(|s| match *s {
+        Step::Komi(half) => Some(format!("komi set to {}", crate::games::format_komi(half))),
+        Step::Choose(side) => {
+            let name = kind.side_name(side);
+            Some(format!("took {}{}", name[..1].to_uppercase(), &name[1..]))
+        }
+        _ => None,
+    })
+}
+
+/// Judges the turns of `session` that `section` has both neighbouring positions of. A turn
+/// without a check is judged only when it is the preferred turn (0 lost); else its losses
+/// and judgement stay `None` until the review is complete ([`is_complete`]).
 pub fn judge(session: &Session, section: &AnalysisSection) -> Vec<TurnReview> {
     let turns = session.turns();
+    let kind = session.kind();
+    let points = session.game().points().is_some();
     let evaluated = section.len().saturating_sub(1).min(turns.len());
     (0..evaluated)
         .map(|i| {
             let t = &turns[i];
-            let view = |w: f64| if t.side == Side::First { w } else { 1.0 - w };
             let sign = if t.side == Side::First { 1.0 } else { -1.0 };
-            let margin = |k: usize| section.margin.get(k).map(|m| sign * m);
-            let (before, after) = (view(section.win_rate[i]), view(section.win_rate[i + 1]));
-            let points_lost = margin(i).zip(margin(i + 1)).map(|(b, a)| b - a);
-            let bid = t
-                .steps
-                .iter()
-                .any(|s| matches!(s, Step::Komi(_) | Step::Choose(_)));
-            let best = section.best[i].clone();
+            let view = |w: f64| if t.side == Side::First { w } else { 1.0 - w };
+            let bid = bid_text(kind, &t.steps);
             let check = section.checks.iter().find(|c| c.turn == i + 1);
-            let judgement = if bid || best == t.token {
-                None
-            } else if let Some(c) = check {
-                let (drop, lost) = check::check_costs(t.side, c);
-                Judgement::in_game(session.kind(), drop, lost)
-            } else {
-                Judgement::in_game(session.kind(), before - after, points_lost)
-            };
-            TurnReview {
+            let mut row = TurnReview {
                 turn: i + 1,
                 mover: t.side,
                 played: t.token.clone(),
-                win_rate_before: before,
-                win_rate_after: after,
-                margin: margin(i + 1),
-                points_lost,
-                best,
-                judgement,
+                bid: bid.clone(),
+                win_rate: view(section.win_rate[i + 1]),
+                margin: section.margin.get(i + 1).map(|m| sign * m),
+                win_rate_lost: None,
+                points_lost: None,
+                best: section.best[i].clone(),
+                second_look: false,
+                judgement: None,
+            };
+            if bid.is_some() {
+                return row;
             }
+            match check {
+                Some(c) => {
+                    let (lost, by_points) = check::stored_losses(points, t.side, c);
+                    row.win_rate = view(c.played);
+                    if points {
+                        row.margin = c.played_margin.map(|m| sign * m).or(row.margin);
+                    }
+                    row.win_rate_lost = Some(lost);
+                    row.points_lost = by_points;
+                    row.best = c.preferred.clone().unwrap_or(row.best);
+                    row.second_look = c.second_look;
+                    row.judgement = Judgement::in_game(kind, lost, by_points);
+                }
+                None if row.best == t.token => {
+                    row.win_rate_lost = Some(0.0);
+                    row.points_lost = points.then_some(0.0);
+                }
+                None => {}
+            }
+            row
         })
         .collect()
+}
+
+/// The milliseconds of a review's engine spec (`ms=`), 0 when it has none.
+pub(crate) fn limits_ms(spec: &str) -> u64 {
+    spec.parse::<PlayerSpec>()
+        .ok()
+        .and_then(|p| p.limits.ms)
+        .unwrap_or(0)
 }
 
 /// How many turns of each judgement each side made: `counts[side][judgement]`.

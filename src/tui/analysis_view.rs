@@ -121,21 +121,32 @@ pub(super) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'st
     }
     let turn = play.viewed_turn();
     let verdict = match r.turn(turn) {
+        Some(tr) if tr.bid.is_some() => vec![format!(
+            "{turn}. {} (the bid: not judged)",
+            tr.bid.clone().unwrap_or_default()
+        )],
         Some(tr) => {
-            let j = tr
-                .judgement
-                .map_or("fine".to_string(), |j| j.word().to_string());
-            format!(
-                "{turn}. {} {} {:+.0}%  {j}, AI {}",
-                side_mark(kind, tr.mover, glyphs),
-                tr.played,
-                -100.0 * tr.drop(),
-                tr.best
-            )
+            let j = tr.judgement.map_or("no mark", |j| j.word());
+            let mut lost = format!(
+                "lost {:.1}% win rate",
+                100.0 * tr.win_rate_lost.unwrap_or(0.0)
+            );
+            if let Some(p) = tr.points_lost {
+                lost += &format!(" · {p:.1} pts");
+            }
+            vec![
+                format!(
+                    "{turn}. {} {}: {j}, AI {}",
+                    side_mark(kind, tr.mover, glyphs),
+                    tr.played,
+                    tr.best
+                ),
+                lost,
+            ]
         }
-        None => "n N marked turns · [ ] steps".into(),
+        None => vec!["n N marked turns · [ ] steps".into()],
     };
-    text.push(Line::styled(verdict, t.dim));
+    text.extend(verdict.into_iter().map(|v| Line::styled(v, t.dim)));
     text
 }
 

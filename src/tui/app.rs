@@ -57,8 +57,12 @@ pub enum Msg {
     Terminate,
     /// The game server said something (lobby, games, clocks).
     Net(Event),
-    /// Review the game shown (after `tessera review FILE` loaded it).
-    Review,
+    /// Review the game shown (after `tessera review FILE` loaded it); `store`: write the
+    /// finished review into the file (`--write`).
+    Review {
+        /// Whether to store the finished review.
+        store: bool,
+    },
     /// The puzzle solver answered.
     PuzzleReply(super::puzzle::job::Reply),
     /// The puzzle progress was read (or not).
@@ -486,8 +490,14 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Net(event) => super::online_update::on_event(app, event),
-        Msg::Review => match &mut app.screen {
-            Screen::Game(play) => play.start_review(&mut app.next_job),
+        Msg::Review { store } => match &mut app.screen {
+            Screen::Game(play) => {
+                let fx = play.start_review(&mut app.next_job);
+                if store {
+                    play.store_review_when_done();
+                }
+                fx
+            }
             _ => Vec::new(),
         },
         Msg::PuzzleReply(r) => match &mut app.screen {

@@ -64,6 +64,17 @@ pub struct PlayArgs {
     pub time: Option<f64>,
 }
 
+/// `tessera review FILE [--write]`: review a game record.
+#[derive(Args, Debug, Clone)]
+pub struct ReviewArgs {
+    /// The record (TOML, SPEC §4).
+    pub file: PathBuf,
+    /// Store the finished review in the record's `[analysis]` section (the file is left
+    /// as it is without it; `:save` in the interface stores it too).
+    #[arg(long)]
+    pub write: bool,
+}
+
 /// `tessera load FILE`: open a game record.
 #[derive(Args, Debug, Clone)]
 pub struct LoadArgs {
@@ -144,9 +155,10 @@ pub fn run_play(ui: &UiArgs, args: &PlayArgs) -> anyhow::Result<()> {
     runtime::run(ui_options(ui), Start::Play(Box::new(play)))
 }
 
-/// `tessera review FILE`: the record read-only, reviewed (at once when it holds a review).
-pub fn run_review(ui: &UiArgs, args: &LoadArgs) -> anyhow::Result<()> {
-    runtime::run(ui_options(ui), Start::Review(args.file.clone()))
+/// `tessera review FILE`: the record read-only, reviewed (shown at once when it holds a
+/// complete review); the file is written only with `--write`.
+pub fn run_review(ui: &UiArgs, args: &ReviewArgs) -> anyhow::Result<()> {
+    runtime::run(ui_options(ui), Start::Review(args.file.clone(), args.write))
 }
 
 /// `tessera load FILE`.

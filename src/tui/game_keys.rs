@@ -635,10 +635,13 @@ pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
             play.complain("no files on the server: your games are under g in the lobby");
             Vec::new()
         }
-        "save" | "w" if rest.is_empty() => {
-            play.complain("usage: :save FILE");
-            Vec::new()
-        }
+        "save" | "w" if rest.is_empty() => match play.review_to_store() {
+            Some(effect) => vec![effect],
+            None => {
+                play.complain("usage: :save FILE");
+                Vec::new()
+            }
+        },
         "save" | "w" => vec![Effect::Save(cx.storage.save_target(rest), play.saved())],
         "load" | "e" if rest.is_empty() => {
             play.complain("usage: :load FILE");

@@ -34,8 +34,9 @@ pub enum Start {
     Play(Box<super::play::Play>),
     /// Loading a record.
     Load(PathBuf),
-    /// Loading a record read-only and reviewing it (`tessera review FILE`).
-    Review(PathBuf),
+    /// Loading a record read-only and reviewing it (`tessera review FILE`); with `true`
+    /// (`--write`) the finished review is stored in the file.
+    Review(PathBuf, bool),
     /// The puzzle list, showing this game (the first when `None`).
     Puzzles(Option<crate::games::GameKind>),
 }
@@ -167,9 +168,9 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             }
         }
         Start::Load(path) => queue.push_back(load_message(&app.storage, &path, None)),
-        Start::Review(path) => {
+        Start::Review(path, store) => {
             queue.push_back(load_message(&app.storage, &path, Some(REVIEW)));
-            queue.push_back(Msg::Review);
+            queue.push_back(Msg::Review { store });
         }
         Start::Puzzles(kind) => first.extend(app.open_puzzles(kind)),
     }

@@ -150,7 +150,7 @@ impl Note {
 
 pub use cli::{
     run_load, run_menu, run_play, run_puzzles, run_review, Against, First, LoadArgs, PlayArgs,
-    UiArgs,
+    ReviewArgs, UiArgs,
 };
 pub use latency::run as run_latency;
 pub use puzzle::sets::shipped as shipped_puzzles;

@@ -1,18 +1,17 @@
 //! The review of a game on the game screen (`R`, `tessera review FILE`): every position is
 //! evaluated in the background, one engine job at a time, while the interface stays usable;
-//! then the turns are judged ([`crate::review::judge`]), the graph and the marks appear, and
-//! `n` / `N` jump between the marked turns. Between the two, the turns are compared with the
-//! engine's preferred turns ([`crate::review::check`]), one job per position searched. A
-//! review of a record loaded from a file is stored
-//! in that file's `[analysis]` section when it completes, so the game opens reviewed next
-//! time.
+//! then every turn is judged against the engine's preferred turn ([`crate::review::check`]),
+//! one job per search, the same review `tessera analyze` runs; then the graph and the marks
+//! appear ([`crate::review::judge`]) and `n` / `N` jump between the marked turns. Nothing is
+//! written unless asked: `:save` stores a finished review in the file the record came from.
+//! A record that holds a complete review shows it at once, without thinking.
 
 use super::ai::{Purpose, Report, Request};
 use super::play::Play;
 use super::Effect;
 use crate::games::{AnyGame, Game};
 use crate::record::AnalysisSection;
-use crate::review::check::{self, Checker};
+use crate::review::check::{self, Checker, Job};
 use crate::review::{self, Evaluation, TurnReview};
 use crate::session::Session;
 use std::time::Duration;
@@ -27,8 +26,9 @@ pub struct ReviewState {
     /// The turns reviewed (the game's turns when the review started).
     turns: Vec<String>,
     /// The job evaluating a position: its id, the position searched (past any forced steps)
-    /// and the forced step's text, if any.
-    job: Option<(u64, AnyGame, Option<String>)>,
+    /// and the forced step's text, if any; or (no position) the job finishing a preferred
+    /// turn the engine did not plan to its end.
+    job: Option<(u64, Option<AnyGame>, Option<String>)>,
     /// The comparison of the turns with the preferred ones, once every position is
     /// evaluated, until it is done.
     checker: Option<Checker>,
@@ -36,6 +36,9 @@ pub struct ReviewState {
     checked: bool,
     /// The judged turns, once every position is evaluated.
     reviews: Vec<TurnReview>,
+    /// Whether to store the review in the record's file once it is done (`tessera review
+    /// --write`).
+    store: bool,
 }
 
 impl ReviewState {
@@ -49,7 +52,7 @@ impl ReviewState {
     ) -> Vec<Effect> {
         *next_job += 1;
         let id = *next_job;
-        self.job = Some((id, searched.clone(), forced));
+        self.job = Some((id, Some(searched.clone()), forced));
         let ms = review::DEFAULT_MS * if deep { check::DEEPER } else { 1 };
         vec![Effect::StartEngine(Request {
             id,
@@ -61,9 +64,26 @@ impl ReviewState {
         })]
     }
 
-    /// A review read from a record: judged at once when it covers the whole game.
+    /// Starts the engine on the rest of the turn under way in `game` (a preferred turn to
+    /// complete).
+    fn start_turn_job(&mut self, next_job: &mut u64, game: AnyGame) -> Vec<Effect> {
+        *next_job += 1;
+        let id = *next_job;
+        self.job = Some((id, None, None));
+        vec![Effect::StartEngine(Request {
+            id,
+            game,
+            level: REVIEW_LEVEL,
+            time: Duration::from_millis(review::DEFAULT_MS),
+            pace: Duration::ZERO,
+            purpose: Purpose::Turn,
+        })]
+    }
+
+    /// A review read from a record: judged at once when it covers the whole game (one from
+    /// an older version may lack the judgement of some turns: `R` judges them).
     pub fn stored(session: &Session, section: AnalysisSection) -> ReviewState {
-        let checked = section.is_complete(session.turns().len());
+        let checked = review::is_complete(session, &section);
         let mut r = ReviewState {
             section,
             turns: session.tokens(),
@@ -71,6 +91,7 @@ impl ReviewState {
             checker: None,
             checked,
             reviews: Vec::new(),
+            store: false,
         };
         r.judge(session);
         r
@@ -139,18 +160,35 @@ impl Play {
             && self.review.as_ref().is_none_or(|r| !r.is_complete())
     }
 
-    /// Starts (or resumes) the review of the game as it stands.
+    /// Starts (or resumes) the review of the game as it stands; a complete review (read from
+    /// the record) is only shown.
     pub fn start_review(&mut self, next_job: &mut u64) -> Vec<Effect> {
-        if !self
+        let stored = self
             .review
             .as_ref()
-            .is_some_and(|r| r.matches(&self.session))
-        {
-            let section = AnalysisSection::new(review::default_engine(review::DEFAULT_MS));
-            self.review = Some(ReviewState::stored(&self.session, section));
-        }
+            .filter(|r| r.matches(&self.session))
+            .map(|r| (r.is_complete(), !r.section.is_empty()));
         self.popup = None;
-        self.say("reviewing every position: the game stays usable (n N jump between marked turns when done)");
+        match stored {
+            Some((true, _)) => {
+                let engine = self
+                    .review
+                    .as_ref()
+                    .map_or(String::new(), |r| r.section.engine.clone());
+                self.say(format!(
+                    "the record holds its review ({engine}): shown as stored · n N jump between marked turns"
+                ));
+                return Vec::new();
+            }
+            Some((false, true)) => {
+                self.say("the record's review is incomplete: judging the turns it lacks (the game stays usable)");
+            }
+            _ => {
+                let section = AnalysisSection::new(review::default_engine(review::DEFAULT_MS));
+                self.review = Some(ReviewState::stored(&self.session, section));
+                self.say("reviewing every position: the game stays usable (n N jump between marked turns when done)");
+            }
+        }
         let mut fx = Vec::new();
         if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
             self.ai.job = None;
@@ -195,7 +233,11 @@ impl Play {
         let checker = r
             .checker
             .get_or_insert_with(|| Checker::new(session, &r.section));
-        while let Some((position, deep)) = checker.next(session, &r.section) {
+        while let Some(job) = checker.next(session, &mut r.section) {
+            let (position, deep) = match job {
+                Job::FinishTurn { game } => return Some(r.start_turn_job(next_job, game)),
+                Job::Evaluate { game, deep } => (game, deep),
+            };
             let (searched, forced) = review::past_forced(&position);
             let forced = forced.map(|s| position.format_step(s));
             match Evaluation::exact(&searched) {
@@ -216,9 +258,8 @@ impl Play {
             .is_some_and(|(id, ..)| *id == report.id())
     }
 
-    /// Handles a report of the review's job: the position's evaluation, then the next job;
-    /// once the last position is done, the judgements (and the review stored in the file the
-    /// game came from).
+    /// Handles a report of the review's job: the position's evaluation (or the steps ending
+    /// a preferred turn), then the next job; once the last turn is judged, the judgements.
     pub(super) fn on_review_report(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
         let Some(r) = self.review.as_mut() else {
             return Vec::new();
@@ -230,8 +271,14 @@ impl Play {
                 self.complain(format!("review stopped: {message} (R resumes it)"));
                 return Vec::new();
             }
+            Report::Turn { steps, .. } if matches!(r.job, Some((_, None, _))) => {
+                r.job = None;
+                if let Some(c) = r.checker.as_mut() {
+                    c.answer_turn(&self.session, &mut r.section, &steps);
+                }
+            }
             Report::Estimate { analysis, .. } | Report::Turn { analysis, .. } => {
-                let Some((_, searched, forced)) = r.job.take() else {
+                let Some((_, Some(searched), forced)) = r.job.take() else {
                     return Vec::new();
                 };
                 let best = forced.or(analysis.best).unwrap_or_default();
@@ -262,19 +309,38 @@ impl Play {
                 format!("{} {} ?! {} ? {} ??", side(i), c[0], c[1], c[2])
             };
             let mut note = format!("review done: {} · {}", text(0), text(1));
-            if let Some(path) = self.source.clone() {
-                fx.push(Effect::StoreAnalysis(
-                    path,
-                    r.turns.clone(),
-                    r.section.clone(),
-                ));
-            } else {
-                note.push_str(" (saving the game keeps it)");
+            let store = r.store;
+            match &self.source {
+                Some(_) if store => fx.extend(self.review_to_store()),
+                Some(path) => {
+                    note.push_str(&format!(" (:save stores it in {})", path.display()));
+                }
+                None => note.push_str(" (saving the game keeps it)"),
             }
             self.say(note);
             fx.extend(self.schedule_analysis(next_job));
         }
         fx
+    }
+
+    /// `tessera review --write`: the review in progress is stored in the record's file when
+    /// it is done (a review already complete is the file's own: nothing to store).
+    pub fn store_review_when_done(&mut self) {
+        if let Some(r) = self.review.as_mut() {
+            r.store = true;
+        }
+    }
+
+    /// `:save` without a file name after a review of a record read from a file: the effect
+    /// storing the review in that file's `[analysis]` section (nothing else of it changes).
+    pub fn review_to_store(&self) -> Option<Effect> {
+        let r = self.review.as_ref().filter(|r| r.is_complete())?;
+        let path = self.source.clone()?;
+        Some(Effect::StoreAnalysis(
+            path,
+            r.turns.clone(),
+            r.section.clone(),
+        ))
     }
 
     /// Jumps to the next (`forward`) or previous marked turn of the review, showing the
@@ -307,9 +373,9 @@ impl Play {
                         _ => "a blunder",
                     };
                     let text = format!(
-                        "turn {t}: {} was {j} ({:+.0}% for its side); the AI preferred {}",
+                        "turn {t}: {} was {j}: {}; the AI preferred {}",
                         r.played,
-                        -100.0 * r.drop(),
+                        crate::review::loss_text(r),
                         r.best
                     );
                     self.say(text);

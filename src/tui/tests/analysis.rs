@@ -3,7 +3,7 @@
 //! graph.
 
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
-use crate::record::AnalysisSection;
+use crate::record::{AnalysisSection, TurnCheck};
 use crate::search::Candidate;
 use crate::session::Session;
 use crate::tui::ai::{Analysis, Purpose, Report, Request};
@@ -221,8 +221,52 @@ fn planted_section() -> AnalysisSection {
             .chain([String::new()])
             .collect(),
         win_rate,
-        checks: Vec::new(),
+        checks: (1..=14)
+            .map(|turn| {
+                // The pass (turn 13) against b5, looked at twice; every other turn was the
+                // preferred one.
+                let i = turn - 1;
+                let (played, best) = if turn == 13 { (0.0, 0.9) } else { (0.5, 0.5) };
+                let (played_margin, best_margin) =
+                    if turn == 13 { (-3.5, 1.0) } else { (0.0, 0.0) };
+                let lost = if turn == 13 { 0.9 } else { 0.0 };
+                let points = if turn == 13 { 4.5 } else { 0.0 };
+                TurnCheck {
+                    turn,
+                    ms: if turn == 13 { 1000 } else { 500 },
+                    preferred: Some(if turn == 13 {
+                        "b5".into()
+                    } else {
+                        PLANTED[i].into()
+                    }),
+                    played,
+                    best,
+                    played_margin: Some(played_margin),
+                    best_margin: Some(best_margin),
+                    win_rate_lost: Some(lost),
+                    points_lost: Some(points),
+                    second_look: turn == 13,
+                }
+            })
+            .collect(),
     }
+}
+
+#[test]
+fn an_older_stored_review_without_the_checks_judges_only_the_turns_it_lacks() {
+    let mut a = app(100, 40);
+    let mut old = planted_section();
+    old.checks.clear();
+    // Opened, the review goes on at once with the one turn it lacks (turn 13, judged from
+    // the positions around it by older versions); the turns that were the preferred ones
+    // need no search.
+    let fx = a.open_game(reviewed(Some(old)));
+    let r = play(&a).review().expect("the stored review");
+    assert!(!r.is_complete(), "turn 13 is to be compared");
+    assert_eq!(r.checks_progress(), Some((12, 14)));
+    let job = jobs(&fx).pop().expect("a search");
+    assert_eq!(job.purpose, Purpose::Estimate);
+    assert_eq!(job.game.turns_completed(), 13, "the position after b5");
 }
 
 #[test]
@@ -271,7 +315,7 @@ fn the_graph_in_ascii_is_all_ascii() {
 }
 
 #[test]
-fn a_review_runs_in_the_background_and_is_stored_when_done() {
+fn a_review_runs_in_the_background_and_is_stored_only_when_asked() {
     let mut a = app(100, 40);
     a.open_game(reviewed(None));
     let mut fx = update(&mut a, ch('R'));
@@ -306,7 +350,11 @@ fn a_review_runs_in_the_background_and_is_stored_when_done() {
             Msg::Engine(Report::Estimate {
                 id: job.id,
                 analysis: Analysis {
-                    best: Some("b5".into()),
+                    // The AI prefers the turns played, except b5 to the pass.
+                    best: Some(match g.turns_completed() {
+                        12 => "b5".into(),
+                        n => PLANTED.get(n).copied().unwrap_or("pass").into(),
+                    }),
                     win_rate: Some(w),
                     score: Some(0.0),
                     ..Analysis::default()
@@ -321,16 +369,30 @@ fn a_review_runs_in_the_background_and_is_stored_when_done() {
     );
     let r = play(&a).review().unwrap();
     assert!(r.is_complete());
-    let store = fx.iter().find_map(|e| match e {
-        Effect::StoreAnalysis(path, turns, section) => Some((path, turns, section)),
-        _ => None,
-    });
-    let (path, turns, section) = store.expect("stored in the file it came from");
+    let stored = |fx: &[Effect]| {
+        fx.iter().find_map(|e| match e {
+            Effect::StoreAnalysis(path, turns, section) => {
+                Some((path.clone(), turns.clone(), section.clone()))
+            }
+            _ => None,
+        })
+    };
+    assert!(stored(&fx).is_none(), "nothing is written unless asked");
+    let note = play(&a).note().unwrap().text.clone();
+    assert!(note.contains(":save stores it in planted.toml"), "{note}");
+    // A person who may name files (not a server): `:save` alone stores the review.
+    a.storage.paths = true;
+    update(&mut a, ch(':'));
+    for c in "save".chars() {
+        update(&mut a, ch(c));
+    }
+    let fx = update(&mut a, key(KeyCode::Enter));
+    let (path, turns, section) = stored(&fx).expect(":save stores it in the file it came from");
     assert_eq!(path.to_str(), Some("planted.toml"));
     assert_eq!(turns.len(), 14);
     assert!(section.is_complete(14));
     assert_eq!(
-        r.turn(13).unwrap().judgement,
+        play(&a).review().unwrap().turn(13).unwrap().judgement,
         Some(crate::review::Judgement::Blunder)
     );
 }

@@ -7,6 +7,7 @@
 use super::files::DataDir;
 use super::hub::{self, Hub, SharedHub};
 use super::input::ESC_WAIT;
+use super::link::{Heard, LinkWatch, KEEPALIVE, KEEPALIVE_MAX};
 use super::pool::Pool;
 use super::session::Live;
 use crate::tui::app::Msg;
@@ -54,6 +55,8 @@ pub(super) struct Shared {
     pub(super) max_sessions: usize,
     pub(super) idle: Duration,
     pub(super) sessions: AtomicUsize,
+    /// Sessions whose last words to their channel are not sent yet.
+    pub(super) outputs: AtomicUsize,
     pub(super) failures: Mutex<HashMap<IpAddr, (u32, Instant)>>,
 }
 
@@ -110,8 +113,13 @@ pub fn host_key(path: &Path) -> anyhow::Result<PrivateKey> {
     Ok(key)
 }
 
-/// Runs the server on `listen` until the process ends.
-pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
+/// Runs the server on `listen` until `stop` fires (SIGTERM or SIGINT): then every game in
+/// progress is adjourned, every session told and closed, and this returns within 5 s.
+pub async fn serve(
+    listen: SocketAddr,
+    o: Options,
+    stop: tokio::sync::oneshot::Receiver<&'static str>,
+) -> anyhow::Result<()> {
     let key = host_key(&o.host_key)?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
     let hub: SharedHub = Arc::new(Mutex::new(Hub::new(o.data.clone(), o.adjourn_after)));
@@ -123,6 +131,7 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         max_sessions: o.max_sessions,
         idle: o.idle,
         sessions: AtomicUsize::new(0),
+        outputs: AtomicUsize::new(0),
         failures: Mutex::new(HashMap::new()),
     });
     // The clocks, lost-on-time and adjournments.
@@ -140,8 +149,9 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         max_auth_attempts: 6,
         keys: vec![key],
         inactivity_timeout: Some(o.idle + Duration::from_secs(120)),
-        keepalive_interval: Some(Duration::from_secs(30)),
-        keepalive_max: 4,
+        // A dead link is noticed after 25 s of silence.
+        keepalive_interval: Some(KEEPALIVE),
+        keepalive_max: KEEPALIVE_MAX,
         nodelay: true,
         ..Default::default()
     };
@@ -162,11 +172,61 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         p => println!("connect with: ssh -p {p} {}", addr.ip()),
     }
     let _ = std::io::stdout().flush();
-    let mut server = Server { shared };
-    server
-        .run_on_socket(Arc::new(config), &listener)
-        .await
-        .map_err(|e| anyhow::anyhow!("the server stopped: {e}"))
+    let mut server = Server {
+        shared: shared.clone(),
+    };
+    let config = Arc::new(config);
+    let mut stop = stop;
+    let signal = loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let (socket, peer) = match accepted {
+                    Ok(v) => v,
+                    Err(e) => {
+                        // Out of file descriptors and the like: what clients do never
+                        // stops the server.
+                        tracing::warn!("accepting a connection: {e}");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                };
+                let _ = socket.set_nodelay(true);
+                let watch = Arc::new(LinkWatch::default());
+                let mut conn = server.new_client(Some(peer));
+                conn.link = watch.clone();
+                let config = config.clone();
+                tokio::spawn(async move {
+                    let stream = Heard::new(socket, watch);
+                    if let Ok(session) = russh::server::run_stream(config, stream, conn).await {
+                        let _ = session.await;
+                    }
+                });
+            }
+            s = &mut stop => break s.unwrap_or("a signal"),
+        }
+    };
+    drop(listener);
+    stop_gracefully(&shared, signal).await;
+    Ok(())
+}
+
+/// The graceful stop: every game in progress adjourned (its clocks as at its last turn),
+/// every session told why and given its terminal back, at most 4 s of waiting for them.
+async fn stop_gracefully(shared: &Shared, signal: &str) {
+    let games = hub::lock(&shared.hub).stop();
+    let t0 = Instant::now();
+    while (shared.sessions.load(Ordering::SeqCst) > 0 || shared.outputs.load(Ordering::SeqCst) > 0)
+        && t0.elapsed() < Duration::from_secs(4)
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let left = shared.sessions.load(Ordering::SeqCst);
+    tracing::info!(signal, games, sessions_not_closed = left, "server stopped");
+    println!(
+        "tessera serve: stopped ({signal}): {games} game(s) in progress adjourned, \
+         {left} session(s) not closed in time"
+    );
+    let _ = std::io::stdout().flush();
 }
 
 struct Server {
@@ -185,6 +245,7 @@ impl russh::server::Server for Server {
             pty: None,
             term: TermEnv::default(),
             live: None,
+            link: Arc::default(),
         }
     }
 }
@@ -198,6 +259,8 @@ pub struct Conn {
     pty: Option<(u16, u16)>,
     term: TermEnv,
     live: Option<Live>,
+    /// When the client was last heard from.
+    link: Arc<LinkWatch>,
 }
 
 impl Conn {
@@ -417,6 +480,10 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
+        if hub::lock(&self.shared.hub).is_stopping() {
+            self.refuse(channel, "the server is stopping: try again later", session);
+            return Ok(());
+        }
         if self.shared.sessions.load(Ordering::SeqCst) >= self.shared.max_sessions {
             self.refuse(channel, "the server is full: try again later", session);
             return Ok(());
@@ -430,6 +497,7 @@ impl russh::server::Handler for Conn {
             self.term.clone(),
             channel,
             session.handle(),
+            self.link.clone(),
         ) {
             Some(live) => self.live = Some(live),
             None => self.refuse(channel, "the server cannot start a session now", session),

@@ -522,7 +522,21 @@ impl Screen {
 }
 
 fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
+    let asked = match &mut app.screen {
+        Screen::Game(play) => play.take_leave_asked(),
+        _ => false,
+    };
     let (mut cx, screen) = app.ctx();
     let t = screen.component_mut().on_key(k, &mut cx);
+    // On a server `q` in a game (played, watched, against the AI) goes back to the lobby;
+    // leaving a live game of one's own asks first. `q` in the lobby ends the session.
+    if matches!(t, Transition::Quit) && app.online.is_some() {
+        if let Screen::Game(play) = &mut app.screen {
+            return match play.leave_now(asked) {
+                true => app.back_to_menu(),
+                false => Vec::new(),
+            };
+        }
+    }
     app.go(t)
 }

@@ -118,6 +118,10 @@ pub struct OnlineGame {
     pub analysis: bool,
     /// The position (turns and steps played) the last analysis was started for.
     pub analysed: Option<usize>,
+    /// How long the game waits for a player who leaves it.
+    pub wait: Duration,
+    /// `q` was pressed once on this live game: a second leaves it for the lobby.
+    pub leave_asked: bool,
 }
 
 /// The least time an AI turn takes on screen against a person: enough to see "thinking" and

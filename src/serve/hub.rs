@@ -359,6 +359,14 @@ impl Hub {
                 self.finish(gid);
             }
             Request::Resume(id) => self.resume(member, id),
+            Request::Leave(gid) => {
+                if self.members[&member].place == Place::Playing(gid) {
+                    // The game waits for her; the lobby offers to return to it.
+                    self.vacate(member, gid, None);
+                    self.members.get_mut(&member).expect("checked").place = Place::Lobby;
+                    self.broadcast_lobby();
+                }
+            }
             Request::Return(gid) => {
                 let fp = self.members[&member].fingerprint.clone();
                 match self.seat_of_key(&fp) {
@@ -447,12 +455,18 @@ impl Hub {
         }
     }
 
-    /// Back in the lobby. A player of a game in progress leaves her seat: the game waits for
-    /// her (the lobby offers to return to it).
+    /// Back in the lobby; a player of a game in progress stays in it (and is shown it): she
+    /// leaves it only by asking to ([`Request::Leave`]).
     fn back_to_lobby(&mut self, member: u64) {
         let place = self.members[&member].place;
         match place {
-            Place::Playing(gid) => self.vacate(member, gid, None),
+            Place::Playing(gid) if self.games.get(&gid).is_some_and(|g| !g.over()) => {
+                let g = &self.games[&gid];
+                let seat = (0..2).find(|&s| g.seats[s].member == Some(member));
+                let update = g.update(seat, self.away_text(gid), self.adjourn_after);
+                send(&self.members[&member], Event::Game(Box::new(update)));
+                return;
+            }
             Place::Watching(gid) => {
                 if let Some(g) = self.games.get_mut(&gid) {
                     g.watchers.retain(|&w| w != member);

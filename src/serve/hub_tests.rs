@@ -271,7 +271,10 @@ fn the_newest_connection_of_a_key_takes_its_seat_and_the_older_is_told() {
 fn q_from_a_live_game_leaves_the_seat_and_the_lobby_offers_it_back() {
     let (mut h, dir) = hub("return");
     let ((a, ra), (_b, rb), gid) = start(&mut h);
+    // Back to the lobby (as every session start asks): she stays in her game.
     h.request(a, Request::Lobby);
+    assert_eq!(last_game(&ra).unwrap().id, gid);
+    h.request(a, Request::Leave(gid));
     let ub = last_game(&rb).unwrap();
     assert!(ub.waiting && ub.status.unwrap().contains("alice left"));
     assert_eq!(ub.wait, Duration::from_secs(600));

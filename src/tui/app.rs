@@ -532,10 +532,12 @@ fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
     // leaving a live game of one's own asks first. `q` in the lobby ends the session.
     if matches!(t, Transition::Quit) && app.online.is_some() {
         if let Screen::Game(play) = &mut app.screen {
-            return match play.leave_now(asked) {
-                true => app.back_to_menu(),
-                false => Vec::new(),
-            };
+            if !play.leave_now(asked) {
+                return Vec::new();
+            }
+            let mut fx: Vec<Effect> = play.leave_request().map(Effect::Net).into_iter().collect();
+            fx.extend(app.back_to_menu());
+            return fx;
         }
     }
     app.go(t)

@@ -235,6 +235,8 @@ pub enum Request {
     Resume(GameId),
     /// Take one's seat again in a game in progress (from the lobby).
     Return(GameId),
+    /// Leave one's seat in a game in progress for the lobby (the game waits).
+    Leave(GameId),
 }
 
 /// What the server tells a session.

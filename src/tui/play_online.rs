@@ -128,6 +128,13 @@ impl Play {
         false
     }
 
+    /// What the server is told when this person leaves the game screen for the lobby: she
+    /// leaves her seat in a live game (it waits for her).
+    pub fn leave_request(&self) -> Option<Request> {
+        let o = self.online.as_ref()?;
+        (o.seat.is_some() && !self.finished()).then_some(Request::Leave(o.id))
+    }
+
     /// Whether the key before was the first `q` of [`Play::leave_now`] (forgotten at once:
     /// only the very next key confirms).
     pub fn take_leave_asked(&mut self) -> bool {

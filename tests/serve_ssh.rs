@@ -278,6 +278,11 @@ impl Pane<'_> {
 
     /// Kills this client's ssh (as a dropped link would).
     fn kill_ssh(&self) {
+        self.signal_ssh("KILL");
+    }
+
+    /// Sends a signal to this client's ssh (`STOP` suspends it: its link goes silent).
+    fn signal_ssh(&self, signal: &str) {
         let pid = self
             .world
             .tmux(&["display-message", "-p", "-t", &self.id, "#{pane_pid}"]);
@@ -293,7 +298,11 @@ impl Pane<'_> {
                     .then(|| e.file_name().to_string_lossy().into_owned())
             })
             .expect("the client's ssh is running");
-        Command::new("kill").args(["-9", &ssh]).status().unwrap();
+        let sig = format!("-{signal}");
+        Command::new("kill")
+            .args([sig.as_str(), &ssh])
+            .status()
+            .unwrap();
     }
 }
 
@@ -692,4 +701,51 @@ fn the_same_key_connecting_twice_at_once_the_newest_takes_the_seat() {
     // The game goes on with the newest.
     let s = bob.screen();
     assert!(!s.contains("alice left"), "{s}");
+}
+
+/// The clock texts (`4:55`, `0:09.5`) on a screen, in seconds.
+fn clocks(screen: &str) -> Vec<f64> {
+    screen
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter_map(|w| {
+            let (m, s) = w.split_once(':')?;
+            let (m, s) = (m.parse::<f64>().ok()?, s.parse::<f64>().ok()?);
+            (w.len() >= 4 && s < 60.0).then_some(m * 60.0 + s)
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "slow: waits for the keepalives to give up on a suspended client (about 30 s)"]
+fn a_suspended_client_is_noticed_by_the_keepalives_and_its_clock_does_not_run_meanwhile() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("stopped", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    alice.join();
+    bob.join();
+    let (first, second) = meet_with(&alice, &bob, &["Left"], "5 min each");
+    first.command("e5");
+    second.wait_text(&format!("{} played e5", first.who));
+    // The second player's turn: her client is suspended, her link goes silent.
+    let t0 = Instant::now();
+    second.signal_ssh("STOP");
+    first.wait_text(&format!("{} left", second.who));
+    let noticed = t0.elapsed();
+    eprintln!("a silent link was noticed after {noticed:?}");
+    assert!(noticed < Duration::from_secs(31), "{noticed:?}");
+    second.signal_ssh("CONT");
+    // Back from a new terminal: her clock lost at most the few seconds before the silence.
+    let again = w.client_named("again", &second.who, (100, 32));
+    let s = again.wait_text("the game is on");
+    let shown = clocks(&s);
+    eprintln!("clocks shown on her return: {shown:?}");
+    assert!(!shown.is_empty(), "{s}");
+    let least = shown.iter().cloned().fold(f64::MAX, f64::min);
+    assert!(
+        least > 300.0 - 20.0,
+        "her clock ran while her link was silent: {shown:?}\n{s}"
+    );
 }

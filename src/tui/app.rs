@@ -535,7 +535,18 @@ fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
             if !play.leave_now(asked) {
                 return Vec::new();
             }
-            let mut fx: Vec<Effect> = play.leave_request().map(Effect::Net).into_iter().collect();
+            let leave = play.leave_request();
+            let wait = play.online().map(|o| o.wait);
+            let mut fx = Vec::new();
+            if let (Some(request), Some(wait)) = (leave, wait) {
+                fx.push(Effect::Net(request));
+                fx.extend(app.back_to_menu());
+                let wait = super::online::duration_words(wait.as_secs().max(1) as u32);
+                app.note = Some(Note::info(format!(
+                    "you left your game: it waits {wait} for you (Enter on it returns)"
+                )));
+                return fx;
+            }
             fx.extend(app.back_to_menu());
             return fx;
         }

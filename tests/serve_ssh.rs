@@ -345,8 +345,9 @@ fn meet_with<'w>(
         9,
     ));
     let offer = format!("Linage 9x9 · komi {komi} · {clock_text}");
-    bob.wait_for("alice's challenge", |s| {
-        s.lines().any(|l| l.contains("alice") && l.contains(&offer))
+    bob.wait_for("the challenge", |s| {
+        s.lines()
+            .any(|l| l.contains(&alice.who) && l.contains(&offer))
     });
     bob.keys(&["Enter"]);
     let a = alice.wait_text("the game is on");
@@ -563,9 +564,11 @@ fn a_session_plays_the_ai_from_the_shared_pool() {
     alice.wait_text("the AI set komi");
     alice.keys(&["v"]);
     alice.wait_text("you took Vertical");
-    // The game is autosaved in alice's folder; back in the lobby it is offered.
+    // `q` goes back to the lobby, which offers the game (autosaved in alice's folder).
     alice.keys(&["q"]);
-    alice.wait_for("the normal screen back", |s| !s.contains("Linage 9x9"));
+    alice.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
+    alice.keys(&["q"]);
+    alice.wait_for("the normal screen back", |s| !s.contains("tessera · lobby"));
     let again = w.client_named("again", "alice", (100, 32));
     again.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
 }
@@ -748,4 +751,42 @@ fn a_suspended_client_is_noticed_by_the_keepalives_and_its_clock_does_not_run_me
         least > 300.0 - 20.0,
         "her clock ran while her link was silent: {shown:?}\n{s}"
     );
+}
+
+#[test]
+#[ignore = "slow: two games, a stop and a restart with four clients"]
+fn sigterm_during_two_games_adjourns_both_and_a_restart_lists_them() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("term2", &[]);
+    let panes: Vec<Pane> = ["alice", "bob", "carol", "mallory"]
+        .iter()
+        .map(|who| w.client(who, (100, 32)))
+        .collect();
+    clocked_game(&panes[0], &panes[1], true);
+    clocked_game(&panes[2], &panes[3], false);
+    let took = w.stop("TERM");
+    eprintln!("SIGTERM to exit: {took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    for p in &panes {
+        p.wait_text("the server is stopping: your game is adjourned");
+        assert_eq!(w.flag(p, "alternate_on"), "0");
+    }
+    let said = w.said.borrow().lock().unwrap().clone();
+    assert!(said.contains("2 game(s) in progress adjourned"), "{said}");
+    w.restart();
+    for (who, other, turn) in [
+        ("alice", "bob", "turn 3"),
+        ("bob", "alice", "turn 3"),
+        ("carol", "mallory", "turn 2"),
+        ("mallory", "carol", "turn 2"),
+    ] {
+        let p = w.client_named(&format!("{who}-again"), who, (100, 32));
+        let s = p.wait_text("Your adjourned games");
+        assert!(
+            s.contains(&format!("vs {other}  Linage · {turn}")),
+            "{who}:\n{s}"
+        );
+    }
 }

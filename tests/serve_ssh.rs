@@ -430,7 +430,17 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
     alice.wait_text("tessera · lobby");
     alice.keys(&["g"]);
     let list = alice.wait_text("Your games");
-    assert!(list.contains("linage-"), "{list}");
+    // Game, opponent, result, date.
+    let today: String = tessera::record::utc_now()
+        .to_string()
+        .chars()
+        .take(10)
+        .collect();
+    assert!(
+        list.lines()
+            .any(|l| l.contains("Linage 9x9  vs bob  ") && l.contains(&today)),
+        "{list}"
+    );
     alice.keys(&["Enter"]);
     alice.wait_text("read-only: a record under review");
 }

@@ -48,8 +48,9 @@ pub enum Msg {
     },
     /// A file was written (or not): what to say.
     Saved(Result<String, String>),
-    /// The saved games found for the Load screen.
-    SaveList(Vec<PathBuf>),
+    /// The saved games found for the Load screen, and (on a server) what each is: game,
+    /// opponent, result, date.
+    SaveList(Vec<PathBuf>, Vec<String>),
     /// The program was told to end (SIGTERM, or SIGHUP when the terminal or SSH link went
     /// away): save the game in progress and leave.
     Terminate,
@@ -477,9 +478,10 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             app.tell(Note::error(e));
             Vec::new()
         }
-        Msg::SaveList(files) => {
+        Msg::SaveList(files, labels) => {
             if let Screen::Load(form) = &mut app.screen {
                 form.files = files;
+                form.labels = labels;
             }
             Vec::new()
         }

@@ -325,11 +325,17 @@ fn carry_out<W: Write>(
                     })
                     .unwrap_or_default();
                 files.sort();
-                // Newest first on a server, where the list is a person's history.
+                // Newest first on a server, where the list is a person's history, each
+                // described.
+                let mut labels = Vec::new();
                 if !app.storage.paths {
                     files.reverse();
+                    labels = files
+                        .iter()
+                        .map(|p| store::describe(p, &app.user))
+                        .collect();
                 }
-                queue.push_back(Msg::SaveList(files));
+                queue.push_back(Msg::SaveList(files, labels));
             }
             Effect::SaveConfig(cfg) => {
                 let path = app

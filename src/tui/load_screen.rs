@@ -17,6 +17,9 @@ use std::path::PathBuf;
 pub struct LoadForm {
     /// Saved games found in the data directory.
     pub files: Vec<PathBuf>,
+    /// What each is (on a server: game, opponent, result, date); the file's name when
+    /// missing.
+    pub labels: Vec<String>,
     /// The selected row (0 is the path line).
     pub row: usize,
     /// The path typed on the path line.
@@ -154,7 +157,11 @@ impl Component for LoadForm {
             } else {
                 t.text
             };
-            lines.push(Line::styled(v.storage.shown_path(p), style));
+            let text = match self.labels.get(i) {
+                Some(label) => label.clone(),
+                None => v.storage.shown_path(p),
+            };
+            lines.push(Line::styled(text, style));
         }
         push_note(&mut lines, note, s);
         let r = centred(area, 70, lines.len() as u16 + 2);

@@ -246,6 +246,41 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
     })
 }
 
+/// A record as a person's list of games shows it: "Linage 9x9  vs bob  V+3.5  2026-01-31"
+/// (the opponent: the player not named `me`; "in progress" without a result).
+pub fn describe(path: &Path, me: &str) -> String {
+    let r = match crate::files::read_text(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| Record::from_toml(&t).map_err(|e| e.to_string()))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            return format!(
+                "{}: {e}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            )
+        }
+    };
+    let size = r.options.size.map(|n| match r.game.board_kind() {
+        crate::board::BoardKind::Square => format!(" {n}x{n}"),
+        crate::board::BoardKind::Hex => format!(" side {n}"),
+    });
+    let opponent = if r.players.first.name == me {
+        &r.players.second.name
+    } else {
+        &r.players.first.name
+    };
+    let date: String = r.started.to_string().chars().take(10).collect();
+    format!(
+        "{}{}  vs {}  {}  {}",
+        r.game.title(),
+        size.unwrap_or_default(),
+        opponent,
+        r.result.as_deref().unwrap_or("in progress"),
+        date
+    )
+}
+
 /// The current time as RFC 3339 UTC (`2025-01-31T12:00:00Z`), for the record's start time.
 pub fn now_rfc3339() -> String {
     record::utc_now().to_string()
@@ -318,5 +353,26 @@ mod tests {
     fn the_start_time_is_a_timestamp() {
         let t = now_rfc3339();
         assert!(t.ends_with('Z') && t.len() == 20, "{t}");
+    }
+
+    #[test]
+    fn a_record_is_described_by_game_opponent_result_and_date() {
+        let dir = crate::files::tests::temp_dir("describe");
+        let path = dir.join("g.toml");
+        let mut g = saved(
+            &["komi=6.5"],
+            [Controller::Human; 2],
+            Some("V+R (horizontal resigned)"),
+        );
+        g.started = "2026-01-31T12:00:00Z".into();
+        let mut r = to_record(&g, "alice");
+        r.players.second.name = "bob".into();
+        r.save(&path).unwrap();
+        assert_eq!(
+            describe(&path, "alice"),
+            "Linage 9x9  vs bob  V+R (horizontal resigned)  2026-01-31"
+        );
+        assert!(describe(&path, "bob").contains("vs alice"));
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

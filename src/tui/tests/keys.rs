@@ -221,7 +221,7 @@ fn every_key_that_acts_on_the_other_screens_is_in_the_help() {
     check(&a, "load: path line");
     update(
         &mut a,
-        Msg::SaveList(vec!["a.toml".into(), "b.toml".into()]),
+        Msg::SaveList(vec!["a.toml".into(), "b.toml".into()], Vec::new()),
     );
     press(&mut a, &[KeyCode::Down]);
     check(&a, "load: a file");

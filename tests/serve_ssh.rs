@@ -442,7 +442,12 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
         "{list}"
     );
     alice.keys(&["Enter"]);
-    alice.wait_text("read-only: a record under review");
+    let review = alice.wait_text("read-only: a record under review");
+    // The players by name, not "Vertical player / Horizontal player".
+    assert!(
+        review.contains("alice") && review.contains("bob") && !review.contains(" player"),
+        "{review}"
+    );
 }
 
 #[test]

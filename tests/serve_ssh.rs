@@ -3,8 +3,8 @@
 //! with ssh-keygen in a temporary directory. Every wait polls the screens (60 s at most);
 //! nothing sleeps a fixed time.
 //!
-//! Skipped with a notice when ssh, ssh-keygen or tmux is missing (CI installs them:
-//! `.ci/run`).
+//! Skipped with a notice when ssh, ssh-keygen or tmux is missing, except under `CI=true`
+//! where a missing tool fails the test (CI installs them: `.ci/run`).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -23,6 +23,10 @@ fn have(cmd: &str, arg: &str) -> bool {
 fn tools() -> bool {
     let ok = have("ssh", "-V") && have("ssh-keygen", "-?") && have("tmux", "-V");
     if !ok {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "ssh, ssh-keygen or tmux is missing (CI must have them)"
+        );
         eprintln!("NOTICE: ssh, ssh-keygen or tmux is missing: skipping the tessera serve test");
     }
     ok
@@ -31,9 +35,51 @@ fn tools() -> bool {
 /// A server, its data directory and keys; killed (with the tmux server) on drop.
 struct World {
     dir: PathBuf,
-    server: Child,
-    port: u16,
+    server: std::cell::RefCell<Child>,
+    port: std::cell::Cell<u16>,
     socket: String,
+    /// What the server printed after its start-up lines.
+    said: std::cell::RefCell<std::sync::Arc<std::sync::Mutex<String>>>,
+    extra: Vec<String>,
+}
+
+/// Starts `tessera serve` on a free port with `dir/data`; returns it, its port, and what it
+/// says from then on.
+fn spawn_server(
+    dir: &Path,
+    extra: &[String],
+) -> (Child, u16, std::sync::Arc<std::sync::Mutex<String>>) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--ai-threads", "1"])
+        .arg("--data")
+        .arg(dir.join("data"))
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start tessera serve");
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    let mut port = 0;
+    let mut line = String::new();
+    while out.read_line(&mut line).unwrap_or(0) > 0 {
+        if let Some(rest) = line.trim().strip_prefix("tessera serve: listening on ") {
+            port = rest.rsplit(':').next().unwrap().parse().unwrap();
+            break;
+        }
+        line.clear();
+    }
+    assert!(port > 0, "the server said where it listens");
+    // Keep reading its output so that it never blocks on a full pipe.
+    let said = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let keep = said.clone();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while out.read_line(&mut line).unwrap_or(0) > 0 {
+            keep.lock().unwrap().push_str(&line);
+            line.clear();
+        }
+    });
+    (server, port, said)
 }
 
 impl World {
@@ -49,39 +95,53 @@ impl World {
                 .expect("ssh-keygen");
             assert!(st.success());
         }
-        let mut server = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--ai-threads", "1"])
-            .arg("--data")
-            .arg(dir.join("data"))
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tessera serve");
-        let mut out = BufReader::new(server.stdout.take().unwrap());
-        let mut port = 0;
-        let mut line = String::new();
-        while out.read_line(&mut line).unwrap_or(0) > 0 {
-            if let Some(rest) = line.trim().strip_prefix("tessera serve: listening on ") {
-                port = rest.rsplit(':').next().unwrap().parse().unwrap();
-                break;
-            }
-            line.clear();
-        }
-        assert!(port > 0, "the server said where it listens");
-        // Keep reading its output so that it never blocks on a full pipe.
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            while out.read_line(&mut sink).unwrap_or(0) > 0 {
-                sink.clear();
-            }
-        });
+        let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+        let (server, port, said) = spawn_server(&dir, &extra);
         World {
             socket: format!("tessera-serve-{tag}-{}", std::process::id()),
             dir,
-            server,
-            port,
+            server: server.into(),
+            port: port.into(),
+            said: said.into(),
+            extra,
         }
+    }
+
+    /// Stops the server with a signal (`TERM`, `KILL`); returns how long it took to exit.
+    fn stop(&self, signal: &str) -> Duration {
+        let t0 = Instant::now();
+        let mut server = self.server.borrow_mut();
+        let st = Command::new("kill")
+            .args([&format!("-{signal}"), &server.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(st.success());
+        loop {
+            if server.try_wait().unwrap().is_some() {
+                return t0.elapsed();
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(30),
+                "the server did not exit"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Starts the server again on the same data directory (a new port).
+    fn restart(&self) {
+        let (server, port, said) = spawn_server(&self.dir, &self.extra);
+        *self.server.borrow_mut() = server;
+        self.port.set(port);
+        *self.said.borrow_mut() = said;
+    }
+
+    /// A tmux pane's flag (`alternate_on`, `cursor_flag`, `mouse_any_flag`).
+    fn flag(&self, pane: &Pane, name: &str) -> String {
+        let f = format!("#{{{name}}}");
+        self.tmux(&["display-message", "-p", "-t", &pane.id, &f])
+            .trim()
+            .to_string()
     }
 
     fn key(&self, who: &str) -> PathBuf {
@@ -95,7 +155,7 @@ impl World {
             "-F",
             "/dev/null",
             "-p",
-            &self.port.to_string(),
+            &self.port.get().to_string(),
             "-o",
             "StrictHostKeyChecking=no",
             "-o",
@@ -158,8 +218,8 @@ impl World {
 impl Drop for World {
     fn drop(&mut self) {
         self.tmux(&["kill-server"]);
-        let _ = self.server.kill();
-        let _ = self.server.wait();
+        let _ = self.server.get_mut().kill();
+        let _ = self.server.get_mut().wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -218,6 +278,11 @@ impl Pane<'_> {
 
     /// Kills this client's ssh (as a dropped link would).
     fn kill_ssh(&self) {
+        self.signal_ssh("KILL");
+    }
+
+    /// Sends a signal to this client's ssh (`STOP` suspends it: its link goes silent).
+    fn signal_ssh(&self, signal: &str) {
         let pid = self
             .world
             .tmux(&["display-message", "-p", "-t", &self.id, "#{pane_pid}"]);
@@ -233,7 +298,11 @@ impl Pane<'_> {
                     .then(|| e.file_name().to_string_lossy().into_owned())
             })
             .expect("the client's ssh is running");
-        Command::new("kill").args(["-9", &ssh]).status().unwrap();
+        let sig = format!("-{signal}");
+        Command::new("kill")
+            .args([sig.as_str(), &ssh])
+            .status()
+            .unwrap();
     }
 }
 
@@ -249,19 +318,36 @@ fn to_move(screen: &str) -> bool {
 /// Alice opens a Linage 9x9 challenge with agreed komi and no clock, Bob accepts; returns
 /// (the pane to move first, the other).
 fn meet<'w>(alice: &'w Pane<'w>, bob: &'w Pane<'w>) -> (&'w Pane<'w>, &'w Pane<'w>) {
+    meet_with(alice, bob, &[], "no clock")
+}
+
+/// As [`meet`], with `clock` keys on the challenge form's clock row and the offer saying
+/// `clock_text`.
+fn meet_with<'w>(
+    alice: &'w Pane<'w>,
+    bob: &'w Pane<'w>,
+    clock: &[&str],
+    clock_text: &str,
+) -> (&'w Pane<'w>, &'w Pane<'w>) {
     alice.keys(&["c"]);
     alice.wait_text("Open a challenge");
     // Game: Linage (the default); size; komi: agreed, starting at the board's fair komi
-    // (data/komi.toml); clock: none.
-    alice.keys(&["Down", "Down", "Right", "Enter"]);
+    // (data/komi.toml); then the clock.
+    alice.keys(&["Down", "Down", "Right"]);
+    if !clock.is_empty() {
+        alice.keys(&["Down"]);
+        alice.keys(clock);
+    }
+    alice.keys(&["Enter"]);
     alice.wait_text("challenge open");
     let komi = tessera::games::format_komi(tessera::games::fair_komi::agreed_komi_half(
         tessera::GameKind::Linage,
         9,
     ));
-    let offer = format!("Linage 9x9 · komi {komi} · no clock");
-    bob.wait_for("alice's challenge", |s| {
-        s.lines().any(|l| l.contains("alice") && l.contains(&offer))
+    let offer = format!("Linage 9x9 · komi {komi} · {clock_text}");
+    bob.wait_for("the challenge", |s| {
+        s.lines()
+            .any(|l| l.contains(&alice.who) && l.contains(&offer))
     });
     bob.keys(&["Enter"]);
     let a = alice.wait_text("the game is on");
@@ -350,7 +436,12 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
         "{list}"
     );
     alice.keys(&["Enter"]);
-    alice.wait_text("read-only: a record under review");
+    let review = alice.wait_text("read-only: a record under review");
+    // The players by name, not "Vertical player / Horizontal player".
+    assert!(
+        review.contains("alice") && review.contains("bob") && !review.contains(" player"),
+        "{review}"
+    );
 }
 
 #[test]
@@ -482,12 +573,229 @@ fn a_session_plays_the_ai_from_the_shared_pool() {
     alice.wait_text("the AI set komi");
     alice.keys(&["v"]);
     alice.wait_text("you took Vertical");
-    // The game is autosaved in alice's folder (`q` asks first); back in the lobby it is
-    // offered.
+    // `q` goes back to the lobby, which offers the game (autosaved in alice's folder).
     alice.keys(&["q"]);
-    alice.wait_text("Leave this game and quit?");
-    alice.keys(&["y"]);
-    alice.wait_for("the normal screen back", |s| !s.contains("Linage 9x9"));
+    alice.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
+    alice.keys(&["q"]);
+    alice.wait_for("the normal screen back", |s| !s.contains("tessera · lobby"));
     let again = w.client_named("again", "alice", (100, 32));
     again.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
+}
+
+/// Two players with a 5-minute clock; the first plays e5 (and the second d4 when `two`).
+fn clocked_game<'w>(alice: &'w Pane<'w>, bob: &'w Pane<'w>, two: bool) {
+    alice.join();
+    bob.join();
+    let (first, second) = meet_with(alice, bob, &["Left"], "5 min each");
+    first.command("e5");
+    second.wait_text(&format!("{} played e5", first.who));
+    if two {
+        second.wait_for("its turn", to_move);
+        second.command("d4");
+        first.wait_text(&format!("{} played d4", second.who));
+    }
+}
+
+/// The one meta file of an adjourned game in the data directory.
+fn adjourned_meta(w: &World) -> String {
+    let dir = w.dir.join("data").join("adjourned");
+    let metas: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".meta.toml"))
+        .collect();
+    assert_eq!(metas.len(), 1, "{metas:?}");
+    std::fs::read_to_string(&metas[0]).unwrap()
+}
+
+/// Both players, back after a restart, find the game among their adjourned games.
+fn both_find_it_adjourned(w: &World, turn: &str) {
+    for (who, other) in [("alice", "bob"), ("bob", "alice")] {
+        let p = w.client_named(&format!("{who}-again"), who, (100, 32));
+        let s = p.wait_text("Your adjourned games");
+        assert!(
+            s.contains(&format!("vs {other}  Linage · {turn}")),
+            "{who}:\n{s}"
+        );
+    }
+}
+
+#[test]
+fn sigterm_adjourns_the_game_with_its_clocks_tells_both_and_gives_the_terminals_back() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("term", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    clocked_game(&alice, &bob, false);
+    let took = w.stop("TERM");
+    assert!(took < Duration::from_secs(5), "exit took {took:?}");
+    for p in [&alice, &bob] {
+        let s = p.wait_text("the server is stopping: your game is adjourned");
+        assert!(!s.contains("Linage 9x9"), "the board is gone:\n{s}");
+        assert_eq!(w.flag(p, "alternate_on"), "0", "alternate screen left");
+        assert_eq!(w.flag(p, "cursor_flag"), "1", "cursor shown");
+        assert_eq!(w.flag(p, "mouse_any_flag"), "0", "mouse off");
+    }
+    let said = w.said.borrow().lock().unwrap().clone();
+    assert!(said.contains("1 game(s) in progress adjourned"), "{said}");
+    // The clocks as at the last turn: the mover's has run, the other's is whole.
+    let meta = adjourned_meta(&w);
+    assert!(
+        meta.contains("clock = \"absolute:300\"") && meta.contains("turns = 1"),
+        "{meta}"
+    );
+    assert!(meta.contains("300000"), "{meta}");
+    w.restart();
+    both_find_it_adjourned(&w, "turn 2");
+}
+
+#[test]
+fn after_sigkill_the_game_in_progress_is_adjourned_as_of_its_last_turn() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("kill", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    clocked_game(&alice, &bob, true);
+    w.stop("KILL");
+    let record = std::fs::read_dir(w.dir.join("data").join("adjourned"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| !p.to_string_lossy().ends_with(".meta.toml"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .expect("the game's record is kept");
+    assert!(
+        record.contains("\"e5\"") && record.contains("\"d4\""),
+        "{record}"
+    );
+    assert!(
+        record.contains("[clock]") && record.contains("left_ms"),
+        "{record}"
+    );
+    w.restart();
+    both_find_it_adjourned(&w, "turn 3");
+}
+
+#[test]
+fn the_same_key_connecting_twice_at_once_the_newest_takes_the_seat() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("twice", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    alice.join();
+    bob.join();
+    meet(&alice, &bob);
+    // Two new connections of alice's key at once.
+    let a1 = w.client_named("alice1", "alice", (100, 32));
+    let a2 = w.client_named("alice2", "alice", (100, 32));
+    let told = "this key connected again from elsewhere";
+    alice.wait_text(told);
+    // One of the two new ones has the seat; the other was told and closed.
+    let t0 = Instant::now();
+    let (seated, closed) = loop {
+        let (s1, s2) = (a1.screen(), a2.screen());
+        if s1.contains(told) && s2.contains("(you)") {
+            break (&a2, &a1);
+        }
+        if s2.contains(told) && s1.contains("(you)") {
+            break (&a1, &a2);
+        }
+        assert!(t0.elapsed() < Duration::from_secs(60), "{s1}\n{s2}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(w.flag(closed, "alternate_on"), "0");
+    assert!(!seated.screen().contains(told));
+    // The game goes on with the newest.
+    let s = bob.screen();
+    assert!(!s.contains("alice left"), "{s}");
+}
+
+/// The clock texts (`4:55`, `0:09.5`) on a screen, in seconds.
+fn clocks(screen: &str) -> Vec<f64> {
+    screen
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter_map(|w| {
+            let (m, s) = w.split_once(':')?;
+            let (m, s) = (m.parse::<f64>().ok()?, s.parse::<f64>().ok()?);
+            (w.len() >= 4 && s < 60.0).then_some(m * 60.0 + s)
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "slow: waits for the keepalives to give up on a suspended client (about 30 s)"]
+fn a_suspended_client_is_noticed_by_the_keepalives_and_its_clock_does_not_run_meanwhile() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("stopped", &[]);
+    let alice = w.client("alice", (100, 32));
+    let bob = w.client("bob", (100, 32));
+    alice.join();
+    bob.join();
+    let (first, second) = meet_with(&alice, &bob, &["Left"], "5 min each");
+    first.command("e5");
+    second.wait_text(&format!("{} played e5", first.who));
+    // The second player's turn: her client is suspended, her link goes silent.
+    let t0 = Instant::now();
+    second.signal_ssh("STOP");
+    first.wait_text(&format!("{} left", second.who));
+    let noticed = t0.elapsed();
+    eprintln!("a silent link was noticed after {noticed:?}");
+    assert!(noticed < Duration::from_secs(31), "{noticed:?}");
+    second.signal_ssh("CONT");
+    // Back from a new terminal: her clock lost at most the few seconds before the silence.
+    let again = w.client_named("again", &second.who, (100, 32));
+    let s = again.wait_text("the game is on");
+    let shown = clocks(&s);
+    eprintln!("clocks shown on her return: {shown:?}");
+    assert!(!shown.is_empty(), "{s}");
+    let least = shown.iter().cloned().fold(f64::MAX, f64::min);
+    assert!(
+        least > 300.0 - 20.0,
+        "her clock ran while her link was silent: {shown:?}\n{s}"
+    );
+}
+
+#[test]
+#[ignore = "slow: two games, a stop and a restart with four clients"]
+fn sigterm_during_two_games_adjourns_both_and_a_restart_lists_them() {
+    if !tools() {
+        return;
+    }
+    let w = World::start("term2", &[]);
+    let panes: Vec<Pane> = ["alice", "bob", "carol", "mallory"]
+        .iter()
+        .map(|who| w.client(who, (100, 32)))
+        .collect();
+    clocked_game(&panes[0], &panes[1], true);
+    clocked_game(&panes[2], &panes[3], false);
+    let took = w.stop("TERM");
+    eprintln!("SIGTERM to exit: {took:?}");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    for p in &panes {
+        p.wait_text("the server is stopping: your game is adjourned");
+        assert_eq!(w.flag(p, "alternate_on"), "0");
+    }
+    let said = w.said.borrow().lock().unwrap().clone();
+    assert!(said.contains("2 game(s) in progress adjourned"), "{said}");
+    w.restart();
+    for (who, other, turn) in [
+        ("alice", "bob", "turn 3"),
+        ("bob", "alice", "turn 3"),
+        ("carol", "mallory", "turn 2"),
+        ("mallory", "carol", "turn 2"),
+    ] {
+        let p = w.client_named(&format!("{who}-again"), who, (100, 32));
+        let s = p.wait_text("Your adjourned games");
+        assert!(
+            s.contains(&format!("vs {other}  Linage · {turn}")),
+            "{who}:\n{s}"
+        );
+    }
 }

@@ -41,6 +41,9 @@
 //!   expected margin and the engine's preferred turn, and the turns compared with the
 //!   preferred turns ([`AnalysisSection`], [`TurnCheck`]).
 //! - `hints` (optional): the turns (1-based) for which a person asked the AI for a hint.
+//! - `[clock]` (optional, games on a server): `control` (`none`, `move:SECONDS`,
+//!   `absolute:SECONDS`) and `left_ms`, per turn the milliseconds left on the first and the
+//!   second player's clocks after it ([`RecordClock`]).
 //!
 //! Loading ([`Record::load`]) replays every turn through the rules and refuses a bad file with its
 //! line and column, the turn number or field, and the reason; saving ([`Record::save`]) writes a
@@ -93,6 +96,60 @@ pub struct Record {
     /// A stored review of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<AnalysisSection>,
+    /// The time control and the clocks after each turn (games on a server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<RecordClock>,
+}
+
+/// The clocks of a timed game: the time control, and each player's time left after every
+/// turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordClock {
+    /// `none`, `move:SECONDS` (each turn within that many seconds) or `absolute:SECONDS`
+    /// (each player has that many seconds for the whole game).
+    pub control: String,
+    /// Milliseconds left on the first and the second player's clocks after each turn (one
+    /// pair per turn of `turns`, in order, written `"295000 300000"`; fewer when the record
+    /// was written before the clocks were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty", with = "clock_pairs")]
+    pub left_ms: Vec<[u64; 2]>,
+}
+
+/// `left_ms` as text: one string of two numbers a turn (a line each in the file).
+mod clock_pairs {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &[[u64; 2]], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(v.iter().map(|[a, b]| format!("{a} {b}")))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<[u64; 2]>, D::Error> {
+        let texts = Vec::<String>::deserialize(d)?;
+        texts
+            .iter()
+            .map(|t| {
+                let mut it = t.split_whitespace().map(str::parse::<u64>);
+                match (it.next(), it.next(), it.next()) {
+                    (Some(Ok(a)), Some(Ok(b)), None) => Ok([a, b]),
+                    _ => Err(serde::de::Error::custom(format!(
+                        "{t:?}: two numbers of milliseconds, the first player's and the second's"
+                    ))),
+                }
+            })
+            .collect()
+    }
+}
+
+impl RecordClock {
+    /// Whether `control` is one of the three forms.
+    pub fn control_is_valid(control: &str) -> bool {
+        match control.split_once(':') {
+            None => control == "none",
+            Some(("move" | "absolute", secs)) => secs.parse::<u32>().is_ok_and(|s| s > 0),
+            Some(_) => false,
+        }
+    }
 }
 
 /// The start options of a recorded game. Missing keys take the game's defaults.
@@ -262,6 +319,7 @@ impl Record {
             puzzle: None,
             hints: Vec::new(),
             analysis: None,
+            clock: None,
         }
     }
 
@@ -465,6 +523,27 @@ impl Record {
         if let Some(a) = &self.analysis {
             a.check(self.turns.len())
                 .map_err(|(field, message)| invalid(field, message))?;
+        }
+        if let Some(c) = &self.clock {
+            if !RecordClock::control_is_valid(&c.control) {
+                return Err(invalid(
+                    "clock.control",
+                    format!(
+                        "{} is not `none`, `move:SECONDS` or `absolute:SECONDS`",
+                        crate::quote::Quoted(&c.control)
+                    ),
+                ));
+            }
+            if c.left_ms.len() > self.turns.len() {
+                return Err(invalid(
+                    "clock.left_ms",
+                    format!(
+                        "{} entries for {} turns: at most one per turn",
+                        c.left_ms.len(),
+                        self.turns.len()
+                    ),
+                ));
+            }
         }
         self.game_options().map(|_| ())
     }

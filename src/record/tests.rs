@@ -77,6 +77,7 @@ fn komi_is_written_as_a_number() {
         puzzle: None,
         hints: Vec::new(),
         analysis: None,
+        clock: None,
     };
     let text = r.to_toml();
     assert!(text.contains("komi = 6.5"), "{text}");
@@ -125,6 +126,10 @@ fn fields_round_trip_through_toml() {
         }),
         hints: Vec::new(),
         analysis: None,
+        clock: Some(RecordClock {
+            control: "absolute:300".into(),
+            left_ms: vec![[295_000, 300_000], [295_000, 290_500]],
+        }),
     };
     let text = r.to_toml();
     assert_eq!(Record::from_toml(&text).unwrap(), r, "{text}");
@@ -157,6 +162,13 @@ engine = "mcts:ms=100"
 title = "Ladder"
 goal = "White to live"
 solution = ["e5"]
+
+[clock]
+control = "absolute:300"
+left_ms = [
+    "295000 300000",
+    "295000 290500",
+]
 "#;
     assert_eq!(text, expected);
 }
@@ -600,4 +612,26 @@ fn an_analysis_from_before_win_rate_lost_loads_and_the_new_fields_round_trip() {
         "{text}"
     );
     assert_eq!(Record::from_toml(&text).unwrap(), r);
+}
+
+#[test]
+fn a_clock_section_is_checked_and_old_records_load_without_one() {
+    let base = "game = \"linage\"\nstarted = 2025-01-01T00:00:00Z\nturns = [\"komi=6.5\"]\n\n[options]\nsize = 9\n";
+    assert_eq!(Record::from_toml(base).unwrap().clock, None);
+    let ok = format!("{base}\n[clock]\ncontrol = \"move:30\"\nleft_ms = [\"30000 30000\"]\n");
+    let c = Record::from_toml(&ok).unwrap().clock.unwrap();
+    assert_eq!(c.left_ms, vec![[30_000, 30_000]]);
+    let bad = ok.replace("move:30", "hourglass");
+    let e = Record::from_toml(&bad).unwrap_err().to_string();
+    assert!(e.contains("clock.control"), "{e}");
+    let long = ok.replace("[\"30000 30000\"]", "[\"1 2\", \"3 4\"]");
+    let e = Record::from_toml(&ok.replace("30000 30000", "30000"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("two numbers"), "{e}");
+    let e = Record::from_toml(&long).unwrap_err().to_string();
+    assert!(
+        e.contains("clock.left_ms") && e.contains("2 entries for 1 turns"),
+        "{e}"
+    );
 }

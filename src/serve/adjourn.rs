@@ -2,8 +2,8 @@
 //! both players' games and in `adjourned/`, with its clocks) and resumes when both players
 //! ask for it from the lobby.
 
-use super::files::{self, AdjournedMeta};
-use super::hub::{send, Adjourned, Hub, Place};
+use super::files;
+use super::hub::{send, Adjourned, Hub, Place, STOPPING, STOPPING_PLAYER};
 use super::live::{LiveGame, Seat};
 use crate::record::Record;
 use crate::tui::online::{ChallengeSpec, Event, GameId};
@@ -69,7 +69,8 @@ impl Hub {
             away_since: None,
         });
         let left = a.meta.left_ms.map(Duration::from_millis);
-        let g = LiveGame::new(
+        let turns = session.turns().len();
+        let mut g = LiveGame::new(
             id,
             spec,
             session,
@@ -78,31 +79,81 @@ impl Hub {
             left,
             Instant::now(),
         );
-        self.data.remove_adjourned(id);
+        // The record's clocks go on; turns an older server kept no clocks for get the
+        // clocks as at the adjournment.
+        let mut log = record.clock.map(|c| c.left_ms).unwrap_or_default();
+        log.truncate(turns);
+        let missing = turns - log.len();
+        g.left_log = std::iter::repeat_n(a.meta.left_ms, missing)
+            .chain(log)
+            .collect();
+        // Its files in `adjourned/` stay until `start` rewrites them: a crash meanwhile
+        // leaves it adjourned.
         self.start(g);
     }
 
     /// Adjourns a game whose player did not come back: its record goes to both players'
     /// games and to the adjourned games, which either can ask to resume.
     pub(super) fn adjourn(&mut self, gid: GameId) {
+        let Some(left) = self.games.get(&gid).map(|g| g.clock.left) else {
+            return;
+        };
+        let why = "the game is adjourned: it is in your games, and either of you can ask to \
+                   resume it from the lobby when you are both here";
+        self.adjourn_with(gid, left, why);
+    }
+
+    /// The server stops: every game in progress is adjourned with its clocks as at its last
+    /// turn, and every session is told and closed. Returns how many games were adjourned.
+    pub fn stop(&mut self) -> usize {
+        self.stopping = true;
+        self.challenges.clear();
+        let mut ids: Vec<GameId> = self.games.keys().copied().collect();
+        ids.sort();
+        let mut players: Vec<String> = Vec::new();
+        for &gid in &ids {
+            let Some(g) = self.games.get(&gid) else {
+                continue;
+            };
+            if g.over() {
+                self.games.remove(&gid);
+                continue;
+            }
+            players.extend(g.fingerprints());
+            let left = g.turn_left;
+            self.adjourn_with(gid, left, STOPPING_PLAYER);
+        }
+        let members: Vec<(u64, bool)> = self
+            .members
+            .iter()
+            .map(|(&id, m)| (id, players.contains(&m.fingerprint)))
+            .collect();
+        for (id, playing) in members {
+            self.close_member(id, if playing { STOPPING_PLAYER } else { STOPPING });
+        }
+        players.len() / 2
+    }
+
+    /// Adjourns a game with these clocks: its record goes to both players' games and to the
+    /// adjourned games; its players and watchers are sent back to the lobby with `why`.
+    fn adjourn_with(&mut self, gid: GameId, left: [Duration; 2], why: &str) {
         let Some(g) = self.games.remove(&gid) else {
             return;
         };
         let record = g.record();
-        let meta = AdjournedMeta {
-            id: gid,
-            fingerprints: g.fingerprints(),
-            names: [g.seats[0].name.clone(), g.seats[1].name.clone()],
-            clock: files::clock_to_text(g.clock.control),
-            left_ms: g.clock.left.map(files::millis),
-        };
+        let meta = g.meta(left);
         if let Err(e) = self
             .data
             .save_record(&record, &g.fingerprints(), &g.record_file())
             .and_then(|()| self.data.save_adjourned(&record, &meta))
         {
-            eprintln!("tessera serve: adjourning game {gid}: {e}");
+            tracing::error!(game = gid, "adjourning the game: {e}");
         }
+        tracing::info!(
+            game = gid,
+            turn = g.session.turns().len() + 1,
+            "game adjourned: {why}"
+        );
         let what = format!(
             "{} · turn {}",
             g.session.kind().title(),
@@ -116,8 +167,6 @@ impl Hub {
                 asked: [false; 2],
             },
         );
-        let why = "the game is adjourned: it is in your games, and either of you can ask to \
-                   resume it from the lobby when you are both here";
         let shown: Vec<u64> = g
             .seats
             .iter()

@@ -2,12 +2,18 @@
 //!
 //! ```text
 //! host_key                      the server's key (ed25519, mode 0600), made on first start
-//! players/KEY/profile.toml      the nickname of a key (KEY: the SHA-256 fingerprint, URL-safe)
+//! players/KEY/profile.toml      the nickname of a key (KEY: the SHA-256 fingerprint, URL-safe),
+//!                               written when the key takes it; all read once, at start
 //! players/KEY/games/*.toml      that person's game records (server games and their own)
 //! players/KEY/autosave.toml     their game against the AI, for Resume (and .lock, config.toml)
-//! adjourned/ID.toml             the record of an adjourned game
+//! adjourned/ID.toml             the record of an adjourned game, or of a game in progress
+//!                               (rewritten after every turn)
 //! adjourned/ID.meta.toml        its players' keys and clocks
 //! ```
+//!
+//! A game in progress is kept in `adjourned/` from its first move: a server that stops,
+//! however it stops, finds it there at its next start and lists it as adjourned, with the
+//! clocks as at its last turn (its record's `[clock]`).
 //!
 //! Every file is written through [`crate::files::write_atomically`] (a temporary file, then a
 //! rename), records through [`crate::record::Record::save`].
@@ -51,6 +57,30 @@ pub struct AdjournedMeta {
     pub clock: String,
     /// Milliseconds left on each seat's clock.
     pub left_ms: [u64; 2],
+    /// The number of turns played when `left_ms` was taken (absent in files of older
+    /// servers). A record with more turns is a game that was in progress: it resumes with
+    /// the clocks of its last turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<usize>,
+}
+
+/// The clocks, in milliseconds, an adjourned game resumes with (see [`AdjournedMeta::turns`]).
+pub fn resume_left(meta: &AdjournedMeta, record: &crate::record::Record) -> [u64; 2] {
+    let turns = record.turns.len();
+    if meta.turns.is_none_or(|t| t >= turns) {
+        return meta.left_ms;
+    }
+    match clock_from_text(&meta.clock) {
+        // Each turn starts afresh.
+        Clock::PerMove(s) => [u64::from(s) * 1000; 2],
+        Clock::None => meta.left_ms,
+        Clock::Absolute(_) => record
+            .clock
+            .as_ref()
+            .filter(|c| c.left_ms.len() == turns)
+            .and_then(|c| c.left_ms.last().copied())
+            .unwrap_or(meta.left_ms),
+    }
 }
 
 /// A clock as `AdjournedMeta` writes it.
@@ -96,7 +126,7 @@ impl DataDir {
         self.player(fingerprint).join("games")
     }
 
-    /// Every known nickname.
+    /// Every known nickname (read at start: one file per key that took one).
     pub fn profiles(&self) -> Vec<Profile> {
         let Ok(rd) = std::fs::read_dir(self.0.join("players")) else {
             return Vec::new();
@@ -143,10 +173,21 @@ impl DataDir {
         record: &crate::record::Record,
         meta: &AdjournedMeta,
     ) -> Result<(), String> {
+        self.save_game_record(record, meta.id)?;
+        self.save_meta(meta)
+    }
+
+    /// Writes the record of a game kept in `adjourned/` (after each turn of a game in
+    /// progress).
+    pub fn save_game_record(&self, record: &crate::record::Record, id: u64) -> Result<(), String> {
         std::fs::create_dir_all(self.adjourned_dir()).map_err(|e| e.to_string())?;
         record
-            .save(&self.adjourned_record(meta.id))
-            .map_err(|e| e.to_string())?;
+            .save(&self.adjourned_record(id))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Writes the meta of a game kept in `adjourned/` (a game in progress: at its start).
+    pub fn save_meta(&self, meta: &AdjournedMeta) -> Result<(), String> {
         let text = toml::to_string(meta).map_err(|e| e.to_string())?;
         write(
             &self.adjourned_dir().join(format!("{}.meta.toml", meta.id)),
@@ -169,7 +210,7 @@ impl DataDir {
         v
     }
 
-    /// Forgets an adjourned game (it was resumed).
+    /// Forgets an adjourned game (it was resumed, or it ended).
     pub fn remove_adjourned(&self, id: u64) {
         let _ = std::fs::remove_file(self.adjourned_record(id));
         let _ = std::fs::remove_file(self.adjourned_dir().join(format!("{id}.meta.toml")));
@@ -219,6 +260,7 @@ mod tests {
             names: ["alice".into(), "bob".into()],
             clock: "absolute:300".into(),
             left_ms: [1000, 2000],
+            turns: None,
         };
         d.save_adjourned(&r, &meta).unwrap();
         assert_eq!(d.adjourned(), vec![meta]);

@@ -4,14 +4,15 @@
 //! A timer calls [`Hub::tick`] a few times a second: clocks, lost-on-time, players who did not
 //! come back in time (their games are adjourned), the clocks' once-a-second redraw.
 //!
-//! Everything is behind one mutex: each operation is short (no file is read while a game is
-//! played; records are written after a completed turn, a few hundred bytes).
+//! Everything is behind one mutex: each operation is short. No file is read after the start
+//! (the nicknames are kept in memory); a game's record is written after each completed turn
+//! (a few hundred bytes), a nickname outside the lock ([`HubLink`]).
 
 use super::files::{AdjournedMeta, DataDir, Profile};
 use super::live::{LiveGame, Seat};
 use crate::record::Record;
 use crate::tui::app::Msg;
-use crate::tui::name_form::name_problem;
+use crate::tui::name_form::{name_keys, name_problem};
 use crate::tui::online::{ChallengeSpec, Event, GameId, Link, Request};
 use std::collections::HashMap;
 use std::sync::mpsc::Sender;
@@ -26,12 +27,25 @@ pub(super) enum Place {
     Watching(GameId),
 }
 
+/// What a session is told when the server closes it (written after its terminal is given
+/// back).
+pub type Bye = Arc<Mutex<Option<String>>>;
+
 pub(super) struct Member {
     pub(super) fingerprint: String,
     pub(super) name: Option<String>,
     pub(super) tx: Sender<Msg>,
     pub(super) place: Place,
+    pub(super) bye: Bye,
 }
+
+/// What the older session of a key is told when a newer one takes its seat.
+pub const REPLACED: &str =
+    "this key connected again from elsewhere: the new connection has your seat";
+/// What a player of a game in progress is told when the server stops.
+pub const STOPPING_PLAYER: &str = "the server is stopping: your game is adjourned";
+/// What everyone else is told when the server stops.
+pub const STOPPING: &str = "the server is stopping";
 
 pub(super) struct Challenge {
     pub(super) id: GameId,
@@ -51,8 +65,12 @@ pub struct Hub {
     pub(super) adjourn_after: Duration,
     pub(super) members: HashMap<u64, Member>,
     pub(super) next_member: u64,
-    /// Known nicknames (lower case) and their keys.
+    /// Known nicknames (by both their [`name_keys`]) and their keys.
     pub(super) names: HashMap<String, String>,
+    /// Each key's nickname.
+    pub(super) by_key: HashMap<String, String>,
+    /// The server is stopping: nobody new comes in.
+    pub(super) stopping: bool,
     pub(super) challenges: Vec<Challenge>,
     pub(super) games: HashMap<GameId, LiveGame>,
     pub(super) adjourned: HashMap<GameId, Adjourned>,
@@ -79,19 +97,34 @@ fn now_rfc3339() -> String {
 impl Hub {
     /// The hub of a data directory: known nicknames and adjourned games are read back.
     pub fn new(data: DataDir, adjourn_after: Duration) -> Hub {
-        let names = data
-            .profiles()
-            .into_iter()
-            .map(|p| (p.name.to_lowercase(), p.fingerprint))
-            .collect();
+        let mut names = HashMap::new();
+        let mut by_key = HashMap::new();
+        for p in data.profiles() {
+            for k in name_keys(&p.name) {
+                names.insert(k, p.fingerprint.clone());
+            }
+            by_key.insert(p.fingerprint, p.name);
+        }
         let mut adjourned = HashMap::new();
         let mut next_game = 1;
-        for meta in data.adjourned() {
+        for mut meta in data.adjourned() {
             next_game = next_game.max(meta.id + 1);
             let what = match Record::load(&data.adjourned_record(meta.id)) {
-                Ok((_, s)) => format!("{} · turn {}", s.kind().title(), s.turns().len() + 1),
+                // A game that ended in the instant before a crash: it is in its players'
+                // games already.
+                Ok((r, _)) if r.result.is_some() => {
+                    data.remove_adjourned(meta.id);
+                    continue;
+                }
+                Ok((r, s)) => {
+                    // A game that was in progress when the server stopped: its clocks as at
+                    // its last turn.
+                    meta.left_ms = super::files::resume_left(&meta, &r);
+                    meta.turns = Some(r.turns.len());
+                    format!("{} · turn {}", s.kind().title(), s.turns().len() + 1)
+                }
                 Err(e) => {
-                    eprintln!("tessera serve: adjourned game {}: {e}", meta.id);
+                    tracing::error!(game = meta.id, "adjourned game unreadable: {e}");
                     continue;
                 }
             };
@@ -104,6 +137,8 @@ impl Hub {
             members: HashMap::new(),
             next_member: 1,
             names,
+            by_key,
+            stopping: false,
             challenges: Vec::new(),
             games: HashMap::new(),
             adjourned,
@@ -112,18 +147,25 @@ impl Hub {
         }
     }
 
-    /// The nickname remembered for a key.
+    /// The nickname remembered for a key (from memory: no file is read).
     pub fn name_of(&self, fingerprint: &str) -> Option<String> {
-        self.data
-            .profiles()
-            .into_iter()
-            .find(|p| p.fingerprint == fingerprint)
-            .map(|p| p.name)
+        self.by_key.get(fingerprint).cloned()
     }
 
-    /// A session arrives. A player coming back to a game that waits for them is put back in
-    /// it at once.
-    pub fn join(&mut self, fingerprint: &str, name: Option<String>, tx: Sender<Msg>) -> u64 {
+    /// Whether the server is stopping.
+    pub fn is_stopping(&self) -> bool {
+        self.stopping
+    }
+
+    /// A session arrives. A player of a game in progress takes her seat at once (a session
+    /// of the same key that had it is told and closed: the newest connection plays).
+    pub fn join(
+        &mut self,
+        fingerprint: &str,
+        name: Option<String>,
+        tx: Sender<Msg>,
+        bye: Bye,
+    ) -> u64 {
         let id = self.next_member;
         self.next_member += 1;
         self.members.insert(
@@ -133,46 +175,98 @@ impl Hub {
                 name,
                 tx,
                 place: Place::Lobby,
+                bye,
             },
         );
-        let now = Instant::now();
-        let back = self.games.values_mut().find_map(|g| {
-            let seat = (0..2)
-                .find(|&s| g.seats[s].fingerprint == fingerprint && g.seats[s].member.is_none())?;
-            Some((g.id, seat))
-        });
-        if let Some((gid, seat)) = back {
-            let g = self.games.get_mut(&gid).expect("found above");
-            g.seats[seat].member = Some(id);
-            g.seats[seat].away_since = None;
-            g.restart_clock(now);
-            self.members.get_mut(&id).expect("just added").place = Place::Playing(gid);
-            let name = g.seats[seat].name.clone();
-            self.broadcast_game(gid, Some(format!("{name} is back: the game goes on")));
+        match self.seat_of_key(fingerprint) {
+            Some((gid, seat)) => self.take_seat(id, gid, seat),
+            None => self.broadcast_lobby(),
         }
-        self.broadcast_lobby();
         id
     }
 
-    /// A session ends. A player of a game in progress is waited for.
-    pub fn leave(&mut self, member: u64) {
-        let Some(m) = self.members.remove(&member) else {
+    /// The game in progress where a key has a seat, and the seat.
+    pub(super) fn seat_of_key(&self, fingerprint: &str) -> Option<(GameId, usize)> {
+        let mut v: Vec<(GameId, usize)> = self
+            .games
+            .values()
+            .filter(|g| !g.over())
+            .flat_map(|g| {
+                (0..2)
+                    .filter(|&s| g.seats[s].fingerprint == fingerprint)
+                    .map(|s| (g.id, s))
+            })
+            .collect();
+        v.sort();
+        v.first().copied()
+    }
+
+    /// Puts a session in its key's seat of a game in progress; the session that had the seat
+    /// (an older connection of the key) is told and closed.
+    pub(super) fn take_seat(&mut self, member: u64, gid: GameId, seat: usize) {
+        let now = Instant::now();
+        let Some(g) = self.games.get_mut(&gid) else {
+            return;
+        };
+        let old = g.seats[seat].member.replace(member);
+        let back = g.seats[seat].away_since.take().is_some();
+        if back {
+            g.restart_clock(now);
+        }
+        let name = g.seats[seat].name.clone();
+        if let Some(m) = self.members.get_mut(&member) {
+            m.place = Place::Playing(gid);
+        }
+        if let Some(old) = old.filter(|&o| o != member) {
+            if let Some(m) = self.members.get_mut(&old) {
+                m.place = Place::Lobby;
+            }
+            self.close_member(old, REPLACED);
+        }
+        let status = back.then(|| format!("{name} is back: the game goes on"));
+        self.broadcast_game(gid, status);
+        self.broadcast_lobby();
+    }
+
+    /// Ends a session with a word (shown once its terminal is given back).
+    pub(super) fn close_member(&self, member: u64, text: &str) {
+        if let Some(m) = self.members.get(&member) {
+            if let Ok(mut b) = m.bye.lock() {
+                *b = Some(text.to_string());
+            }
+            let _ = m.tx.send(Msg::Terminate);
+        }
+    }
+
+    /// A player leaves her seat (her link dropped, or she went to the lobby): the game waits
+    /// for her. Her clock stops at `silent_since` when her link had gone silent before the
+    /// drop was noticed (she is not charged for that time), else now.
+    fn vacate(&mut self, member: u64, gid: GameId, silent_since: Option<Instant>) {
+        let now = Instant::now();
+        let Some(g) = self.games.get_mut(&gid) else {
+            return;
+        };
+        let Some(seat) = (0..2).find(|&s| g.seats[s].member == Some(member)) else {
+            return;
+        };
+        let at = silent_since.map_or(now, |t| t.clamp(g.clock.since, now));
+        g.stop_clock(at);
+        g.seats[seat].member = None;
+        g.seats[seat].away_since = Some(now);
+        let status = self.away_text(gid);
+        self.broadcast_game(gid, status);
+    }
+
+    /// A session ends. A player of a game in progress is waited for; `silent_since`: when
+    /// the session's link went silent, if it was lost (see [`Hub::vacate`]).
+    pub fn leave(&mut self, member: u64, silent_since: Option<Instant>) {
+        let Some(m) = self.members.get(&member) else {
             return;
         };
         self.challenges.retain(|c| c.creator != member);
-        let now = Instant::now();
-        match m.place {
-            Place::Playing(gid) => {
-                if let Some(g) = self.games.get_mut(&gid) {
-                    if let Some(seat) = (0..2).find(|&s| g.seats[s].member == Some(member)) {
-                        g.stop_clock(now);
-                        g.seats[seat].member = None;
-                        g.seats[seat].away_since = Some(now);
-                        let status = self.away_text(gid);
-                        self.broadcast_game(gid, status);
-                    }
-                }
-            }
+        let place = m.place;
+        match place {
+            Place::Playing(gid) => self.vacate(member, gid, silent_since),
             Place::Watching(gid) => {
                 if let Some(g) = self.games.get_mut(&gid) {
                     g.watchers.retain(|&w| w != member);
@@ -180,6 +274,7 @@ impl Hub {
             }
             Place::Lobby => {}
         }
+        self.members.remove(&member);
         self.broadcast_lobby();
     }
 
@@ -198,8 +293,13 @@ impl Hub {
         Some(format!(
             "{} left: the game waits up to {} for them to come back, then it is adjourned",
             away.join(" and "),
-            crate::tui::online::duration_words(self.adjourn_after.as_secs_f64().round() as u32)
+            self.wait_words()
         ))
+    }
+
+    /// How long a game waits for a player who left: "10 min", "30 s".
+    pub(super) fn wait_words(&self) -> String {
+        crate::tui::online::duration_words(self.adjourn_after.as_secs_f64().round().max(1.0) as u32)
     }
 
     /// Carries out a session's request.
@@ -236,7 +336,7 @@ impl Hub {
                     return self.notice(member, "that game has ended");
                 };
                 g.watchers.push(member);
-                let update = g.update(None, None);
+                let update = g.update(None, None, self.adjourn_after);
                 let m = self.members.get_mut(&member).expect("checked");
                 m.place = Place::Watching(gid);
                 send(m, Event::Game(Box::new(update)));
@@ -259,6 +359,21 @@ impl Hub {
                 self.finish(gid);
             }
             Request::Resume(id) => self.resume(member, id),
+            Request::Leave(gid) => {
+                if self.members[&member].place == Place::Playing(gid) {
+                    // The game waits for her; the lobby offers to return to it.
+                    self.vacate(member, gid, None);
+                    self.members.get_mut(&member).expect("checked").place = Place::Lobby;
+                    self.broadcast_lobby();
+                }
+            }
+            Request::Return(gid) => {
+                let fp = self.members[&member].fingerprint.clone();
+                match self.seat_of_key(&fp) {
+                    Some((g, seat)) if g == gid => self.take_seat(member, gid, seat),
+                    _ => self.notice(member, "that game has ended"),
+                }
+            }
         }
     }
 
@@ -268,44 +383,87 @@ impl Hub {
         }
     }
 
+    /// Takes a nickname: claimed, kept on disk, then confirmed (see [`HubLink`], which
+    /// writes the file with the hub unlocked).
     fn set_name(&mut self, member: u64, name: String) {
-        let fp = self.members[&member].fingerprint.clone();
-        let answer = if let Some(why) = name_problem(&name) {
-            Err(why)
-        } else if self
-            .names
-            .get(&name.to_lowercase())
-            .is_some_and(|owner| *owner != fp)
-        {
-            Err(format!("{name} is taken: choose another"))
-        } else {
-            let profile = Profile {
-                name: name.clone(),
-                fingerprint: fp.clone(),
-            };
-            match self.data.save_profile(&profile) {
-                Ok(()) => {
-                    self.names.retain(|_, owner| *owner != fp);
-                    self.names.insert(name.to_lowercase(), fp.clone());
-                    for m in self.members.values_mut().filter(|m| m.fingerprint == fp) {
-                        m.name = Some(name.clone());
-                    }
-                    Ok(name)
-                }
-                Err(e) => Err(format!("the server could not keep the name: {e}")),
-            }
-        };
-        send(&self.members[&member], Event::Named(answer));
+        let claim = self.claim_name(member, &name);
+        let kept = claim.and_then(|p| keep_name(&self.data, p));
+        self.named(member, kept);
     }
 
-    /// Back in the lobby; a player of a game in progress stays in it (and is shown it).
+    /// Checks a nickname and holds it for the session's key (so that no other key can take
+    /// it while it is written); returns what to write.
+    pub(super) fn claim_name(&mut self, member: u64, name: &str) -> Result<Profile, String> {
+        let fp = match self.members.get(&member) {
+            Some(m) => m.fingerprint.clone(),
+            None => return Err("the session has ended".into()),
+        };
+        if let Some(why) = name_problem(name) {
+            return Err(why);
+        }
+        let keys = name_keys(name);
+        let taken = keys
+            .iter()
+            .find_map(|k| self.names.get(k).filter(|o| **o != fp));
+        if let Some(owner) = taken {
+            let theirs = self.by_key.get(owner).map_or(name, |n| n.as_str());
+            return Err(if theirs == name {
+                format!("{name} is taken: choose another")
+            } else {
+                format!("{name} looks like {theirs}, which is taken: choose another")
+            });
+        }
+        self.names.retain(|_, owner| *owner != fp);
+        for k in keys {
+            self.names.insert(k, fp.clone());
+        }
+        Ok(Profile {
+            name: name.to_string(),
+            fingerprint: fp,
+        })
+    }
+
+    /// A claimed nickname was kept on disk (or not: then it is given up).
+    pub(super) fn named(&mut self, member: u64, kept: Result<Profile, String>) {
+        let answer = match kept {
+            Ok(p) => {
+                for m in self
+                    .members
+                    .values_mut()
+                    .filter(|m| m.fingerprint == p.fingerprint)
+                {
+                    m.name = Some(p.name.clone());
+                }
+                self.by_key.insert(p.fingerprint, p.name.clone());
+                Ok(p.name)
+            }
+            Err(e) => {
+                if let Some(m) = self.members.get(&member) {
+                    let fp = m.fingerprint.clone();
+                    self.names.retain(|_, owner| *owner != fp);
+                    if let Some(old) = self.by_key.get(&fp) {
+                        for k in name_keys(old) {
+                            self.names.insert(k, fp.clone());
+                        }
+                    }
+                }
+                Err(e)
+            }
+        };
+        if let Some(m) = self.members.get(&member) {
+            send(m, Event::Named(answer));
+        }
+    }
+
+    /// Back in the lobby; a player of a game in progress stays in it (and is shown it): she
+    /// leaves it only by asking to ([`Request::Leave`]).
     fn back_to_lobby(&mut self, member: u64) {
         let place = self.members[&member].place;
         match place {
             Place::Playing(gid) if self.games.get(&gid).is_some_and(|g| !g.over()) => {
                 let g = &self.games[&gid];
                 let seat = (0..2).find(|&s| g.seats[s].member == Some(member));
-                let update = g.update(seat, self.away_text(gid));
+                let update = g.update(seat, self.away_text(gid), self.adjourn_after);
                 send(&self.members[&member], Event::Game(Box::new(update)));
                 return;
             }
@@ -365,13 +523,24 @@ impl Hub {
         self.start(g);
     }
 
-    /// Puts a game on: both players are sent it.
+    /// Puts a game on: both players are sent it. From now on it is kept in `adjourned/`
+    /// (its meta now, its record after every turn), so that it survives a server stop.
     pub(super) fn start(&mut self, g: LiveGame) {
         let gid = g.id;
         for s in &g.seats {
             if let Some(m) = s.member.and_then(|m| self.members.get_mut(&m)) {
                 m.place = Place::Playing(gid);
             }
+        }
+        tracing::info!(
+            game = gid,
+            first = %g.seats[0].name,
+            second = %g.seats[1].name,
+            what = %g.spec.describe(),
+            "game started"
+        );
+        if let Err(e) = self.data.save_meta(&g.meta(g.clock.left)) {
+            tracing::error!(game = gid, "keeping the game: {e}");
         }
         self.games.insert(gid, g);
         self.save(gid);
@@ -381,6 +550,7 @@ impl Hub {
 
     fn steps(&mut self, member: u64, gid: GameId, steps: &[crate::games::Step]) {
         let now = Instant::now();
+        let wait = self.adjourn_after;
         let Some(g) = self.games.get_mut(&gid) else {
             return self.notice(member, "that game has ended");
         };
@@ -389,7 +559,7 @@ impl Hub {
         };
         match g.play(seat, steps, now) {
             Err(e) => {
-                let update = g.update(Some(seat), None);
+                let update = g.update(Some(seat), None, wait);
                 let m = &self.members[&member];
                 send(m, Event::Game(Box::new(update)));
                 send(m, Event::Notice(e));
@@ -411,21 +581,35 @@ impl Hub {
     /// leaves the list of games in progress.
     fn finish(&mut self, gid: GameId) {
         self.save(gid);
+        self.data.remove_adjourned(gid);
+        if let Some(g) = self.games.get(&gid) {
+            tracing::info!(
+                game = gid,
+                result = g.result.as_deref().unwrap_or(""),
+                "game ended"
+            );
+        }
         self.broadcast_game(gid, None);
         self.games.remove(&gid);
         self.broadcast_lobby();
     }
 
-    /// Saves a game's record into both players' games.
+    /// Saves a game's record into both players' games, and while it goes on into
+    /// `adjourned/` (where the next start finds it if this server stops).
     fn save(&self, gid: GameId) {
         let Some(g) = self.games.get(&gid) else {
             return;
         };
-        if let Err(e) = self
+        let record = g.record();
+        let kept = self
             .data
-            .save_record(&g.record(), &g.fingerprints(), &g.record_file())
-        {
-            eprintln!("tessera serve: saving game {gid}: {e}");
+            .save_record(&record, &g.fingerprints(), &g.record_file())
+            .and_then(|()| match g.over() {
+                true => Ok(()),
+                false => self.data.save_game_record(&record, gid),
+            });
+        if let Err(e) = kept {
+            tracing::error!(game = gid, "saving the game: {e}");
         }
     }
 
@@ -439,13 +623,20 @@ impl Hub {
             if let Some(m) = s.member.and_then(|m| self.members.get(&m)) {
                 send(
                     m,
-                    Event::Game(Box::new(g.update(Some(seat), status.clone()))),
+                    Event::Game(Box::new(g.update(
+                        Some(seat),
+                        status.clone(),
+                        self.adjourn_after,
+                    ))),
                 );
             }
         }
         for w in &g.watchers {
             if let Some(m) = self.members.get(w) {
-                send(m, Event::Game(Box::new(g.update(None, status.clone()))));
+                send(
+                    m,
+                    Event::Game(Box::new(g.update(None, status.clone(), self.adjourn_after))),
+                );
             }
         }
     }
@@ -503,8 +694,26 @@ pub struct HubLink {
     pub member: u64,
 }
 
+/// Writes a claimed nickname's profile.
+fn keep_name(data: &DataDir, p: Profile) -> Result<Profile, String> {
+    data.save_profile(&p)
+        .map(|()| p)
+        .map_err(|e| format!("the server could not keep the name: {e}"))
+}
+
 impl Link for HubLink {
     fn send(&self, request: Request) {
-        lock(&self.hub).request(self.member, request);
+        match request {
+            // The profile is written with the hub unlocked: the name is held meanwhile.
+            Request::SetName(name) => {
+                let (claim, data) = {
+                    let mut h = lock(&self.hub);
+                    (h.claim_name(self.member, &name), h.data.clone())
+                };
+                let kept = claim.and_then(|p| keep_name(&data, p));
+                lock(&self.hub).named(self.member, kept);
+            }
+            r => lock(&self.hub).request(self.member, r),
+        }
     }
 }

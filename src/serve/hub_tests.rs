@@ -2,6 +2,7 @@
 
 use super::files::DataDir;
 use super::hub::*;
+use super::hub::{Bye, REPLACED, STOPPING_PLAYER};
 use crate::games::{GameKind, GameOptions};
 use crate::tui::app::Msg;
 use crate::tui::online::Clock;
@@ -38,7 +39,7 @@ use std::path::PathBuf;
 
 fn member(h: &mut Hub, fp: &str, name: &str) -> (u64, Receiver<Msg>) {
     let (tx, rx) = channel();
-    let id = h.join(fp, None, tx);
+    let id = h.join(fp, None, tx, Default::default());
     h.request(id, Request::SetName(name.into()));
     h.request(id, Request::Lobby);
     (id, rx)
@@ -75,12 +76,12 @@ fn start(h: &mut Hub) -> (Joined, Joined, GameId) {
 fn a_player_who_comes_back_gets_their_own_seat_and_the_other_keeps_theirs() {
     let (mut h, dir) = hub("back");
     let ((a, _ra), (_b, rb), gid) = start(&mut h);
-    h.leave(a);
+    h.leave(a, None);
     let ub = last_game(&rb).unwrap();
     assert!(ub.status.unwrap().contains("alice left"));
     let bob_seat = ub.seat.unwrap();
     let (tx, ra2) = channel();
-    let a2 = h.join("SHA256:alice", Some("alice".into()), tx);
+    let a2 = h.join("SHA256:alice", Some("alice".into()), tx, Default::default());
     h.request(a2, Request::Lobby);
     let ua = last_game(&ra2).expect("alice is put back in her game");
     assert_eq!(ua.id, gid);
@@ -94,17 +95,10 @@ fn a_player_who_comes_back_gets_their_own_seat_and_the_other_keeps_theirs() {
 #[test]
 fn a_game_nobody_comes_back_to_is_adjourned_and_resumes_when_both_ask() {
     let (mut h, dir) = hub("adjourn");
-    let ((a, _ra), (b, rb), gid) = start(&mut h);
-    // Back to the lobby, a player of a game in progress is shown the game again.
-    h.request(b, Request::Lobby);
-    let first = last_game(&rb).unwrap();
+    let ((a, _ra), (_b, rb), gid) = start(&mut h);
     // The seat to move plays a turn, then Alice's link drops.
-    let mover = if first.seat == Some(0) { b } else { a };
-    let mut s = first.session.clone();
-    s.play_turn("e5").unwrap();
-    let steps = s.turns().last().unwrap().steps.clone();
-    h.request(mover, Request::Steps(gid, steps));
-    h.leave(a);
+    play(&mut h, gid, "e5");
+    h.leave(a, None);
     // A turn played while she is away is refused: the game waits.
     assert!(last_game(&rb).unwrap().waiting);
     // Ten minutes later (the hub is told the time) the game is adjourned.
@@ -160,7 +154,7 @@ fn nicknames_are_unique_and_kept_per_key() {
     let (mut h, dir) = hub("names");
     let (_a, _ra) = member(&mut h, "SHA256:alice", "alice");
     let (tx, rx) = channel();
-    let m = h.join("SHA256:other", None, tx);
+    let m = h.join("SHA256:other", None, tx, Default::default());
     h.request(m, Request::SetName("ALICE".into()));
     assert!(events(&rx)
         .iter()
@@ -179,8 +173,208 @@ fn the_wait_for_a_player_who_left_is_said_as_the_option_gives_it() {
     // `--adjourn-after 0.5`: half a minute, not "up to 1 min".
     h.adjourn_after = Duration::from_secs(30);
     let ((a, _ra), (_b, rb), _) = start(&mut h);
-    h.leave(a);
+    h.leave(a, None);
     let s = last_game(&rb).unwrap().status.unwrap();
     assert!(s.contains("the game waits up to 30 s for them"), "{s}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Plays the opening turn `token` for the seat to move; returns the mover's member.
+fn play(h: &mut Hub, gid: GameId, token: &str) -> u64 {
+    let g = &h.games[&gid];
+    let mover = g.seats[g.seat_to_move()].member.unwrap();
+    let mut s = g.session.clone();
+    s.play_turn(token).unwrap();
+    let steps = s.turns().last().unwrap().steps.clone();
+    h.request(mover, Request::Steps(gid, steps));
+    mover
+}
+
+fn last_lobby(rx: &Receiver<Msg>) -> Option<crate::tui::online::LobbyView> {
+    events(rx).into_iter().rev().find_map(|e| match e {
+        Event::Lobby(v) => Some(v),
+        _ => None,
+    })
+}
+
+#[test]
+fn look_alike_and_mixed_script_nicknames_are_refused() {
+    let (mut h, dir) = hub("confusable");
+    let (_a, _ra) = member(&mut h, "SHA256:alice", "alice");
+    let (tx, rx) = channel();
+    let m = h.join("SHA256:mallory", None, tx, Default::default());
+    let named = |h: &mut Hub, name: &str| {
+        h.request(m, Request::SetName(name.into()));
+        events(&rx)
+            .into_iter()
+            .find_map(|e| match e {
+                Event::Named(r) => Some(r),
+                _ => None,
+            })
+            .unwrap()
+    };
+    // A Cyrillic а among Latin letters.
+    let why = named(&mut h, "\u{430}lice").unwrap_err();
+    assert!(why.contains("one script"), "{why}");
+    // A capital I for the l.
+    let why = named(&mut h, "aIice").unwrap_err();
+    assert!(why.contains("looks like alice"), "{why}");
+    let why = named(&mut h, "ALICE").unwrap_err();
+    assert!(
+        why.contains("looks like alice") || why.contains("taken"),
+        "{why}"
+    );
+    assert_eq!(named(&mut h, "mallory"), Ok("mallory".into()));
+    // Known after a restart, from the profiles read once.
+    drop(h);
+    let mut h = Hub::new(DataDir(dir.clone()), Duration::from_secs(600));
+    assert_eq!(h.name_of("SHA256:mallory").as_deref(), Some("mallory"));
+    let (tx, rx) = channel();
+    let e = h.join("SHA256:eve", None, tx, Default::default());
+    h.request(e, Request::SetName("aIice".into()));
+    assert!(events(&rx)
+        .iter()
+        .any(|e| matches!(e, Event::Named(Err(why)) if why.contains("looks like alice"))));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_newest_connection_of_a_key_takes_its_seat_and_the_older_is_told() {
+    let (mut h, dir) = hub("newest");
+    let ((a, ra), (_b, rb), gid) = start(&mut h);
+    let seat = h.games[&gid]
+        .seats
+        .iter()
+        .position(|s| s.member == Some(a))
+        .unwrap();
+    // Two more connections of alice's key, one after the other.
+    let (tx2, r2) = channel();
+    let bye2: Bye = Default::default();
+    let a2 = h.join("SHA256:alice", Some("alice".into()), tx2, bye2.clone());
+    let (tx3, r3) = channel();
+    let a3 = h.join(
+        "SHA256:alice",
+        Some("alice".into()),
+        tx3,
+        Default::default(),
+    );
+    assert_eq!(
+        h.games[&gid].seats[seat].member,
+        Some(a3),
+        "the newest plays"
+    );
+    assert_eq!(bye2.lock().unwrap().as_deref(), Some(REPLACED));
+    for rx in [&ra, &r2] {
+        assert!(
+            rx.try_iter().any(|m| matches!(m, Msg::Terminate)),
+            "the older ones close"
+        );
+    }
+    assert_eq!(last_game(&r3).unwrap().seat, Some(seat));
+    // The older sessions end: the game does not wait for anyone.
+    h.leave(a, None);
+    h.leave(a2, None);
+    assert!(!h.games[&gid].waiting());
+    assert!(!last_game(&rb).is_some_and(|u| u.waiting));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn q_from_a_live_game_leaves_the_seat_and_the_lobby_offers_it_back() {
+    let (mut h, dir) = hub("return");
+    let ((a, ra), (_b, rb), gid) = start(&mut h);
+    // Back to the lobby (as every session start asks): she stays in her game.
+    h.request(a, Request::Lobby);
+    assert_eq!(last_game(&ra).unwrap().id, gid);
+    h.request(a, Request::Leave(gid));
+    let ub = last_game(&rb).unwrap();
+    assert!(ub.waiting && ub.status.unwrap().contains("alice left"));
+    assert_eq!(ub.wait, Duration::from_secs(600));
+    let lobby = last_lobby(&ra).expect("alice is in the lobby");
+    assert_eq!(lobby.yours.len(), 1);
+    assert_eq!(lobby.yours[0].id, gid);
+    h.request(a, Request::Return(gid));
+    let ua = last_game(&ra).expect("back in her game");
+    assert!(!ua.waiting);
+    assert!(last_game(&rb)
+        .unwrap()
+        .status
+        .unwrap()
+        .contains("alice is back"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_lost_link_is_not_charged_for_its_silence() {
+    let (mut h, dir) = hub("silent");
+    let ((_a, _ra), (_b, _rb), gid) = start(&mut h);
+    let g = h.games.get_mut(&gid).unwrap();
+    let to_move = g.seat_to_move();
+    let member = g.seats[to_move].member.unwrap();
+    // Her turn began 27 s ago; her link went silent 2 s into it, and the drop is noticed
+    // now.
+    let since = std::time::Instant::now()
+        .checked_sub(Duration::from_secs(27))
+        .unwrap();
+    g.clock.since = since;
+    h.leave(member, Some(since + Duration::from_secs(2)));
+    let left = h.games[&gid].clock.left[to_move];
+    assert_eq!(left, Duration::from_secs(298));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_stop_adjourns_every_game_with_the_clocks_of_its_last_turn() {
+    let (mut h, dir) = hub("stop");
+    let ((a, ra), (b, rb), gid) = start(&mut h);
+    let bye_a: Bye = Default::default();
+    h.members.get_mut(&a).unwrap().bye = bye_a.clone();
+    std::thread::sleep(Duration::from_millis(30));
+    play(&mut h, gid, "e5");
+    let at_turn = h.games[&gid].turn_left;
+    assert!(at_turn[0] < Duration::from_secs(300) || at_turn[1] < Duration::from_secs(300));
+    std::thread::sleep(Duration::from_millis(30));
+    assert_eq!(h.stop(), 1);
+    assert_eq!(bye_a.lock().unwrap().as_deref(), Some(STOPPING_PLAYER));
+    for rx in [&ra, &rb] {
+        assert!(rx.try_iter().any(|m| matches!(m, Msg::Terminate)));
+    }
+    let _ = b;
+    // The next start lists it for both, with those clocks.
+    drop(h);
+    let mut h = Hub::new(DataDir(dir.clone()), Duration::from_secs(600));
+    let a = &h.adjourned[&gid];
+    assert_eq!(a.meta.left_ms, at_turn.map(|d| d.as_millis() as u64));
+    assert_eq!(a.what, "Linage · turn 2");
+    for (fp, name, other) in [
+        ("SHA256:alice", "alice", "bob"),
+        ("SHA256:bob", "bob", "alice"),
+    ] {
+        let (_m, rx) = member(&mut h, fp, name);
+        let lobby = last_lobby(&rx).unwrap();
+        assert_eq!(lobby.adjourned.len(), 1, "{name}");
+        assert_eq!(lobby.adjourned[0].opponent, other);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn after_a_crash_a_game_in_progress_is_adjourned_as_of_its_last_turn() {
+    let (mut h, dir) = hub("crash");
+    let (_, _, gid) = start(&mut h);
+    std::thread::sleep(Duration::from_millis(30));
+    play(&mut h, gid, "e5");
+    std::thread::sleep(Duration::from_millis(30));
+    play(&mut h, gid, "d4");
+    let at_turn = h.games[&gid].turn_left;
+    let log = h.games[&gid].left_log.clone();
+    assert_eq!(log.len(), 2);
+    // Killed: nothing runs at the end.
+    std::mem::forget(h);
+    let h = Hub::new(DataDir(dir.clone()), Duration::from_secs(600));
+    let a = &h.adjourned[&gid];
+    assert_eq!(a.meta.left_ms, at_turn.map(|d| d.as_millis() as u64));
+    assert_eq!(a.meta.left_ms, log[1]);
+    assert_eq!(a.what, "Linage · turn 3");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -40,6 +40,12 @@ pub struct LiveGame {
     pub clock: ClockState,
     /// The result, once over.
     pub result: Option<String>,
+    /// The clocks as at the last completed turn (at the start before any): what a game
+    /// stopped by the server or lost in a crash resumes with.
+    pub turn_left: [Duration; 2],
+    /// Milliseconds left on each seat's clock after each turn, for the record (a resumed
+    /// game continues its record's).
+    pub left_log: Vec<[u64; 2]>,
 }
 
 impl LiveGame {
@@ -67,6 +73,8 @@ impl LiveGame {
             seats,
             watchers: Vec::new(),
             result: None,
+            turn_left: left,
+            left_log: Vec::new(),
         };
         g.restart_clock(now);
         g
@@ -134,6 +142,10 @@ impl LiveGame {
         }
         let completed = trial.turns().len() > turns;
         if completed {
+            // The record keeps what the mover had left when the turn was made.
+            let mut after = self.clock.left;
+            after[seat] = self.clock.left_at(seat, now);
+            self.left_log.push(after.map(super::files::millis));
             // The mover's clock: what it used is gone (absolute), or it starts afresh at its
             // next turn (per move).
             let left = self.clock.left_at(seat, now);
@@ -145,6 +157,9 @@ impl LiveGame {
             };
         }
         self.session = trial;
+        if completed {
+            self.turn_left = self.clock.left;
+        }
         if self.session.game().is_over() {
             self.result = self.session.game().result_text();
             self.clock.running = None;
@@ -199,6 +214,10 @@ impl LiveGame {
         if self.result.is_some() {
             r.result = self.result.clone();
         }
+        r.clock = Some(record::RecordClock {
+            control: super::files::clock_to_text(self.clock.control),
+            left_ms: self.left_log.clone(),
+        });
         r
     }
 
@@ -212,8 +231,14 @@ impl LiveGame {
         )
     }
 
-    /// What the players and watchers are sent; `seat` is the receiver's.
-    pub fn update(&self, seat: Option<usize>, status: Option<String>) -> GameUpdate {
+    /// What the players and watchers are sent; `seat` is the receiver's; `wait`: how long
+    /// the game waits for a player who leaves.
+    pub fn update(
+        &self,
+        seat: Option<usize>,
+        status: Option<String>,
+        wait: Duration,
+    ) -> GameUpdate {
         GameUpdate {
             id: self.id,
             session: self.session.clone(),
@@ -224,6 +249,19 @@ impl LiveGame {
             result: self.result.clone(),
             status,
             waiting: self.waiting(),
+            wait,
+        }
+    }
+
+    /// What `adjourned/` keeps of the game besides its record, with these clocks.
+    pub fn meta(&self, left: [Duration; 2]) -> super::files::AdjournedMeta {
+        super::files::AdjournedMeta {
+            id: self.id,
+            fingerprints: self.fingerprints(),
+            names: [self.seats[0].name.clone(), self.seats[1].name.clone()],
+            clock: super::files::clock_to_text(self.clock.control),
+            left_ms: left.map(super::files::millis),
+            turns: Some(self.session.turns().len()),
         }
     }
 
@@ -283,6 +321,13 @@ mod tests {
         let t1 = t0 + Duration::from_secs(10);
         assert!(g.play(0, &e5, t1).unwrap());
         assert_eq!(g.clock.left[0], Duration::from_secs(50));
+        assert_eq!(
+            g.turn_left,
+            [Duration::from_secs(50), Duration::from_secs(60)]
+        );
+        let clock = g.record().clock.unwrap();
+        assert_eq!(clock.control, "absolute:60");
+        assert_eq!(clock.left_ms, vec![[50_000, 60_000]]);
         assert_eq!(g.clock.running, Some(1));
         // Seat 1 lets its clock run out.
         assert!(!g.check_time(t1 + Duration::from_secs(59)));
@@ -299,6 +344,9 @@ mod tests {
         let t1 = t0 + Duration::from_secs(20);
         g.play(0, &step(&g, "e5"), t1).unwrap();
         assert_eq!(g.clock.left[0], Duration::from_secs(30));
+        // The record says how long the turn took; a resumed game starts each turn afresh.
+        assert_eq!(g.left_log, vec![[10_000, 30_000]]);
+        assert_eq!(g.turn_left, [Duration::from_secs(30); 2]);
         assert_eq!(
             g.clock.left_at(1, t1 + Duration::from_secs(5)),
             Duration::from_secs(25)

@@ -19,18 +19,25 @@ impl Hub {
                 spec: c.spec.clone(),
             })
             .collect();
+        let view = |g: &super::live::LiveGame| GameView {
+            id: g.id,
+            names: [g.seats[0].name.clone(), g.seats[1].name.clone()],
+            what: g.spec.describe(),
+            watchers: g.watchers.len(),
+        };
         let mut games: Vec<GameView> = self
             .games
             .values()
             .filter(|g| !g.over())
-            .map(|g| GameView {
-                id: g.id,
-                names: [g.seats[0].name.clone(), g.seats[1].name.clone()],
-                what: g.spec.describe(),
-                watchers: g.watchers.len(),
-            })
+            .map(view)
             .collect();
         games.sort_by_key(|g| g.id);
+        let yours = self
+            .seat_of_key(&me.fingerprint)
+            .and_then(|(gid, _)| self.games.get(&gid))
+            .map(view)
+            .into_iter()
+            .collect();
         let mut adjourned: Vec<AdjournedView> = self
             .adjourned
             .values()
@@ -81,6 +88,7 @@ impl Hub {
             games,
             adjourned,
             players,
+            yours,
         }
     }
 

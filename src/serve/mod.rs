@@ -19,6 +19,7 @@ pub(crate) mod hub;
 #[cfg(test)]
 mod hub_tests;
 pub(crate) mod input;
+pub(crate) mod link;
 pub(crate) mod live;
 mod lobby;
 mod log;
@@ -80,7 +81,7 @@ fn minutes(m: f64, what: &str) -> anyhow::Result<Duration> {
     Ok(Duration::from_secs_f64(m * 60.0))
 }
 
-/// Runs the server until it is killed.
+/// Runs the server until SIGTERM or SIGINT (then it stops gracefully: see `ssh::serve`).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let data = match &args.data {
         Some(d) => d.clone(),
@@ -125,10 +126,32 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let result = runtime.block_on(ssh::serve(args.listen, options));
-    match &result {
-        Ok(()) => tracing::info!("server stopped"),
-        Err(e) => tracing::error!(error = %e, "server stopped"),
+    let stop = stop_signal()?;
+    let result = runtime.block_on(ssh::serve(args.listen, options, stop));
+    // Sessions still writing to a dead link do not hold the exit up.
+    runtime.shutdown_timeout(Duration::from_millis(300));
+    if let Err(e) = &result {
+        tracing::error!(error = %e, "server stopped");
     }
     result
+}
+
+/// Fires once at the first SIGTERM or SIGINT with the signal's name.
+fn stop_signal() -> anyhow::Result<tokio::sync::oneshot::Receiver<&'static str>> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT])?;
+        std::thread::Builder::new()
+            .name("tessera-signals".into())
+            .spawn(move || {
+                if let Some(s) = signals.forever().next() {
+                    let _ = tx.send(if s == SIGINT { "SIGINT" } else { "SIGTERM" });
+                }
+            })?;
+    }
+    #[cfg(not(unix))]
+    std::mem::forget(tx);
+    Ok(rx)
 }

@@ -2,8 +2,9 @@
 //! thread, its screen sent to the SSH channel, its keys fed from the channel's bytes, its AI
 //! from the server's pool, its files in its key's folder, closed after a while without a key.
 
-use super::hub::{self, HubLink};
+use super::hub::{self, Bye, HubLink};
 use super::input::{Decoder, RateLimit};
+use super::link::LinkWatch;
 use super::ssh::Shared;
 use crate::tui::app::Msg;
 use crate::tui::host::{self, Host, Start};
@@ -51,12 +52,15 @@ pub(super) fn start(
     size: Arc<Mutex<(u16, u16)>>,
     term: TermEnv,
     writer: ChannelWriteHalf<ChannelMsg>,
+    link: Arc<LinkWatch>,
 ) -> Option<Live> {
     let shared = shared.clone();
     let (tx, rx) = std::sync::mpsc::channel::<Msg>();
     let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<Out>();
     let backlog = Arc::new(Backlog::default());
     let redraw = (tx.clone(), size.clone(), backlog.clone());
+    shared.outputs.fetch_add(1, Ordering::SeqCst);
+    let outputs = shared.clone();
     tokio::spawn(async move {
         while let Some(o) = out_rx.recv().await {
             match o {
@@ -83,14 +87,19 @@ pub(super) fn start(
                 }
             }
         }
+        outputs.outputs.fetch_sub(1, Ordering::SeqCst);
     });
     let first_size = *size.lock().unwrap_or_else(|e| e.into_inner());
-    let name = hub::lock(&shared.hub).name_of(&fp);
-    let member = hub::lock(&shared.hub).join(&fp, name.clone(), tx.clone());
+    let reason: Bye = Arc::default();
+    let (name, member) = {
+        let mut h = hub::lock(&shared.hub);
+        let name = h.name_of(&fp);
+        let member = h.join(&fp, name.clone(), tx.clone(), reason.clone());
+        (name, member)
+    };
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let last_input = Arc::new(Mutex::new(Instant::now()));
     let ended = Arc::new(AtomicBool::new(false));
-    let reason: Arc<Mutex<Option<String>>> = Arc::default();
     let live = Live {
         tx: tx.clone(),
         decoder: Arc::default(),
@@ -124,6 +133,8 @@ pub(super) fn start(
         });
     }
     let player_dir = shared.data.player(&fp);
+    let player_dir_for_leave = player_dir.clone();
+    let fp_for_leave = fp.clone();
     let storage = Storage {
         data: Some(player_dir.clone()),
         config: Some(player_dir.join("config.toml")),
@@ -162,7 +173,14 @@ pub(super) fn start(
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| host::run(h)));
             ended.store(true, Ordering::SeqCst);
-            hub::lock(&shared.hub).leave(member);
+            let named = {
+                let mut h = hub::lock(&shared.hub);
+                h.leave(member, link.silent_since(Instant::now()));
+                h.name_of(&fp_for_leave).is_some()
+            };
+            if !named {
+                forget_nameless(&player_dir_for_leave);
+            }
             let left = shared.sessions.fetch_sub(1, Ordering::SeqCst) - 1;
             tracing::info!(sessions = left, "session ended");
             let mut status = 0;
@@ -189,6 +207,21 @@ pub(super) fn start(
             let _ = out.tx.send(Out::End(status));
         });
     spawned.ok().map(|_| live)
+}
+
+/// A key that never took a nickname leaves nothing behind: its folder, if it holds no more
+/// than the autosave's lock, goes.
+fn forget_nameless(dir: &std::path::Path) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let entries: Vec<_> = rd.filter_map(|e| e.ok()).collect();
+    if entries.iter().all(|e| e.file_name() == "autosave.lock") {
+        for e in entries {
+            let _ = std::fs::remove_file(e.path());
+        }
+        let _ = std::fs::remove_dir(dir);
+    }
 }
 
 /// Settings of a session: the key's own config file if it saved one (never the server

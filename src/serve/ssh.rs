@@ -11,6 +11,7 @@ use super::files::DataDir;
 use super::gate::{Gate, Stage, Watch, LOGIN_TIME};
 use super::hub::{self, Hub, SharedHub};
 use super::input::{terminal_size, ESC_WAIT};
+use super::link::{Heard, LinkWatch, KEEPALIVE, KEEPALIVE_MAX};
 use super::pool::Pool;
 use super::session::Live;
 use super::slowdown::{Budget, Slowdown};
@@ -64,6 +65,8 @@ pub(super) struct Shared {
     pub(super) sessions: AtomicUsize,
     pub(super) gate: Gate,
     pub(super) slowdown: Slowdown,
+    /// Sessions whose last words to their channel are not sent yet.
+    pub(super) outputs: AtomicUsize,
 }
 
 /// Reads an authorized_keys file.
@@ -119,8 +122,13 @@ pub fn host_key(path: &Path) -> anyhow::Result<PrivateKey> {
     Ok(key)
 }
 
-/// Runs the server on `listen` until the process ends.
-pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
+/// Runs the server on `listen` until `stop` fires (SIGTERM or SIGINT): then every game in
+/// progress is adjourned, every session told and closed, and this returns within 5 s.
+pub async fn serve(
+    listen: SocketAddr,
+    o: Options,
+    stop: tokio::sync::oneshot::Receiver<&'static str>,
+) -> anyhow::Result<()> {
     let key = host_key(&o.host_key)?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
     let hub: SharedHub = Arc::new(Mutex::new(Hub::new(o.data.clone(), o.adjourn_after)));
@@ -134,6 +142,7 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         sessions: AtomicUsize::new(0),
         gate: Gate::new(o.max_pending, o.max_pending.div_ceil(4)),
         slowdown: Slowdown::default(),
+        outputs: AtomicUsize::new(0),
     });
     // The clocks, lost-on-time and adjournments.
     std::thread::Builder::new()
@@ -151,8 +160,9 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
         max_auth_attempts: 6,
         keys: vec![key],
         inactivity_timeout: Some(o.idle + Duration::from_secs(120)),
-        keepalive_interval: Some(Duration::from_secs(30)),
-        keepalive_max: 4,
+        // A dead link is noticed after 25 s of silence.
+        keepalive_interval: Some(KEEPALIVE),
+        keepalive_max: KEEPALIVE_MAX,
         nodelay: true,
         ..Default::default()
     };
@@ -201,27 +211,56 @@ pub async fn serve(listen: SocketAddr, o: Options) -> anyhow::Result<()> {
             }
         });
     }
-    accept_loop(listener, Arc::new(config), shared).await;
+    let signal = accept_loop(listener, Arc::new(config), shared.clone(), stop).await;
+    stop_gracefully(&shared, signal).await;
     Ok(())
 }
 
-/// Takes connections for ever. Each goes through the gate (which may close others waiting to
+/// The graceful stop: every game in progress adjourned (its clocks as at its last turn),
+/// every session told why and given its terminal back, at most 4 s of waiting for them.
+async fn stop_gracefully(shared: &Shared, signal: &str) {
+    let games = hub::lock(&shared.hub).stop();
+    let t0 = Instant::now();
+    while (shared.sessions.load(Ordering::SeqCst) > 0 || shared.outputs.load(Ordering::SeqCst) > 0)
+        && t0.elapsed() < Duration::from_secs(4)
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let left = shared.sessions.load(Ordering::SeqCst);
+    tracing::info!(signal, games, sessions_not_closed = left, "server stopped");
+    println!(
+        "tessera serve: stopped ({signal}): {games} game(s) in progress adjourned, \
+         {left} session(s) not closed in time"
+    );
+    let _ = std::io::stdout().flush();
+}
+
+/// Takes connections until the stop signal (SIGTERM, SIGINT), whose name it returns. Each goes through the gate (which may close others waiting to
 /// log in) and runs its SSH session on a task of its own. A failing `accept` (out of file
 /// descriptors, above all) is logged and waited out, a little longer each time in a row.
 async fn accept_loop(
     listener: tokio::net::TcpListener,
     config: Arc<russh::server::Config>,
     shared: Arc<Shared>,
-) {
+    mut stop: tokio::sync::oneshot::Receiver<&'static str>,
+) -> &'static str {
     let mut backoff = ACCEPT_BACKOFF_MIN;
     let mut closed = CountedLog::default();
     let mut failed = CountedLog::default();
     loop {
-        match listener.accept().await {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            s = &mut stop => return s.unwrap_or("a signal"),
+        };
+        match accepted {
             Ok((socket, peer)) => {
                 backoff = ACCEPT_BACKOFF_MIN;
                 let _ = socket.set_nodelay(true);
-                let (entered, watch, stream) = shared.gate.enter(peer.ip(), socket);
+                // What the client was last heard from (keepalives), then the gate.
+                let link = Arc::new(LinkWatch::default());
+                let (entered, watch, stream) = shared
+                    .gate
+                    .enter(peer.ip(), Heard::new(socket, link.clone()));
                 let (per_address, total) = entered.closed;
                 if per_address + total > 0 {
                     closed.add(per_address + total, |n| {
@@ -233,7 +272,7 @@ async fn accept_loop(
                         )
                     });
                 }
-                let conn = Conn::new(shared.clone(), peer, entered.id, watch);
+                let conn = Conn::new(shared.clone(), peer, entered.id, watch, link);
                 let (config, shared) = (config.clone(), shared.clone());
                 tokio::spawn(async move {
                     if let Ok(session) = russh::server::run_stream(config, stream, conn).await {
@@ -310,6 +349,8 @@ pub struct Conn {
     /// The size the session draws for (as last passed on).
     drawn: Arc<Mutex<(u16, u16)>>,
     since: Instant,
+    /// When the client was last heard from.
+    link: Arc<LinkWatch>,
 }
 
 /// Window changes, passed on to the session at most every [`RESIZE_EVERY`] (the last one
@@ -324,7 +365,13 @@ struct Resize {
 const RESIZE_EVERY: Duration = Duration::from_millis(100);
 
 impl Conn {
-    fn new(shared: Arc<Shared>, peer: SocketAddr, id: u64, watch: Arc<Watch>) -> Conn {
+    fn new(
+        shared: Arc<Shared>,
+        peer: SocketAddr,
+        id: u64,
+        watch: Arc<Watch>,
+        link: Arc<LinkWatch>,
+    ) -> Conn {
         Conn {
             shared,
             peer,
@@ -339,6 +386,7 @@ impl Conn {
             resize: Arc::default(),
             drawn: Arc::default(),
             since: Instant::now(),
+            link,
         }
     }
 
@@ -614,6 +662,15 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         }
+        if hub::lock(&self.shared.hub).is_stopping() {
+            self.refuse(
+                channel,
+                "the server is stopping: try again later",
+                false,
+                session,
+            );
+            return Ok(());
+        }
         if self.shared.sessions.load(Ordering::SeqCst) >= self.shared.max_sessions {
             self.refuse(
                 channel,
@@ -640,6 +697,7 @@ impl russh::server::Handler for Conn {
             self.drawn.clone(),
             self.term.clone(),
             writer,
+            self.link.clone(),
         ) {
             Some(live) => {
                 self.live = Some(live);

@@ -574,7 +574,34 @@ impl Screen {
 }
 
 fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
+    let asked = match &mut app.screen {
+        Screen::Game(play) => play.take_leave_asked(),
+        _ => false,
+    };
     let (mut cx, screen) = app.ctx();
     let t = screen.component_mut().on_key(k, &mut cx);
+    // On a server `q` in a game (played, watched, against the AI) goes back to the lobby;
+    // leaving a live game of one's own asks first. `q` in the lobby ends the session.
+    if matches!(t, Transition::Quit) && app.online.is_some() {
+        if let Screen::Game(play) = &mut app.screen {
+            if !play.leave_now(asked) {
+                return Vec::new();
+            }
+            let leave = play.leave_request();
+            let wait = play.online().map(|o| o.wait);
+            let mut fx = Vec::new();
+            if let (Some(request), Some(wait)) = (leave, wait) {
+                fx.push(Effect::Net(request));
+                fx.extend(app.back_to_menu());
+                let wait = super::online::duration_words(wait.as_secs().max(1) as u32);
+                app.note = Some(Note::info(format!(
+                    "you left your game: it waits {wait} for you (Enter on it returns)"
+                )));
+                return fx;
+            }
+            fx.extend(app.back_to_menu());
+            return fx;
+        }
+    }
     app.go(t)
 }

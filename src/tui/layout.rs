@@ -208,17 +208,48 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
 
 /// `text` cut to `width` characters, ending in `…` when cut.
 pub fn ellipsis(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text_width(text) <= width {
         return text.to_string();
     }
-    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut s = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        s.push(c);
+    }
     s.push('…');
     s
+}
+
+/// The columns a text takes on a terminal (a wide character takes two).
+pub fn text_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// A text padded with spaces to `width` columns (as wide as it is when wider).
+pub fn pad(text: &str, width: usize) -> String {
+    format!(
+        "{text}{}",
+        " ".repeat(width.saturating_sub(text_width(text)))
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_laid_out_by_their_width_on_screen() {
+        assert_eq!(pad("名人", 6), "名人  ");
+        assert_eq!(pad("bob", 6), "bob   ");
+        assert_eq!(text_width(&ellipsis("名人名人名人", 7)), 7);
+        assert_eq!(ellipsis("名人名人名人", 7), "名人名…");
+        assert_eq!(ellipsis("short", 7), "short");
+    }
 
     #[test]
     fn words_wrap_at_spaces_and_long_words_are_cut() {

@@ -18,6 +18,8 @@ use ratatui::Frame;
 /// A row of the lobby that can be selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry {
+    /// A game in progress where this person has a seat to return to.
+    Yours(usize),
     /// An open challenge (index into the view's list).
     Challenge(usize),
     /// A game in progress.
@@ -56,6 +58,8 @@ pub enum Action {
     Watch,
     /// Ask to resume the selected adjourned game.
     Resume,
+    /// Return to one's own game in progress.
+    Return,
     /// Open a challenge.
     Challenge,
     /// Play the AI.
@@ -82,8 +86,9 @@ impl Lobby {
     /// The rows that can be selected, in screen order.
     pub fn entries(&self) -> Vec<Entry> {
         let v = &self.view;
-        (0..v.challenges.len())
-            .map(Entry::Challenge)
+        (0..v.yours.len())
+            .map(Entry::Yours)
+            .chain((0..v.challenges.len()).map(Entry::Challenge))
             .chain((0..v.games.len()).map(Entry::Game))
             .chain((0..v.adjourned.len()).map(Entry::Adjourned))
             .collect()
@@ -125,6 +130,7 @@ pub static TABLE: Table<Lobby, Action> = Table {
         Command::new(Action::CloseHelp, "close_help", &["any"], |l| l.help, "close the help", "close the help"),
         Command::new(Action::Up, "up", &["Up", "k", "BackTab"], browsing, "choose", "select the entry above"),
         Command::new(Action::Down, "down", &["Down", "j", "Tab"], browsing, "choose", "select the entry below"),
+        Command::new(Action::Return, "return", &["Enter", "Space"], |l| browsing(l) && matches!(l.current(), Some(Entry::Yours(_))), "return to your game", "return to your game in progress (it waits for you)"),
         Command::new(Action::Accept, "accept", &["Enter", "Space"], |l| browsing(l) && l.on_challenge(false), "accept", "accept the selected challenge: the game starts"),
         Command::new(Action::Cancel, "cancel", &["x", "Delete"], |l| browsing(l) && l.on_challenge(true), "withdraw", "withdraw your challenge"),
         Command::new(Action::Watch, "watch", &["Enter", "Space"], |l| browsing(l) && matches!(l.current(), Some(Entry::Game(_))), "watch", "watch the selected game"),
@@ -172,6 +178,9 @@ impl Component for Lobby {
             }
             (Some(Action::Cancel), Some(Entry::Challenge(i))) => {
                 net(Request::Cancel(self.view.challenges[i].id))
+            }
+            (Some(Action::Return), Some(Entry::Yours(i))) => {
+                net(Request::Return(self.view.yours[i].id))
             }
             (Some(Action::Watch), Some(Entry::Game(i))) => {
                 net(Request::Watch(self.view.games[i].id))
@@ -224,19 +233,35 @@ impl Component for Lobby {
                 ),
             ])
         };
+        let mut sel_line = 0;
+        for (i, g) in self.view.yours.iter().enumerate() {
+            if i == 0 {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(
+                    "Your game in progress: it waits for you",
+                    t.accent,
+                ));
+            }
+            let text = format!(
+                "return to your game: {} – {}  {}",
+                g.names[0], g.names[1], g.what
+            );
+            let sel = current == Some(Entry::Yours(i));
+            sel_line = if sel { lines.len() } else { sel_line };
+            lines.push(row(sel, text));
+        }
         lines.push(Line::raw(""));
         lines.push(Line::styled("Open challenges", t.accent));
         if self.view.challenges.is_empty() {
             lines.push(Line::styled("  none: c opens one", t.dim));
         }
-        let mut sel_line = 0;
         for (i, c) in self.view.challenges.iter().enumerate() {
             let who = if c.mine {
                 "you".to_string()
             } else {
                 c.creator.clone()
             };
-            let text = format!("{who:<12} {}", c.spec.describe());
+            let text = format!("{} {}", super::layout::pad(&who, 12), c.spec.describe());
             let sel = current == Some(Entry::Challenge(i));
             sel_line = if sel { lines.len() } else { sel_line };
             lines.push(row(sel, text));
@@ -279,10 +304,11 @@ impl Component for Lobby {
         let mut used = 0;
         for p in &self.view.players {
             let item = format!("{} ({})", p.name, p.place);
-            if used + item.len() + 3 > 2 * width.saturating_sub(24) {
+            let cols = super::layout::text_width(&item);
+            if used + cols + 3 > 2 * width.saturating_sub(24) {
                 break;
             }
-            used += item.len() + 3;
+            used += cols + 3;
             shown.push(item);
         }
         if shown.len() < total {

@@ -30,7 +30,21 @@ pub fn name_problem(name: &str) -> Option<String> {
     {
         return Some("letters, digits, - _ and . only".into());
     }
+    if !unicode_security::MixedScript::is_single_script(name) {
+        return Some("letters of one script only (no Latin mixed with Cyrillic, …)".into());
+    }
     None
+}
+
+/// What makes two nicknames the same: a name is taken when either of its keys is another
+/// name's: its Unicode confusable skeleton (TR39: "aIice" with a capital I looks like
+/// "alice") and the skeleton of its lower case ("Alice" is "alice").
+pub fn name_keys(name: &str) -> [String; 2] {
+    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
+    [
+        unicode_security::skeleton(name).collect(),
+        unicode_security::skeleton(&lower).collect(),
+    ]
 }
 
 /// The nickname form's state.
@@ -139,5 +153,19 @@ mod tests {
         assert!(name_problem("a b").is_some());
         assert!(name_problem("x\u{1b}[2J").is_some());
         assert!(name_problem(&"n".repeat(17)).is_some());
+        // One script a name; a look-alike of another name is the same name.
+        assert!(name_problem("\u{430}lice").unwrap().contains("one script"));
+        assert_eq!(name_problem("\u{430}\u{431}"), None);
+        assert_eq!(name_problem("名人"), None);
+        let same = |a: &str, b: &str| {
+            let (ka, kb) = (super::name_keys(a), super::name_keys(b));
+            ka.iter().any(|k| kb.contains(k))
+        };
+        assert!(same("Alice", "alice"));
+        assert!(same("aIice", "alice"), "capital I looks like l");
+        assert!(same("ALICE", "alice"));
+        assert!(same("\u{430}\u{441}\u{435}", "ace"), "all Cyrillic");
+        assert!(same("rn", "m"));
+        assert!(!same("alice", "alicf"));
     }
 }

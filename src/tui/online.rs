@@ -156,6 +156,9 @@ pub struct LobbyView {
     pub adjourned: Vec<AdjournedView>,
     /// Everyone on the server.
     pub players: Vec<PlayerView>,
+    /// Games in progress where this person has a seat this session does not hold (she went
+    /// to the lobby, or another connection of hers plays): offered first, to return to.
+    pub yours: Vec<GameView>,
 }
 
 /// The clocks of a live game.
@@ -205,6 +208,8 @@ pub struct GameUpdate {
     pub status: Option<String>,
     /// A player is away: nobody may play until they are back.
     pub waiting: bool,
+    /// How long the game waits for a player who leaves it.
+    pub wait: Duration,
 }
 
 /// What a session asks the server.
@@ -228,6 +233,10 @@ pub enum Request {
     Resign(GameId),
     /// Ask to resume an adjourned game (it starts once the other player asks too).
     Resume(GameId),
+    /// Take one's seat again in a game in progress (from the lobby).
+    Return(GameId),
+    /// Leave one's seat in a game in progress for the lobby (the game waits).
+    Leave(GameId),
 }
 
 /// What the server tells a session.

@@ -109,6 +109,8 @@ pub struct HintedTurn {
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
+    /// The players' names from the record this game was loaded from.
+    pub(super) names: Option<[String; 2]>,
     pub(super) session: Session,
     pub(super) players: [Controller; 2],
     pub(super) ai_time: Duration,
@@ -176,6 +178,10 @@ pub struct OnlineGame {
     pub analysis: bool,
     /// The position (turns and steps played) the last analysis was started for.
     pub analysed: Option<usize>,
+    /// How long the game waits for a player who leaves it.
+    pub wait: Duration,
+    /// `q` was pressed once on this live game: a second leaves it for the lobby.
+    pub leave_asked: bool,
 }
 
 /// The least time an AI turn takes on screen against a person: enough to see "thinking" and
@@ -214,6 +220,7 @@ impl Play {
         let geo = session.game().geometry();
         let komi_offer = session.options().komi_half.max(1);
         Play {
+            names: None,
             cursor: cursor::centre(geo),
             session,
             players,
@@ -250,6 +257,7 @@ impl Play {
         let mut play = Play::new(saved.session, saved.players, ai_time, saved.started);
         play.hints = saved.hints;
         play.source = saved.source;
+        play.names = saved.names;
         if let Some(a) = saved.analysis {
             play.review = Some(super::review_mode::ReviewState::stored(&play.session, a));
         }
@@ -336,7 +344,11 @@ impl Play {
         match &self.online {
             Some(o) if o.seat == Some(seat) => format!("{} (you)", o.names[seat]),
             Some(o) => o.names[seat].clone(),
-            None => self.players[seat].describe(human_name),
+            // A record under review: the names it gives (a server game's nicknames).
+            None => match (&self.names, self.read_only) {
+                (Some(names), Some(_)) => names[seat].clone(),
+                _ => self.players[seat].describe(human_name),
+            },
         }
     }
 
@@ -557,6 +569,7 @@ impl Play {
                 .filter(|r| r.matches(&self.session))
                 .map(|r| r.section().clone()),
             source: self.source.clone(),
+            names: self.names.clone(),
         }
     }
 

@@ -53,6 +53,8 @@ impl Play {
             now: update.clock.since,
             analysis: false,
             analysed: None,
+            wait: update.wait,
+            leave_asked: false,
         });
         play
     }
@@ -71,6 +73,7 @@ impl Play {
         o.result = update.result;
         o.status = update.status;
         o.waiting = update.waiting;
+        o.wait = update.wait;
         let mine = o.seat;
         let changed = progress(&update.session) != progress(&self.session)
             || update.session.turns().len() != turns_before;
@@ -103,6 +106,41 @@ impl Play {
         }
         fx.extend(self.schedule(next_job));
         fx
+    }
+
+    /// `q` on a game on a server: back to the lobby, but from a live game of one's own only
+    /// at the second `q` in a row (`asked`: the key before was the first), the first saying
+    /// how long the game waits. Returns whether to leave now.
+    pub fn leave_now(&mut self, asked: bool) -> bool {
+        let finished = self.finished();
+        let Some(o) = self.online.as_mut() else {
+            return true;
+        };
+        if o.seat.is_none() || finished || asked {
+            return true;
+        }
+        o.leave_asked = true;
+        let wait = super::online::duration_words(o.wait.as_secs().max(1) as u32);
+        self.say(format!(
+            "leave the game? q again goes to the lobby: the game waits {wait} for you \
+             (any other key stays)"
+        ));
+        false
+    }
+
+    /// What the server is told when this person leaves the game screen for the lobby: she
+    /// leaves her seat in a live game (it waits for her).
+    pub fn leave_request(&self) -> Option<Request> {
+        let o = self.online.as_ref()?;
+        (o.seat.is_some() && !self.finished()).then_some(Request::Leave(o.id))
+    }
+
+    /// Whether the key before was the first `q` of [`Play::leave_now`] (forgotten at once:
+    /// only the very next key confirms).
+    pub fn take_leave_asked(&mut self) -> bool {
+        self.online
+            .as_mut()
+            .is_some_and(|o| std::mem::take(&mut o.leave_asked))
     }
 
     /// The seat that played turn `i` (0-based) of the game.

@@ -33,6 +33,8 @@ pub struct SavedGame {
     pub analysis: Option<record::AnalysisSection>,
     /// The file the game was loaded from, if any (a finished review is stored there).
     pub source: Option<PathBuf>,
+    /// The players' names as the record gives them (a record under review shows them).
+    pub names: Option<[String; 2]>,
 }
 
 /// Where a session keeps its files, passed in by whoever runs it: the platform data and
@@ -481,6 +483,7 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
         hints: r.hints,
         analysis: r.analysis,
         source: Some(path.to_path_buf()),
+        names: Some([r.players.first.name, r.players.second.name]),
     })
 }
 
@@ -511,6 +514,7 @@ mod tests {
             hints: Vec::new(),
             analysis: None,
             source: None,
+            names: None,
         }
     }
 

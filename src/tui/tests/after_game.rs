@@ -545,6 +545,7 @@ fn a_finished_game_on_a_server_offers_its_record_not_a_rematch() {
         result,
         status: None,
         waiting: false,
+        wait: Duration::from_secs(600),
     };
     update(&mut a, Msg::Net(Event::Game(Box::new(game))));
     assert!(matches!(play(&a).popup(), Some(Popup::Result(_))));

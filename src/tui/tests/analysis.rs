@@ -201,6 +201,7 @@ fn reviewed(section: Option<AnalysisSection>) -> Play {
         hints: Vec::new(),
         analysis: section,
         source: Some("planted.toml".into()),
+        names: None,
     };
     Play::from_saved(saved, Duration::from_millis(10)).read_only("a record under review")
 }

@@ -427,6 +427,7 @@ fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
             name: "bob".into(),
             place: "lobby",
         }],
+        yours: vec![],
     };
     update(&mut a, Msg::Net(Event::Named(Ok("me".into()))));
     update(&mut a, Msg::Net(Event::Lobby(view)));
@@ -458,6 +459,7 @@ fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
         result: None,
         status: None,
         waiting: false,
+        wait: Duration::from_secs(600),
     };
     update(&mut a, Msg::Net(Event::Game(Box::new(update_for(Some(0))))));
     check(&a, "a server game, my turn");

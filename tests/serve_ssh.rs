@@ -573,8 +573,11 @@ fn a_session_plays_the_ai_from_the_shared_pool() {
     alice.wait_text("the AI set komi");
     alice.keys(&["v"]);
     alice.wait_text("you took Vertical");
-    // `q` goes back to the lobby, which offers the game (autosaved in alice's folder).
+    // `q` asks first, then goes back to the lobby, which offers the game (autosaved in
+    // alice's folder).
     alice.keys(&["q"]);
+    alice.wait_text("Leave this game for the lobby?");
+    alice.keys(&["y"]);
     alice.wait_text("Your game against the AI: Linage turn 3 (r resumes)");
     alice.keys(&["q"]);
     alice.wait_for("the normal screen back", |s| !s.contains("tessera · lobby"));

@@ -9,6 +9,16 @@ impl Play {
     /// live game.
     pub fn view_turn(&mut self, to: usize) {
         let last = self.session.turns().len();
+        // A review's message about another turn ("turn 13: pass was a blunder…", from `n`)
+        // does not stay under a position it is not about.
+        let about_to = format!("turn {to}: ");
+        if self
+            .note
+            .as_ref()
+            .is_some_and(|n| n.text.starts_with("turn ") && !n.text.starts_with(&about_to))
+        {
+            self.note = None;
+        }
         if to >= last && self.session.pending().is_empty() || to > last {
             self.leave_history();
             return;

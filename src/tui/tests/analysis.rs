@@ -302,6 +302,27 @@ fn a_stored_review_opens_judged_and_n_jumps_to_the_blunder() {
 }
 
 #[test]
+fn a_marked_turns_message_goes_when_another_turn_is_shown() {
+    let mut a = app(80, 24);
+    a.open_game(reviewed(Some(planted_section())));
+    update(&mut a, ch('b')); // close the result
+    update(&mut a, key(KeyCode::Home));
+    update(&mut a, ch('n'));
+    assert!(play(&a)
+        .note()
+        .is_some_and(|n| n.text.starts_with("turn 13: ")));
+    update(&mut a, ch('['));
+    assert_eq!(play(&a).viewed_turn(), 12);
+    assert!(
+        !play(&a)
+            .note()
+            .is_some_and(|n| n.text.starts_with("turn 13: ")),
+        "the message about turn 13 stays under turn 12"
+    );
+    assert!(!render(&a).contains("turn 13: pass was"));
+}
+
+#[test]
 fn the_graph_in_ascii_is_all_ascii() {
     let mut a = app(80, 24);
     a.settings.config.ascii = true;

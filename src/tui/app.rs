@@ -407,6 +407,7 @@ impl App {
                 storage: &self.storage,
                 user: &self.user,
                 autosave_elsewhere: self.autosave_elsewhere,
+                on_server: self.online.is_some(),
             },
             &mut self.screen,
         )

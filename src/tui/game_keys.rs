@@ -601,7 +601,7 @@ fn leave(play: &mut Play, to: Leave, cx: &Ctx) -> Transition {
     let question = match &to {
         Leave::Menu => "Leave this game for the menu?".to_string(),
         // On a server `q` goes back to the lobby (`App`), not out of the session.
-        Leave::Quit if !cx.storage.paths => "Leave this game for the lobby?".to_string(),
+        Leave::Quit if cx.on_server => "Leave this game for the lobby?".to_string(),
         Leave::Quit => "Leave this game and quit?".to_string(),
         Leave::Load(p) => format!("Leave this game to load {}?", cx.storage.shown_path(p)),
     };

@@ -68,6 +68,8 @@ pub struct Ctx<'a> {
     pub user: &'a str,
     /// Another program owns the autosave: this one's game is saved to its own record.
     pub autosave_elsewhere: bool,
+    /// The session runs on a game server: `q` in a game goes back to its lobby.
+    pub on_server: bool,
 }
 
 /// What a screen draws with besides its own state.

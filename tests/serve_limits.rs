@@ -8,8 +8,12 @@
 //! The tests that need the OpenSSH client fail under CI=true when it is missing (CI installs
 //! it: `.ci/run`); elsewhere they are skipped with a notice.
 
+#[path = "common/serve.rs"]
+mod serve_common;
+
 use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
-use std::io::{BufRead, BufReader, Read, Write};
+use serve_common::{have, keygen, listening_port};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -18,15 +22,6 @@ use std::time::{Duration, Instant};
 
 /// What the README states as the worst-case memory of one session, in MB.
 const WORST_CASE_MB_PER_SESSION: f64 = 8.0;
-
-fn have(cmd: &str, arg: &str) -> bool {
-    Command::new(cmd)
-        .arg(arg)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
 
 /// Whether the OpenSSH tools are here; under CI=true their absence fails the test.
 fn openssh() -> bool {
@@ -62,35 +57,14 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("start tessera serve");
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        let mut port = 0;
-        while out.read_line(&mut line).unwrap_or(0) > 0 {
-            if let Some(rest) = line.trim().strip_prefix("tessera serve: listening on ") {
-                port = rest.rsplit(':').next().unwrap().parse().unwrap();
-                break;
-            }
-            line.clear();
-        }
-        assert!(port > 0, "the server said where it listens");
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            while out.read_line(&mut sink).unwrap_or(0) > 0 {
-                sink.clear();
-            }
-        });
+        let port = listening_port(&mut child, |_| {});
         Server { child, port, dir }
     }
 
     fn key(&self, who: &str) -> PathBuf {
         let k = self.dir.join(who);
         if !k.exists() {
-            let st = Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-                .arg(&k)
-                .status()
-                .expect("ssh-keygen");
-            assert!(st.success());
+            keygen(&k);
         }
         k
     }
@@ -416,16 +390,7 @@ fn refused_keys_are_slowed_down_but_a_connection_waits_a_second_at_most_in_all()
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let keys: Vec<PathBuf> = (1..=5)
-        .map(|i| {
-            let k = dir.join(format!("k{i}"));
-            let st = Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-                .arg(&k)
-                .status()
-                .expect("ssh-keygen");
-            assert!(st.success());
-            k
-        })
+        .map(|i| keygen(&dir.join(format!("k{i}"))))
         .collect();
     // Only the fifth key may enter: the client offers the four others first.
     let users = dir.join("users");

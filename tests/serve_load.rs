@@ -20,7 +20,11 @@
 //! asserted is that nothing fails (every move reaches both screens, the server stays up, the
 //! login reaches its first screen).
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[path = "common/serve.rs"]
+mod serve_common;
+
+use serve_common::{keygen, listening_port};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
@@ -165,17 +169,6 @@ impl Drop for Client {
     }
 }
 
-/// Makes an ed25519 key without a passphrase at `path`.
-fn keygen(path: &Path) -> PathBuf {
-    let st = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-        .arg(path)
-        .status()
-        .expect("ssh-keygen");
-    assert!(st.success());
-    path.to_path_buf()
-}
-
 /// `tessera serve` on a free loopback port, one AI thread, its data in `dir/data`.
 fn serve_command(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
@@ -196,23 +189,7 @@ impl Server {
                 .spawn()
                 .expect("start tessera serve"),
         );
-        let mut out = BufReader::new(server.0.stdout.take().unwrap());
-        let mut line = String::new();
-        let mut port = 0u16;
-        while out.read_line(&mut line).unwrap() > 0 {
-            if let Some(r) = line.trim().strip_prefix("tessera serve: listening on ") {
-                port = r.rsplit(':').next().unwrap().parse().unwrap();
-                break;
-            }
-            line.clear();
-        }
-        assert!(port > 0, "the server said where it listens");
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            while out.read_line(&mut s).unwrap_or(0) > 0 {
-                s.clear();
-            }
-        });
+        let port = listening_port(&mut server.0, |_| {});
         (server, port)
     }
 }

@@ -6,19 +6,13 @@
 //! Skipped with a notice when ssh, ssh-keygen or tmux is missing, except under `CI=true`
 //! where a missing tool fails the test (CI installs them: `.ci/run`).
 
-use std::io::{BufRead, BufReader};
+#[path = "common/serve.rs"]
+mod serve_common;
+
+use serve_common::{have, keygen, listening_port};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn have(cmd: &str, arg: &str) -> bool {
-    Command::new(cmd)
-        .arg(arg)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
 
 fn tools() -> bool {
     let ok = have("ssh", "-V") && have("ssh-keygen", "-?") && have("tmux", "-V");
@@ -58,27 +52,10 @@ fn spawn_server(
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start tessera serve");
-    let mut out = BufReader::new(server.stdout.take().unwrap());
-    let mut port = 0;
-    let mut line = String::new();
-    while out.read_line(&mut line).unwrap_or(0) > 0 {
-        if let Some(rest) = line.trim().strip_prefix("tessera serve: listening on ") {
-            port = rest.rsplit(':').next().unwrap().parse().unwrap();
-            break;
-        }
-        line.clear();
-    }
-    assert!(port > 0, "the server said where it listens");
-    // Keep reading its output so that it never blocks on a full pipe.
+    // What it says after that is kept.
     let said = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     let keep = said.clone();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        while out.read_line(&mut line).unwrap_or(0) > 0 {
-            keep.lock().unwrap().push_str(&line);
-            line.clear();
-        }
-    });
+    let port = listening_port(&mut server, move |line| keep.lock().unwrap().push_str(line));
     (server, port, said)
 }
 
@@ -88,12 +65,7 @@ impl World {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("keys")).unwrap();
         for who in ["alice", "bob", "carol", "mallory"] {
-            let st = Command::new("ssh-keygen")
-                .args(["-q", "-t", "ed25519", "-N", "", "-C", who, "-f"])
-                .arg(dir.join("keys").join(who))
-                .status()
-                .expect("ssh-keygen");
-            assert!(st.success());
+            keygen(&dir.join("keys").join(who));
         }
         let extra: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
         let (server, port, said) = spawn_server(&dir, &extra);

@@ -43,6 +43,20 @@ pub fn app(width: u16, height: u16) -> super::app::App {
     super::app::App::new(settings, (width, height))
 }
 
+/// [`app`] in a session on a game server, signed in as `me`, the lobby empty.
+#[cfg(test)]
+pub fn server_app(width: u16, height: u16) -> super::app::App {
+    let mut a = app(width, height);
+    a.online = Some(super::app::Online {
+        identity: super::online::Identity {
+            fingerprint: "SHA256:x".into(),
+            name: Some("me".into()),
+        },
+        lobby: super::online::LobbyView::default(),
+    });
+    a
+}
+
 /// Draws the interface on a test terminal of its size and returns the text.
 #[cfg(test)]
 pub fn render(app: &super::app::App) -> String {

@@ -163,16 +163,7 @@ fn backspace_mid_turn_then_the_colour_key_keeps_the_turn_start() {
 /// (kept in the key's own data directory there) and Esc goes back to the lobby.
 #[test]
 fn the_server_lobby_opens_the_puzzles_and_esc_returns_to_it() {
-    use crate::tui::app::Online;
-    use crate::tui::online::{Identity, LobbyView};
-    let mut a = app(100, 40);
-    a.online = Some(Online {
-        identity: Identity {
-            fingerprint: "SHA256:x".into(),
-            name: Some("me".into()),
-        },
-        lobby: LobbyView::default(),
-    });
+    let mut a = crate::tui::testing::server_app(100, 40);
     a.home();
     assert!(matches!(a.screen, Screen::Lobby(_)), "{:?}", a.screen);
     assert!(render(&a).contains("puzzles"), "the key line offers p");

@@ -9,8 +9,12 @@
 //! turn, both with the opponent to move and searched the same way. The position after the
 //! turn played is the next position of the game, searched by the review anyway; a turn equal
 //! to the preferred turn needs no search at all (it lost nothing). A turn the comparison
-//! would mark is searched again, both positions [`DEEPER`] times as long, and those numbers
-//! replace the first ones.
+//! would mark is searched again, both positions [`DEEPER`] times as long, and a mark needs
+//! both comparisons: the turn keeps the numbers of the one that found the lighter class (the
+//! deeper one when they agree). Two searches of one position differ, and a single pair of
+//! them put a mistake on a turn that lost nothing (seen with one seed and not another); two
+//! independent pairs both overstating the loss are much rarer, while a real mistake shows in
+//! both.
 //!
 //! A preferred "turn" the search did not plan to its end (Wunchunk's later stones) is
 //! completed by searching on from where the plan stops, to the end of the turn.
@@ -125,9 +129,10 @@ enum Stage {
     /// The position after the preferred turn (its token and the position), at the review's
     /// own limits.
     First(String, AnyGame),
-    /// The second look: after the preferred turn, then after the turn played.
-    DeepBest(String, AnyGame),
-    DeepPlayed(String, Evaluation),
+    /// The second look: after the preferred turn, then after the turn played (with the
+    /// first comparison, which would mark the turn).
+    DeepBest(String, AnyGame, TurnCheck),
+    DeepPlayed(String, Evaluation, TurnCheck),
 }
 
 /// Judges the turns of a reviewed game against the engine's preferred turns, one search at
@@ -193,7 +198,7 @@ impl Checker {
                     game: g.clone(),
                     deep: false,
                 }),
-                Stage::DeepBest(_, g) => Some(Job::Evaluate {
+                Stage::DeepBest(_, g, _) => Some(Job::Evaluate {
                     game: g.clone(),
                     deep: true,
                 }),
@@ -263,19 +268,24 @@ impl Checker {
                 let played = played_evaluation(section, i);
                 let check = turn_check(i, self.ms, &played, &e, &token);
                 if judge_check(session, &check).is_some() {
-                    self.stage = Stage::DeepBest(token, after);
+                    self.stage = Stage::DeepBest(token, after, check);
                     return;
                 }
                 check
             }
-            Stage::DeepBest(token, _) => {
-                self.stage = Stage::DeepPlayed(token, e);
+            Stage::DeepBest(token, _, first) => {
+                self.stage = Stage::DeepPlayed(token, e, first);
                 return;
             }
-            Stage::DeepPlayed(token, best) => {
-                let mut c = turn_check(i, self.ms * DEEPER, &e, &best, &token);
-                c.second_look = true;
-                c
+            Stage::DeepPlayed(token, best, first) => {
+                let mut deep = turn_check(i, self.ms * DEEPER, &e, &best, &token);
+                deep.second_look = true;
+                // A mark needs both looks: the lighter class stands, with its numbers.
+                if judge_check(session, &first) < judge_check(session, &deep) {
+                    first
+                } else {
+                    deep
+                }
             }
             other => {
                 self.stage = other;

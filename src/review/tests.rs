@@ -318,8 +318,58 @@ fn the_preferred_turn_is_judged_without_a_search_and_loses_nothing() {
     }
 }
 
+/// Judges turn 11 of [`preferring_b5_and_a1`] (a pass, stored at 0.5, where b5 was
+/// preferred) with the search answering `first` for the position after b5, then, if it asks
+/// for a second look, `deep` for the positions after b5 and after the pass (first side's
+/// win rates). Returns the check kept and whether a second look was asked for.
+fn judge_turn_11(first: f64, deep: (f64, f64)) -> (crate::record::TurnCheck, bool) {
+    let (s, mut section) = preferring_b5_and_a1();
+    let mut checker = check::Checker::new(&s, &section);
+    let worth = |w: f64| Evaluation {
+        win_rate: w,
+        margin: Some(0.0),
+        best: String::new(),
+    };
+    assert!(checker.next(&s, &mut section).is_some());
+    checker.answer(&s, &mut section, worth(first));
+    let looked = matches!(
+        checker.next(&s, &mut section),
+        Some(check::Job::Evaluate { deep: true, .. })
+    );
+    if looked {
+        checker.answer(&s, &mut section, worth(deep.0));
+        assert!(checker.next(&s, &mut section).is_some());
+        checker.answer(&s, &mut section, worth(deep.1));
+    }
+    let c = section.checks.iter().find(|c| c.turn == 11).unwrap();
+    (c.clone(), looked)
+}
+
 #[test]
-fn a_turn_about_to_be_marked_is_looked_at_again_and_the_second_look_decides() {
+fn a_mark_needs_both_looks_and_the_lighter_class_stands_with_its_numbers() {
+    // The first comparison finds 0.22 lost (a mistake), the deeper one 0.05: no mark, and
+    // the row shows the deeper numbers.
+    let (c, looked) = judge_turn_11(0.72, (0.55, 0.5));
+    assert!(looked);
+    assert_eq!((c.played, c.best, c.second_look), (0.5, 0.55, true));
+    assert_eq!(c.win_rate_lost, Some(0.05));
+    // The deeper comparison finds more (0.65, a blunder) than the first (0.22, a
+    // mistake): the mistake stands, with the first comparison's numbers.
+    let (c, _) = judge_turn_11(0.72, (0.95, 0.3));
+    assert_eq!((c.played, c.best, c.second_look), (0.5, 0.72, false));
+    assert_eq!(c.win_rate_lost, Some(0.22));
+    assert_eq!(
+        Judgement::of(c.win_rate_lost.unwrap(), None),
+        Some(Judgement::Mistake)
+    );
+    // A first comparison that marks nothing is not looked at again.
+    let (c, looked) = judge_turn_11(0.55, (0.0, 0.0));
+    assert!(!looked);
+    assert_eq!((c.win_rate_lost, c.second_look), (Some(0.05), false));
+}
+
+#[test]
+fn a_turn_about_to_be_marked_is_looked_at_again_and_both_looks_agreeing_the_deeper_stands() {
     let (s, mut section) = preferring_b5_and_a1();
     let mut checker = check::Checker::new(&s, &section);
     let worth = |w: f64| Evaluation {

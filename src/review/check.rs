@@ -22,7 +22,7 @@
 //! [`Checker`] drives it one search at a time, so that `tessera analyze` runs it in a loop
 //! and the interface as engine jobs.
 
-use super::{limits_ms, Evaluation, Judgement};
+use super::{limits_ms, r2, r3, Evaluation, Judgement};
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::record::{AnalysisSection, TurnCheck};
 use crate::search::Limits;
@@ -335,14 +335,6 @@ fn played_evaluation(section: &AnalysisSection, i: usize) -> Evaluation {
     }
 }
 
-fn r3(w: f64) -> f64 {
-    (w * 1000.0).round() / 1000.0
-}
-
-fn r2(m: f64) -> f64 {
-    (m * 100.0).round() / 100.0
-}
-
 fn turn_check(
     i: usize,
     ms: u64,
@@ -387,7 +379,7 @@ pub fn stored_losses(points: bool, mover: Side, c: &TurnCheck) -> (f64, Option<f
     } else {
         None
     };
-    (c.win_rate_lost.unwrap_or(lost), points)
+    (r3(c.win_rate_lost.unwrap_or(lost)), points.map(r2))
 }
 
 fn judge_check(session: &Session, c: &TurnCheck) -> Option<Judgement> {

@@ -127,7 +127,7 @@ fn round_numbers(v: &mut serde_json::Value) {
     match v {
         serde_json::Value::Number(n) if n.is_f64() => {
             let x = n.as_f64().unwrap_or(0.0);
-            if let Some(r) = serde_json::Number::from_f64((x * 1000.0).round() / 1000.0) {
+            if let Some(r) = serde_json::Number::from_f64(super::r3(x)) {
                 *n = r;
             }
         }

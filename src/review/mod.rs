@@ -161,18 +161,26 @@ impl Evaluation {
     /// In a game with points (`points`) every position gets a margin: one the search did
     /// not give keeps the previous position's (0 at the start), so the arrays stay aligned.
     pub fn push_to(&self, section: &mut AnalysisSection, points: bool) {
-        section
-            .win_rate
-            .push((self.win_rate * 1000.0).round() / 1000.0);
+        section.win_rate.push(r3(self.win_rate));
         if points {
             let m = self
                 .margin
                 .or(section.margin.last().copied())
                 .unwrap_or(0.0);
-            section.margin.push((m * 100.0).round() / 100.0);
+            section.margin.push(r2(m));
         }
         section.best.push(self.best.clone());
     }
+}
+
+/// `w` to 3 decimals, as stored and printed (never `-0`: a loss of nothing reads 0).
+pub(crate) fn r3(w: f64) -> f64 {
+    (w * 1000.0).round() / 1000.0 + 0.0
+}
+
+/// `m` to 2 decimals, as margins are stored (never `-0`).
+pub(crate) fn r2(m: f64) -> f64 {
+    (m * 100.0).round() / 100.0 + 0.0
 }
 
 /// What the engine should search for `game`: the position after every step the rules force

@@ -30,6 +30,28 @@ fn no_stop() -> Arc<AtomicBool> {
 }
 
 #[test]
+fn nothing_lost_reads_0_never_minus_0() {
+    // The second side's loss is the first side's difference negated: -0.0 when equal.
+    for x in [-0.0, -0.0001, -0.0004] {
+        assert_eq!(format!("{:.1} {:.1}", r3(x), r2(x)), "0.0 0.0");
+    }
+    let c = crate::record::TurnCheck {
+        turn: 2,
+        ms: 0,
+        preferred: Some("b1".into()),
+        played: 0.4,
+        best: 0.4,
+        played_margin: Some(1.5),
+        best_margin: Some(1.5),
+        win_rate_lost: Some(-0.0),
+        points_lost: Some(-0.0),
+        second_look: false,
+    };
+    let (lost, points) = check::stored_losses(true, Side::Second, &c);
+    assert_eq!(format!("{lost:.1} {:.1}", points.unwrap()), "0.0 0.0");
+}
+
+#[test]
 fn thresholds_follow_lichess_and_katrain() {
     assert_eq!(Judgement::of(0.09, None), None);
     assert_eq!(Judgement::of(0.10, None), Some(Judgement::Inaccuracy));
@@ -315,6 +337,13 @@ fn the_preferred_turn_is_judged_without_a_search_and_loses_nothing() {
     }
     for r in judge(&s, &section).iter().take(10) {
         assert_eq!((r.win_rate_lost, r.judgement), (Some(0.0), None), "{r:?}");
+        // Printed as nothing lost, for either side (never "-0.0").
+        let shown = format!(
+            "{:.1} {:.1}",
+            r.win_rate_lost.unwrap(),
+            r.points_lost.unwrap()
+        );
+        assert_eq!(shown, "0.0 0.0", "{r:?}");
     }
 }
 

@@ -28,6 +28,7 @@ pub(crate) mod pool;
 mod session;
 pub(crate) mod slowdown;
 pub(crate) mod ssh;
+mod writer;
 
 use clap::Args;
 use std::net::SocketAddr;

@@ -589,7 +589,9 @@ fn both_find_it_adjourned(w: &World, turn: &str) {
         let p = w.client_named(&format!("{who}-again"), who, (100, 32));
         let s = p.wait_text("Your adjourned games");
         assert!(
-            s.contains(&format!("vs {other}  Linage · {turn}")),
+            s.lines()
+                .any(|l| l.contains(&format!("vs {other} "))
+                    && l.contains(&format!(" Linage · {turn}"))),
             "{who}:\n{s}"
         );
     }
@@ -769,7 +771,9 @@ fn sigterm_during_two_games_adjourns_both_and_a_restart_lists_them() {
         let p = w.client_named(&format!("{who}-again"), who, (100, 32));
         let s = p.wait_text("Your adjourned games");
         assert!(
-            s.contains(&format!("vs {other}  Linage · {turn}")),
+            s.lines()
+                .any(|l| l.contains(&format!("vs {other} "))
+                    && l.contains(&format!(" Linage · {turn}"))),
             "{who}:\n{s}"
         );
     }

@@ -1,6 +1,7 @@
-//! The server's one writer of game files: the hub decides under its lock what is to be
-//! written (a record, a game's meta, a removal) and hands it here; a thread of its own writes
-//! it, in the order given, so that no session waits on the disk while the hub is locked.
+//! A writer thread: the hub decides under its lock what is to be written (a game's record,
+//! its meta, a removal; a line of the log) and hands it here; a thread of its own writes it,
+//! in the order given, so that no session waits on the disk while the hub is locked. The
+//! server has two: the games' files (`Hub::writer`) and the log (`log::init`).
 //!
 //! A graceful stop [`Writer::flush`]es (every write handed over is done when it returns); a
 //! crash loses at most the writes still queued — in practice the one turn being written.

@@ -390,6 +390,13 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
             .filter_map(|e| e.ok())
             .filter_map(|e| std::fs::read_dir(e.path().join("games")).ok())
             .flat_map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())))
+            // Not a save's temporary or lock file (`.NAME…`).
+            .filter(|p| {
+                !p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .starts_with('.')
+            })
             .filter_map(|p| std::fs::read_to_string(p).ok())
             .collect()
     };
@@ -661,7 +668,11 @@ fn after_sigkill_the_game_in_progress_is_adjourned_as_of_its_last_turn() {
         std::fs::read_dir(w.dir.join("data").join("adjourned"))
             .ok()?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .find(|p| !p.to_string_lossy().ends_with(".meta.toml"))
+            // `ID.toml` (not the meta, nor a save's temporary or lock file `.ID.toml…`).
+            .find(|p| {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                name.ends_with(".toml") && !name.ends_with(".meta.toml") && !name.starts_with('.')
+            })
             .and_then(|p| std::fs::read_to_string(p).ok())
     };
     // Killed once the last turn is on disk (the writer thread writes it a moment after the

@@ -14,11 +14,20 @@
 //!   dribbling a byte every 300 ms); meanwhile and after it a real `ssh` login. Reported: the
 //!   connections the server held at once (its open files), how fast it closed the excess, and
 //!   the time from the login's start to its first screen.
+//! - `serve_login_with_10000_profiles_…`: two servers side by side, one on an empty data
+//!   directory, one on a data directory of 10,000 players' profiles. Logins arrive at each
+//!   every 0.3 s (alternately, so that whatever else the machine does weighs on both alike) while
+//!   a logged-in user of each presses a key that opens and closes the help. Reported: connect
+//!   (start of `ssh`) to first screen, median and p99, and the other user's key to redraw p99,
+//!   for each server; held to the issue's bar: the median and the key p99 with 10,000 profiles
+//!   within 10 ms of the empty server's.
 //!
 //! Targets (issue 16, issue 45): at most 10 MB per idle session, p99 at most 50 ms on a
-//! 2-core machine, a login within 2 s during the flood. The figures are printed; what is
+//! 2-core machine, a login within 2 s during the flood, logins and other users' keys with
+//! 10,000 profiles within 10 ms of the empty server's. The figures are printed; what is
 //! asserted is that nothing fails (every move reaches both screens, the server stays up, the
-//! login reaches its first screen).
+//! login reaches its first screen) and the 10 ms bar of the profiles test (login median, other
+//! user's key p99).
 
 #[path = "common/serve.rs"]
 mod serve_common;
@@ -682,4 +691,162 @@ fn serve_flood_of_5000_connections_under_1024_open_files_lets_a_real_login_in() 
         after.is_some(),
         "the login after the flood reached its first screen"
     );
+}
+
+/// Writes `n` players' profiles into a data directory, as the server keeps them.
+fn write_profiles(data: &Path, n: usize) {
+    use tessera::serve::files::{DataDir, Profile};
+    let d = DataDir(data.to_path_buf());
+    for i in 0..n {
+        let p = Profile {
+            name: format!("player{i:05}"),
+            fingerprint: format!("SHA256:{i:043}"),
+        };
+        let dir = d.player(&p.fingerprint);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("profile.toml"), toml::to_string(&p).unwrap()).unwrap();
+    }
+}
+
+/// A logged-in user who opens and closes the help (`?`, then any key) until `stop`,
+/// recording each key's time to its redraw.
+fn typist(mut c: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> (Client, Vec<Duration>) {
+    const HELP: &str = "this help";
+    let mut times = Vec::new();
+    let mut open = false;
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let t0 = Instant::now();
+        c.send(b"?");
+        let shown = c.wait(Duration::from_secs(10), |s| s.contains(HELP) != open);
+        let Some(at) = shown else {
+            panic!("{}: the key was not drawn:\n{}", c.name, c.text());
+        };
+        times.push(at - t0);
+        open = !open;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (c, times)
+}
+
+/// Median and p99, in ms.
+fn median_p99(v: &mut [Duration]) -> (f64, f64) {
+    (percentile(v, 0.5), percentile(v, 0.99))
+}
+
+#[test]
+#[ignore = "load test: logins to a server of 10,000 profiles beside an empty one (see the module docs)"]
+fn serve_login_with_10000_profiles_is_as_fast_as_on_an_empty_server() {
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    const PROFILES: usize = 10_000;
+    const LOGINS: usize = 40;
+    const WARM_UP: usize = 2;
+    const EVERY: Duration = Duration::from_millis(300);
+    let dir = std::env::temp_dir().join(format!("tessera-logins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("keys")).unwrap();
+    // Keys that never took a nickname: each login's first screen is the nickname form.
+    let keys: Vec<PathBuf> = (0..LOGINS + WARM_UP)
+        .map(|i| keygen(&dir.join("keys").join(format!("k{i:02}"))))
+        .collect();
+    let typist_key = keygen(&dir.join("keys").join("typist"));
+    let t = Instant::now();
+    write_profiles(&dir.join("full").join("data"), PROFILES);
+    println!(
+        "{PROFILES} profiles written in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+    let names = ["empty", "10,000 profiles"];
+    let servers: Vec<(Server, u16)> = ["empty", "full"]
+        .iter()
+        .map(|d| {
+            std::fs::create_dir_all(dir.join(d)).unwrap();
+            let mut cmd = serve_command(&dir.join(d));
+            cmd.stderr(Stdio::null());
+            Server::start(cmd)
+        })
+        .collect();
+    let ports: Vec<u16> = servers.iter().map(|s| s.1).collect();
+    // Warm up (the first logins load what a login needs), then the typists log in.
+    for &port in &ports {
+        for k in &keys[..WARM_UP] {
+            let (at, _c) = first_screen(port, k, "warm-up");
+            assert!(at.is_some(), "a login reaches its first screen");
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let typists: Vec<_> = ports
+        .iter()
+        .map(|&port| {
+            let mut c = Client::start(port, &typist_key, "typist");
+            c.wait_text("Choose a nickname");
+            c.send(b"typist\r");
+            c.wait_text("tessera · lobby");
+            let stop = stop.clone();
+            std::thread::spawn(move || typist(c, stop))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(1));
+    // The logins: one every 0.3 s at each server, the two servers' half a period apart.
+    let t0 = Instant::now();
+    let logins: Vec<_> = (0..LOGINS)
+        .flat_map(|i| (0..2).map(move |s| (i, s)))
+        .map(|(i, s)| {
+            let at = t0 + EVERY * i as u32 + EVERY / 2 * s as u32;
+            std::thread::sleep(at.saturating_duration_since(Instant::now()));
+            let (port, key) = (ports[s], keys[WARM_UP + i].clone());
+            std::thread::spawn(move || {
+                let (took, c) = first_screen(port, &key, &format!("login{i}"));
+                drop(c);
+                (s, took)
+            })
+        })
+        .collect();
+    let mut login_times: [Vec<Duration>; 2] = Default::default();
+    let mut failed = 0;
+    for h in logins {
+        match h.join().unwrap() {
+            (s, Some(d)) => login_times[s].push(d),
+            (_, None) => failed += 1,
+        }
+    }
+    stop.store(true, SeqCst);
+    let mut key_times: Vec<Vec<Duration>> =
+        typists.into_iter().map(|h| h.join().unwrap().1).collect();
+    drop(servers);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    println!(
+        "{LOGINS} logins at each server, one every {} ms; a logged-in user's key (the help \
+         opened or closed) meanwhile",
+        EVERY.as_millis()
+    );
+    println!(
+        "{:<18} {:>22} {:>22} {:>24}",
+        "data directory", "first screen, median", "first screen, p99", "other user's key, p99"
+    );
+    let mut figures = Vec::new();
+    for s in 0..2 {
+        let (median, p99) = median_p99(&mut login_times[s]);
+        let (_, key_p99) = median_p99(&mut key_times[s]);
+        println!(
+            "{:<18} {:>19.1} ms {:>19.1} ms {:>18.1} ms ({} keys)",
+            names[s],
+            median,
+            p99,
+            key_p99,
+            key_times[s].len()
+        );
+        figures.push([median, p99, key_p99]);
+    }
+    assert_eq!(failed, 0, "every login reached its first screen");
+    // The issue's bar, on its two figures: the logins' median and the other user's keys'
+    // p99. (The logins' p99, of 40, is their slowest: printed, not held to the bar, as
+    // on a busy machine it follows the scheduler more than the server.)
+    for (what, i) in [("login median", 0), ("other user's key p99", 2)] {
+        let (empty, full) = (figures[0][i], figures[1][i]);
+        assert!(
+            full - empty <= 10.0,
+            "{what}: {full:.1} ms with {PROFILES} profiles, {empty:.1} ms empty"
+        );
+    }
 }

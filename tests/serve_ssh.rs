@@ -381,21 +381,34 @@ fn two_players_meet_play_to_the_end_and_a_watcher_sees_it_all() {
         !c.contains("You win") && !c.contains("You lose"),
         "a watcher has no verdict:\n{c}"
     );
-    // The record is in both players' games.
-    let games: Vec<PathBuf> = std::fs::read_dir(w.dir.join("data").join("players"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter_map(|e| std::fs::read_dir(e.path().join("games")).ok())
-        .flat_map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())))
-        .collect();
-    assert_eq!(games.len(), 2, "{games:?}");
-    for g in &games {
-        let text = std::fs::read_to_string(g).unwrap();
+    // The record is in both players' games (written by the server's writer thread, a moment
+    // after the screens).
+    let games_dir = w.dir.join("data").join("players");
+    let records = || -> Vec<String> {
+        std::fs::read_dir(&games_dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter_map(|e| std::fs::read_dir(e.path().join("games")).ok())
+            .flat_map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())))
+            // Not a save's temporary or lock file (`.NAME…`).
+            .filter(|p| {
+                !p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .starts_with('.')
+            })
+            .filter_map(|p| std::fs::read_to_string(p).ok())
+            .collect()
+    };
+    let games = eventually(|| {
+        Some(records()).filter(|g| g.len() == 2 && g.iter().all(|t| t.contains("result")))
+    })
+    .unwrap_or_else(|| panic!("{:?}", records()));
+    for text in &games {
         assert!(
             text.contains("\"e5\"") && text.contains("\"d4\"") && text.contains("alice"),
             "{text}"
         );
-        assert!(text.contains("result"), "{text}");
     }
     // Back to the lobby; the game has left the list; `g` lists the game for review.
     alice.keys(&["m"]);
@@ -571,6 +584,20 @@ fn clocked_game<'w>(alice: &'w Pane<'w>, bob: &'w Pane<'w>, two: bool) {
     }
 }
 
+/// What `f` gives once it gives something, trying for 10 s.
+fn eventually<T>(f: impl Fn() -> Option<T>) -> Option<T> {
+    let t0 = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return Some(v);
+        }
+        if t0.elapsed() > Duration::from_secs(10) {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The one meta file of an adjourned game in the data directory.
 fn adjourned_meta(w: &World) -> String {
     let dir = w.dir.join("data").join("adjourned");
@@ -589,7 +616,9 @@ fn both_find_it_adjourned(w: &World, turn: &str) {
         let p = w.client_named(&format!("{who}-again"), who, (100, 32));
         let s = p.wait_text("Your adjourned games");
         assert!(
-            s.contains(&format!("vs {other}  Linage · {turn}")),
+            s.lines()
+                .any(|l| l.contains(&format!("vs {other} "))
+                    && l.contains(&format!(" Linage · {turn}"))),
             "{who}:\n{s}"
         );
     }
@@ -635,13 +664,27 @@ fn after_sigkill_the_game_in_progress_is_adjourned_as_of_its_last_turn() {
     let alice = w.client("alice", (100, 32));
     let bob = w.client("bob", (100, 32));
     clocked_game(&alice, &bob, true);
+    let kept = || {
+        std::fs::read_dir(w.dir.join("data").join("adjourned"))
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            // `ID.toml` (not the meta, nor a save's temporary or lock file `.ID.toml…`).
+            .find(|p| {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                name.ends_with(".toml") && !name.ends_with(".meta.toml") && !name.starts_with('.')
+            })
+            .and_then(|p| std::fs::read_to_string(p).ok())
+    };
+    // Killed once the last turn is on disk (the writer thread writes it a moment after the
+    // screens show it: a kill in that moment loses that turn, no more).
+    let record = eventually(|| kept().filter(|r| r.contains("\"d4\"")))
+        .unwrap_or_else(|| panic!("the game's record is kept after each turn: {:?}", kept()));
     w.stop("KILL");
-    let record = std::fs::read_dir(w.dir.join("data").join("adjourned"))
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| !p.to_string_lossy().ends_with(".meta.toml"))
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .expect("the game's record is kept");
+    assert_eq!(
+        kept().as_ref(),
+        Some(&record),
+        "nothing written at the kill"
+    );
     assert!(
         record.contains("\"e5\"") && record.contains("\"d4\""),
         "{record}"
@@ -769,7 +812,9 @@ fn sigterm_during_two_games_adjourns_both_and_a_restart_lists_them() {
         let p = w.client_named(&format!("{who}-again"), who, (100, 32));
         let s = p.wait_text("Your adjourned games");
         assert!(
-            s.contains(&format!("vs {other}  Linage · {turn}")),
+            s.lines()
+                .any(|l| l.contains(&format!("vs {other} "))
+                    && l.contains(&format!(" Linage · {turn}"))),
             "{who}:\n{s}"
         );
     }

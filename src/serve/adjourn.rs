@@ -3,9 +3,8 @@
 //! ask for it from the lobby.
 
 use super::files;
-use super::hub::{send, Adjourned, Hub, Place, STOPPING, STOPPING_PLAYER};
+use super::hub::{send, Adjourned, Hub, Keep, Place, STOPPING, STOPPING_PLAYER};
 use super::live::{LiveGame, Seat};
-use crate::record::Record;
 use crate::tui::online::{ChallengeSpec, Event, GameId};
 use std::time::{Duration, Instant};
 
@@ -47,8 +46,9 @@ impl Hub {
             );
         }
         let a = self.adjourned.remove(&id).expect("found above");
-        let (record, session) = match Record::load(&self.data.adjourned_record(id)) {
-            Ok(v) => v,
+        let record = a.record;
+        let session = match record.replay() {
+            Ok(s) => s,
             Err(e) => return self.notice(member, &format!("the game cannot be read back: {e}")),
         };
         let clock = files::clock_from_text(&a.meta.clock);
@@ -140,15 +140,8 @@ impl Hub {
         let Some(g) = self.games.remove(&gid) else {
             return;
         };
-        let record = g.record();
-        let meta = g.meta(left);
-        if let Err(e) = self
-            .data
-            .save_record(&record, &g.fingerprints(), &g.record_file())
-            .and_then(|()| self.data.save_adjourned(&record, &meta))
-        {
-            tracing::error!(game = gid, "adjourning the game: {e}");
-        }
+        let (record, meta) = (g.record(), g.meta(left));
+        self.write_game(&g, record.clone(), Keep::Adjourned(meta.clone()));
         tracing::info!(
             game = gid,
             turn = g.session.turns().len() + 1,
@@ -163,6 +156,7 @@ impl Hub {
             gid,
             Adjourned {
                 meta,
+                record,
                 what,
                 asked: [false; 2],
             },

@@ -5,11 +5,13 @@
 //! come back in time (their games are adjourned), the clocks' once-a-second redraw.
 //!
 //! Everything is behind one mutex: each operation is short. No file is read after the start
-//! (the nicknames are kept in memory); a game's record is written after each completed turn
-//! (a few hundred bytes), a nickname outside the lock ([`HubLink`]).
+//! (the nicknames and the adjourned games are kept in memory) and none is written under the
+//! lock: a game's record (after each completed turn) and meta go to the [`Writer`]'s thread,
+//! a nickname's profile is written by its session with the hub unlocked ([`HubLink`]).
 
 use super::files::{AdjournedMeta, DataDir, Profile};
 use super::live::{LiveGame, Seat};
+use super::writer::Writer;
 use crate::record::Record;
 use crate::tui::app::Msg;
 use crate::tui::name_form::{name_keys, name_problem};
@@ -55,6 +57,8 @@ pub(super) struct Challenge {
 
 pub(super) struct Adjourned {
     pub(super) meta: AdjournedMeta,
+    /// Its record (as in `adjourned/`): it resumes from this.
+    pub(super) record: Record,
     pub(super) what: String,
     pub(super) asked: [bool; 2],
 }
@@ -62,6 +66,8 @@ pub(super) struct Adjourned {
 /// The server's shared state.
 pub struct Hub {
     pub(super) data: DataDir,
+    /// Writes the games' files off the lock.
+    pub(super) writer: Writer,
     pub(super) adjourn_after: Duration,
     pub(super) members: HashMap<u64, Member>,
     pub(super) next_member: u64,
@@ -109,7 +115,7 @@ impl Hub {
         let mut next_game = 1;
         for mut meta in data.adjourned() {
             next_game = next_game.max(meta.id + 1);
-            let what = match Record::load(&data.adjourned_record(meta.id)) {
+            let (record, what) = match Record::load(&data.adjourned_record(meta.id)) {
                 // A game that ended in the instant before a crash: it is in its players'
                 // games already.
                 Ok((r, _)) if r.result.is_some() => {
@@ -121,7 +127,8 @@ impl Hub {
                     // its last turn.
                     meta.left_ms = super::files::resume_left(&meta, &r);
                     meta.turns = Some(r.turns.len());
-                    format!("{} · turn {}", s.kind().title(), s.turns().len() + 1)
+                    let what = format!("{} · turn {}", s.kind().title(), s.turns().len() + 1);
+                    (r, what)
                 }
                 Err(e) => {
                     tracing::error!(game = meta.id, "adjourned game unreadable: {e}");
@@ -129,10 +136,19 @@ impl Hub {
                 }
             };
             let asked = [false; 2];
-            adjourned.insert(meta.id, Adjourned { meta, what, asked });
+            adjourned.insert(
+                meta.id,
+                Adjourned {
+                    meta,
+                    record,
+                    what,
+                    asked,
+                },
+            );
         }
         Hub {
             data,
+            writer: Writer::start(),
             adjourn_after,
             members: HashMap::new(),
             next_member: 1,
@@ -308,7 +324,9 @@ impl Hub {
             return;
         }
         match r {
-            Request::SetName(name) => self.set_name(member, name),
+            // Taken through `HubLink`, which writes the profile with the hub unlocked
+            // (`claim_name`, `keep_name`, `named`).
+            Request::SetName(_) => {}
             Request::Open(spec) => {
                 if self.members[&member].name.is_none() {
                     return;
@@ -381,14 +399,6 @@ impl Hub {
         if let Some(m) = self.members.get(&member) {
             send(m, Event::Notice(text.to_string()));
         }
-    }
-
-    /// Takes a nickname: claimed, kept on disk, then confirmed (see [`HubLink`], which
-    /// writes the file with the hub unlocked).
-    fn set_name(&mut self, member: u64, name: String) {
-        let claim = self.claim_name(member, &name);
-        let kept = claim.and_then(|p| keep_name(&self.data, p));
-        self.named(member, kept);
     }
 
     /// Checks a nickname and holds it for the session's key (so that no other key can take
@@ -539,9 +549,12 @@ impl Hub {
             what = %g.spec.describe(),
             "game started"
         );
-        if let Err(e) = self.data.save_meta(&g.meta(g.clock.left)) {
-            tracing::error!(game = gid, "keeping the game: {e}");
-        }
+        let (data, meta) = (self.data.clone(), g.meta(g.clock.left));
+        self.writer.write(move || {
+            if let Err(e) = data.save_meta(&meta) {
+                tracing::error!(game = gid, "keeping the game: {e}");
+            }
+        });
         self.games.insert(gid, g);
         self.save(gid);
         self.broadcast_game(gid, None);
@@ -581,7 +594,8 @@ impl Hub {
     /// leaves the list of games in progress.
     fn finish(&mut self, gid: GameId) {
         self.save(gid);
-        self.data.remove_adjourned(gid);
+        let data = self.data.clone();
+        self.writer.write(move || data.remove_adjourned(gid));
         if let Some(g) = self.games.get(&gid) {
             tracing::info!(
                 game = gid,
@@ -600,17 +614,35 @@ impl Hub {
         let Some(g) = self.games.get(&gid) else {
             return;
         };
-        let record = g.record();
-        let kept = self
-            .data
-            .save_record(&record, &g.fingerprints(), &g.record_file())
-            .and_then(|()| match g.over() {
-                true => Ok(()),
-                false => self.data.save_game_record(&record, gid),
-            });
-        if let Err(e) = kept {
-            tracing::error!(game = gid, "saving the game: {e}");
-        }
+        let keep = match g.over() {
+            true => Keep::Ended,
+            false => Keep::InProgress,
+        };
+        self.write_game(g, g.record(), keep);
+    }
+
+    /// Hands a game's record (and what else `keep` says) to the writer: into both players'
+    /// games, and into `adjourned/` unless it ended.
+    pub(super) fn write_game(&self, g: &LiveGame, record: Record, keep: Keep) {
+        let (data, gid) = (self.data.clone(), g.id);
+        let (fingerprints, file) = (g.fingerprints(), g.record_file());
+        self.writer.write(move || {
+            let kept = data
+                .save_record(&record, &fingerprints, &file)
+                .and_then(|()| match &keep {
+                    Keep::Ended => Ok(()),
+                    Keep::InProgress => data.save_game_record(&record, gid),
+                    Keep::Adjourned(meta) => data.save_adjourned(&record, meta),
+                });
+            if let Err(e) = kept {
+                tracing::error!(game = gid, "saving the game: {e}");
+            }
+        });
+    }
+
+    /// The writer of the games' files (to wait for it: [`Writer::flush`]).
+    pub fn writer(&self) -> Writer {
+        self.writer.clone()
     }
 
     /// Sends a game's state to its players and watchers.
@@ -686,6 +718,23 @@ impl Hub {
     }
 }
 
+/// What is kept of a game besides its record in the players' games.
+pub(super) enum Keep {
+    /// Nothing: it ended.
+    Ended,
+    /// Its record in `adjourned/`, where the next start finds it.
+    InProgress,
+    /// Its record and meta in `adjourned/`.
+    Adjourned(AdjournedMeta),
+}
+
+impl Drop for Hub {
+    /// What was handed to the writer is written.
+    fn drop(&mut self) {
+        self.writer.flush();
+    }
+}
+
 /// A session's link to the hub.
 pub struct HubLink {
     /// The hub.
@@ -695,7 +744,7 @@ pub struct HubLink {
 }
 
 /// Writes a claimed nickname's profile.
-fn keep_name(data: &DataDir, p: Profile) -> Result<Profile, String> {
+pub(super) fn keep_name(data: &DataDir, p: Profile) -> Result<Profile, String> {
     data.save_profile(&p)
         .map(|()| p)
         .map_err(|e| format!("the server could not keep the name: {e}"))

@@ -37,10 +37,17 @@ fn hub(tag: &str) -> (Hub, PathBuf) {
 
 use std::path::PathBuf;
 
+/// Takes a nickname as a session does ([`HubLink`]): the profile is written between two
+/// locks of the hub.
+fn set_name(h: &mut Hub, m: u64, name: &str) {
+    let kept = h.claim_name(m, name).and_then(|p| keep_name(&h.data, p));
+    h.named(m, kept);
+}
+
 fn member(h: &mut Hub, fp: &str, name: &str) -> (u64, Receiver<Msg>) {
     let (tx, rx) = channel();
     let id = h.join(fp, None, tx, Default::default());
-    h.request(id, Request::SetName(name.into()));
+    set_name(h, id, name);
     h.request(id, Request::Lobby);
     (id, rx)
 }
@@ -111,7 +118,9 @@ fn a_game_nobody_comes_back_to_is_adjourned_and_resumes_when_both_ask() {
         ),
         "{ev:?}"
     );
-    // Both players' games hold its record, and so does the server's list.
+    // Both players' games hold its record, and so does the server's list (once the writer
+    // has written it).
+    h.writer().flush();
     for fp in ["SHA256:alice", "SHA256:bob"] {
         let games: Vec<_> = std::fs::read_dir(DataDir(dir.clone()).games(fp))
             .unwrap()
@@ -155,11 +164,11 @@ fn nicknames_are_unique_and_kept_per_key() {
     let (_a, _ra) = member(&mut h, "SHA256:alice", "alice");
     let (tx, rx) = channel();
     let m = h.join("SHA256:other", None, tx, Default::default());
-    h.request(m, Request::SetName("ALICE".into()));
+    set_name(&mut h, m, "ALICE");
     assert!(events(&rx)
         .iter()
         .any(|e| matches!(e, Event::Named(Err(why)) if why.contains("taken"))));
-    h.request(m, Request::SetName("zed".into()));
+    set_name(&mut h, m, "zed");
     assert!(events(&rx)
         .iter()
         .any(|e| matches!(e, Event::Named(Ok(n)) if n == "zed")));
@@ -204,7 +213,7 @@ fn look_alike_and_mixed_script_nicknames_are_refused() {
     let (tx, rx) = channel();
     let m = h.join("SHA256:mallory", None, tx, Default::default());
     let named = |h: &mut Hub, name: &str| {
-        h.request(m, Request::SetName(name.into()));
+        set_name(h, m, name);
         events(&rx)
             .into_iter()
             .find_map(|e| match e {
@@ -231,7 +240,7 @@ fn look_alike_and_mixed_script_nicknames_are_refused() {
     assert_eq!(h.name_of("SHA256:mallory").as_deref(), Some("mallory"));
     let (tx, rx) = channel();
     let e = h.join("SHA256:eve", None, tx, Default::default());
-    h.request(e, Request::SetName("aIice".into()));
+    set_name(&mut h, e, "aIice");
     assert!(events(&rx)
         .iter()
         .any(|e| matches!(e, Event::Named(Err(why)) if why.contains("looks like alice"))));
@@ -369,12 +378,35 @@ fn after_a_crash_a_game_in_progress_is_adjourned_as_of_its_last_turn() {
     let at_turn = h.games[&gid].turn_left;
     let log = h.games[&gid].left_log.clone();
     assert_eq!(log.len(), 2);
-    // Killed: nothing runs at the end.
+    // Killed once the last turn is written: nothing runs at the end.
+    h.writer().flush();
     std::mem::forget(h);
     let h = Hub::new(DataDir(dir.clone()), Duration::from_secs(600));
     let a = &h.adjourned[&gid];
     assert_eq!(a.meta.left_ms, at_turn.map(|d| d.as_millis() as u64));
     assert_eq!(a.meta.left_ms, log[1]);
     assert_eq!(a.what, "Linage · turn 3");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_turns_files_are_written_by_the_writer_not_under_the_hub() {
+    let (mut h, dir) = hub("writer");
+    let (_, _, gid) = start(&mut h);
+    h.writer().flush();
+    let record = DataDir(dir.clone()).adjourned_record(gid);
+    let before = std::fs::read_to_string(&record).unwrap();
+    // A slow disk: the writer is busy until `go`.
+    let (go, busy) = channel::<()>();
+    h.writer().write(move || {
+        let _ = busy.recv();
+    });
+    // The turn is played (the hub is free again) before anything is written.
+    play(&mut h, gid, "e5");
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), before);
+    go.send(()).unwrap();
+    h.writer().flush();
+    let after = std::fs::read_to_string(&record).unwrap();
+    assert!(after.contains("e5"), "{after}");
     std::fs::remove_dir_all(&dir).ok();
 }

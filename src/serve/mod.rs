@@ -13,7 +13,7 @@
 //! See `ssh`.
 
 mod adjourn;
-pub(crate) mod files;
+pub mod files;
 pub(crate) mod gate;
 pub(crate) mod hub;
 #[cfg(test)]
@@ -28,6 +28,7 @@ pub(crate) mod pool;
 mod session;
 pub(crate) mod slowdown;
 pub(crate) mod ssh;
+mod writer;
 
 use clap::Args;
 use std::net::SocketAddr;
@@ -89,7 +90,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
             .map(|d| d.join("server"))
             .ok_or_else(|| anyhow::anyhow!("no data directory on this system: give --data DIR"))?,
     };
-    log::init(args.log.as_deref())?;
+    // Flushed when `run` returns, however it returns.
+    let _log = log::init(args.log.as_deref())?;
     os::private_files();
     std::fs::create_dir_all(&data).map_err(|e| anyhow::anyhow!("{}: {e}", data.display()))?;
     let tightened = os::tighten(&data);

@@ -219,13 +219,21 @@ pub async fn serve(
 /// The graceful stop: every game in progress adjourned (its clocks as at its last turn),
 /// every session told why and given its terminal back, at most 4 s of waiting for them.
 async fn stop_gracefully(shared: &Shared, signal: &str) {
-    let games = hub::lock(&shared.hub).stop();
+    let (games, writer) = {
+        let mut h = hub::lock(&shared.hub);
+        (h.stop(), h.writer())
+    };
+    // The adjourned games are on disk before anything else.
+    let flushed = writer.clone();
+    let _ = tokio::task::spawn_blocking(move || flushed.flush()).await;
     let t0 = Instant::now();
     while (shared.sessions.load(Ordering::SeqCst) > 0 || shared.outputs.load(Ordering::SeqCst) > 0)
         && t0.elapsed() < Duration::from_secs(4)
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    // And whatever the sessions' ends wrote.
+    let _ = tokio::task::spawn_blocking(move || writer.flush()).await;
     let left = shared.sessions.load(Ordering::SeqCst);
     tracing::info!(signal, games, sessions_not_closed = left, "server stopped");
     println!(

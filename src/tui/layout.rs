@@ -170,29 +170,29 @@ pub fn too_small(f: &mut Frame, need: (u16, u16), what: &str, s: &Settings) {
     );
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces (a word longer than a
-/// line is cut). Always at least one line.
+/// Splits `text` into lines of at most `width` columns at spaces (a word longer than a line
+/// is cut). Always at least one line.
 pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = vec![String::new()];
     for word in text.split(' ') {
-        let mut word: String = word.to_string();
+        let mut word = word;
         loop {
             let line = lines.last_mut().expect("at least one line");
-            let used = line.chars().count();
-            let need = word.chars().count() + usize::from(used > 0);
+            let used = text_width(line);
+            let need = text_width(word) + usize::from(used > 0);
             if used + need <= width {
                 if used > 0 {
                     line.push(' ');
                 }
-                line.push_str(&word);
+                line.push_str(word);
                 break;
             }
             if used == 0 {
                 // Longer than a line: cut it.
-                let head: String = word.chars().take(width).collect();
-                word = word.chars().skip(width).collect();
-                line.push_str(&head);
+                let (head, rest) = split_at_width(word, width);
+                line.push_str(head);
+                word = rest;
                 lines.push(String::new());
                 if word.is_empty() {
                     lines.pop();
@@ -206,7 +206,21 @@ pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// `text` cut to `width` characters, ending in `…` when cut.
+/// The longest start of `text` that takes at most `width` columns (at least its first
+/// character), and the rest.
+fn split_at_width(text: &str, width: usize) -> (&str, &str) {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w > width && i > 0 {
+            return text.split_at(i);
+        }
+        used += w;
+    }
+    (text, "")
+}
+
+/// `text` cut to `width` columns, ending in `…` when cut.
 pub fn ellipsis(text: &str, width: usize) -> String {
     if text_width(text) <= width {
         return text.to_string();
@@ -238,6 +252,12 @@ pub fn pad(text: &str, width: usize) -> String {
     )
 }
 
+/// A name (or any cell of a table) in exactly `width` columns, whatever its characters'
+/// widths: cut with `…` when wider ([`ellipsis`]), padded with spaces when narrower ([`pad`]).
+pub fn fit(text: &str, width: usize) -> String {
+    pad(&ellipsis(text, width), width)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +269,18 @@ mod tests {
         assert_eq!(text_width(&ellipsis("名人名人名人", 7)), 7);
         assert_eq!(ellipsis("名人名人名人", 7), "名人名…");
         assert_eq!(ellipsis("short", 7), "short");
+        // An emoji and a CJK name in a column of 6: cut or padded to exactly 6 columns.
+        for name in ["山田太郎", "😀bob", "ab", "abcdefghij", "😀😀😀😀"] {
+            assert_eq!(text_width(&fit(name, 6)), 6, "{name}");
+        }
+        assert_eq!(fit("山田太郎", 6), "山田… ");
+        assert_eq!(fit("😀bob", 6), "😀bob ");
+        // Wrapped by columns: two wide characters fill a line of four.
+        assert_eq!(
+            wrap_words("山田太郎 played e5", 8),
+            ["山田太郎", "played", "e5"]
+        );
+        assert_eq!(wrap_words("山田太郎", 4), ["山田", "太郎"]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! their own games, which open for review).
 
 use super::commands::{Command, Table};
-use super::layout::{centred, ellipsis, key_line, push_note};
+use super::layout::{centred, ellipsis, fit, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::store::GameFile;
@@ -196,7 +196,8 @@ const COLUMNS: [usize; 3] = [16, 22, 16];
 fn columns(cells: [&str; 4]) -> String {
     let mut out = String::new();
     for (cell, w) in cells.iter().zip(COLUMNS) {
-        out.push_str(&format!("{:<w$} ", ellipsis(cell, w)));
+        out.push_str(&fit(cell, w));
+        out.push(' ');
     }
     out.push_str(cells[3]);
     out
@@ -216,4 +217,20 @@ fn file_line(file: &GameFile, width: usize) -> String {
         }
     };
     ellipsis(&text, width)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+    use crate::tui::layout::text_width;
+
+    #[test]
+    fn the_lists_columns_line_up_whatever_the_names_widths() {
+        let row = |players| columns(["Linage 9x9", players, "V+0.5", "2026-01-01 00:00"]);
+        let at = |l: &str| text_width(&l[..l.find("V+0.5").unwrap()]);
+        let plain = row("alice vs bob");
+        for players in ["山田太郎 vs 😀bob", "山田太郎山田太郎山田太郎 vs bob"] {
+            assert_eq!(at(&row(players)), at(&plain), "{}", row(players));
+        }
+    }
 }

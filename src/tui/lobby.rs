@@ -4,7 +4,7 @@
 //! come from one command table, like every screen's.
 
 use super::commands::{Command, Table};
-use super::layout::{help_popup, key_line};
+use super::layout::{ellipsis, fit, help_popup, key_line};
 use super::menu::ResumeOffer;
 use super::online::{LobbyView, Request};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
@@ -112,6 +112,17 @@ impl Lobby {
             _ => false,
         }
     }
+}
+
+/// The columns a nickname is given in the lobby's tables: any nickname of 16 letters fits
+/// whole (a longer one, of wide characters, is cut).
+const NAME_COLUMNS: usize = 16;
+
+/// The two players of a game as one cell of the lobby's tables: "alice – bob", each name in
+/// at most [`NAME_COLUMNS`] columns, padded so that what follows lines up.
+fn pair(names: &[String; 2]) -> String {
+    let [a, b] = names.each_ref().map(|n| ellipsis(n, NAME_COLUMNS));
+    fit(&format!("{a} – {b}"), 2 * NAME_COLUMNS + 3)
 }
 
 fn always(_: &Lobby) -> bool {
@@ -242,10 +253,7 @@ impl Component for Lobby {
                     t.accent,
                 ));
             }
-            let text = format!(
-                "return to your game: {} – {}  {}",
-                g.names[0], g.names[1], g.what
-            );
+            let text = format!("return to your game: {}  {}", pair(&g.names), g.what);
             let sel = current == Some(Entry::Yours(i));
             sel_line = if sel { lines.len() } else { sel_line };
             lines.push(row(sel, text));
@@ -261,7 +269,7 @@ impl Component for Lobby {
             } else {
                 c.creator.clone()
             };
-            let text = format!("{} {}", super::layout::pad(&who, 12), c.spec.describe());
+            let text = format!("{} {}", fit(&who, NAME_COLUMNS), c.spec.describe());
             let sel = current == Some(Entry::Challenge(i));
             sel_line = if sel { lines.len() } else { sel_line };
             lines.push(row(sel, text));
@@ -276,7 +284,7 @@ impl Component for Lobby {
                 0 => String::new(),
                 n => format!(" · {n} watching"),
             };
-            let text = format!("{} – {}  {}{watching}", g.names[0], g.names[1], g.what);
+            let text = format!("{}  {}{watching}", pair(&g.names), g.what);
             let sel = current == Some(Entry::Game(i));
             sel_line = if sel { lines.len() } else { sel_line };
             lines.push(row(sel, text));
@@ -292,7 +300,7 @@ impl Component for Lobby {
                 (true, _, false) => format!("{} is online", a.opponent),
                 (false, _, _) => format!("{} is away", a.opponent),
             };
-            let text = format!("vs {}  {} · {state}", a.opponent, a.what);
+            let text = format!("vs {} {} · {state}", fit(&a.opponent, NAME_COLUMNS), a.what);
             let sel = current == Some(Entry::Adjourned(i));
             sel_line = if sel { lines.len() } else { sel_line };
             lines.push(row(sel, text));

@@ -4,7 +4,7 @@ use super::ai::Analysis;
 use super::ai_panel::ai_lines;
 use super::analysis_view;
 use super::board::Glyphs;
-use super::layout::{panel, wrap_words};
+use super::layout::{pad, panel, text_width, wrap_words};
 use super::play::{has_colour_choice, title_case, BidStep, Play};
 use super::review_graph;
 use super::settings::Settings;
@@ -21,6 +21,9 @@ pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
         _ => glyphs.stone(Stone::of_side(side)).to_string(),
     }
 }
+
+/// The columns of a side's name ("Horizontal ") in the status panel.
+const SIDE_COLUMNS: usize = 11;
 
 /// The status panel's lines.
 pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
@@ -52,12 +55,13 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
     };
     if let Some(step) = bid {
         // Sides are not taken yet: say who does what in the bid instead.
-        for (seat, what) in [(0, "sets komi"), (1, "picks a side")] {
+        for (seat, what) in [(0, "sets komi: "), (1, "picks a side: ")] {
             let active = (step == BidStep::Komi) == (seat == 0);
-            let who = play.seat_label(seat, human_name);
+            let room = (width as usize).saturating_sub(2 + text_width(what));
+            let who = play.seat_label(seat, human_name, room);
             lines.push(Line::from(vec![
                 Span::styled(if active { "▶ " } else { "  " }, t.accent),
-                Span::styled(format!("{what}: "), t.dim),
+                Span::styled(what, t.dim),
                 Span::styled(who, t.text),
             ]));
         }
@@ -67,15 +71,17 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
             break;
         }
         let to_move = !g.is_over() && play.resigned().is_none() && g.to_move() == side;
+        let mark = format!("{} ", side_mark(kind, side, glyphs));
         let who = if play.is_viewing() {
             String::new()
         } else {
-            play.seat_label(play.seat_of(side), human_name)
+            let room = (width as usize).saturating_sub(2 + text_width(&mark) + SIDE_COLUMNS);
+            play.seat_label(play.seat_of(side), human_name, room)
         };
         lines.push(Line::from(vec![
             Span::styled(if to_move { "▶ " } else { "  " }, t.accent),
-            Span::styled(format!("{} ", side_mark(kind, side, glyphs)), t.text),
-            Span::styled(format!("{:<11}", title_case(kind.side_name(side))), t.text),
+            Span::styled(mark, t.text),
+            Span::styled(pad(&title_case(kind.side_name(side)), SIDE_COLUMNS), t.text),
             Span::styled(who, t.dim),
         ]));
     }
@@ -201,10 +207,10 @@ pub fn wrapped(label: &str, value: &str, width: u16, s: &Settings) -> Vec<Line<'
     let head = format!("{label}: ");
     let mut out: Vec<Line> = Vec::new();
     let mut spans = vec![Span::styled(head.clone(), s.theme.dim)];
-    let mut used = head.chars().count();
+    let mut used = text_width(&head);
     let mut text = String::new();
     for word in value.split(' ') {
-        let w = word.chars().count();
+        let w = text_width(word);
         if !text.is_empty() && used + 1 + w > width {
             spans.push(Span::styled(std::mem::take(&mut text), s.theme.text));
             out.push(Line::from(std::mem::take(&mut spans)));

@@ -338,16 +338,22 @@ impl Play {
         side.index() ^ usize::from(self.game().swapped())
     }
 
-    /// How a seat is named in the panels: the player's nickname on a server (", you" for
+    /// How a seat is named in the panels, in at most `columns` columns (a long nickname is
+    /// cut, by its width on screen): the player's nickname on a server (" (you)" after
     /// one's own), else `human_name` for a person and "AI level N" for the AI.
-    pub fn seat_label(&self, seat: usize, human_name: &str) -> String {
+    pub fn seat_label(&self, seat: usize, human_name: &str, columns: usize) -> String {
+        let name = |n: &str| super::layout::ellipsis(n, columns);
         match &self.online {
-            Some(o) if o.seat == Some(seat) => format!("{} (you)", o.names[seat]),
-            Some(o) => o.names[seat].clone(),
+            Some(o) if o.seat == Some(seat) => {
+                const YOU: &str = " (you)";
+                let room = columns.saturating_sub(YOU.len());
+                format!("{}{YOU}", super::layout::ellipsis(&o.names[seat], room))
+            }
+            Some(o) => name(&o.names[seat]),
             // A record under review: the names it gives (a server game's nicknames).
             None => match (&self.names, self.read_only) {
-                (Some(names), Some(_)) => names[seat].clone(),
-                _ => self.players[seat].describe(human_name),
+                (Some(names), Some(_)) => name(&names[seat]),
+                _ => name(&self.players[seat].describe(human_name)),
             },
         }
     }

@@ -18,18 +18,13 @@ pub fn buffer_text(buf: &Buffer) -> String {
             }
             let s = buf[(x, y)].symbol();
             line.push_str(s);
-            skip = unicode_width(s).saturating_sub(1);
+            // A wide character's second cell is skipped.
+            skip = super::layout::text_width(s).saturating_sub(1);
         }
         out.push_str(line.trim_end());
         out.push('\n');
     }
     out
-}
-
-#[cfg(test)]
-fn unicode_width(s: &str) -> usize {
-    // Everything the interface draws is one column wide.
-    usize::from(!s.is_empty())
 }
 
 /// An interface at the menu with the default settings and the `default` theme whatever the

@@ -12,3 +12,4 @@ mod screens;
 mod snapshots;
 mod update;
 mod update_hex;
+mod wide_names;

@@ -347,6 +347,15 @@ fn the_preferred_turn_is_judged_without_a_search_and_loses_nothing() {
     }
 }
 
+/// A search's answer: the first side's win rate `w`, margin 0.
+fn worth(w: f64) -> Evaluation {
+    Evaluation {
+        win_rate: w,
+        margin: Some(0.0),
+        best: String::new(),
+    }
+}
+
 /// Judges turn 11 of [`preferring_b5_and_a1`] (a pass, stored at 0.5, where b5 was
 /// preferred) with the search answering `first` for the position after b5, then, if it asks
 /// for a second look, `deep` for the positions after b5 and after the pass (first side's
@@ -354,11 +363,6 @@ fn the_preferred_turn_is_judged_without_a_search_and_loses_nothing() {
 fn judge_turn_11(first: f64, deep: (f64, f64)) -> (crate::record::TurnCheck, bool) {
     let (s, mut section) = preferring_b5_and_a1();
     let mut checker = check::Checker::new(&s, &section);
-    let worth = |w: f64| Evaluation {
-        win_rate: w,
-        margin: Some(0.0),
-        best: String::new(),
-    };
     assert!(checker.next(&s, &mut section).is_some());
     checker.answer(&s, &mut section, worth(first));
     let looked = matches!(
@@ -401,11 +405,6 @@ fn a_mark_needs_both_looks_and_the_lighter_class_stands_with_its_numbers() {
 fn a_turn_about_to_be_marked_is_looked_at_again_and_both_looks_agreeing_the_deeper_stands() {
     let (s, mut section) = preferring_b5_and_a1();
     let mut checker = check::Checker::new(&s, &section);
-    let worth = |w: f64| Evaluation {
-        win_rate: w,
-        margin: Some(0.0),
-        best: String::new(),
-    };
     assert!(checker.next(&s, &mut section).is_some());
     // b5 is worth much more than the pass (0.5): looked at again, deeper, both positions.
     checker.answer(&s, &mut section, worth(0.9));

@@ -358,10 +358,22 @@ impl Play {
                     .collect::<Vec<_>>()
             })
             .unwrap_or_default();
-        let target = if forward {
+        let ahead = if forward {
             marked.iter().copied().find(|&t| t > here)
         } else {
             marked.iter().rev().copied().find(|&t| t < here)
+        };
+        // Past the last (or before the first) marked turn, the jump goes round to the other
+        // end, as a list of marks is read again from the top.
+        let round = if forward {
+            marked.first()
+        } else {
+            marked.last()
+        };
+        let (target, wrapped) = match (ahead, round) {
+            (Some(t), _) => (Some(t), false),
+            (None, Some(&t)) if t != here => (Some(t), true),
+            _ => (None, false),
         };
         match target {
             Some(t) => {
@@ -372,8 +384,13 @@ impl Play {
                         Some(crate::review::Judgement::Mistake) => "a mistake",
                         _ => "a blunder",
                     };
+                    let again = match (wrapped, forward) {
+                        (false, _) => "",
+                        (true, true) => " (the first marked turn again)",
+                        (true, false) => " (the last marked turn again)",
+                    };
                     let text = format!(
-                        "turn {t}: {} was {j}: {}; the AI preferred {}",
+                        "turn {t}: {} was {j}: {}; the AI preferred {}{again}",
                         r.played,
                         crate::review::loss_text(r),
                         r.best
@@ -382,11 +399,7 @@ impl Play {
                 }
             }
             None if marked.is_empty() => self.say("no marked turns"),
-            None => self.say(if forward {
-                "no marked turn after this one"
-            } else {
-                "no marked turn before this one"
-            }),
+            None => self.say("this is the only marked turn"),
         }
     }
 }

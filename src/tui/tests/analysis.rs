@@ -295,9 +295,17 @@ fn a_stored_review_opens_judged_and_n_jumps_to_the_blunder() {
         insta::assert_snapshot!(format!("review_graph_{w}x{h}"), text);
         assert!(text.contains("13. V pass ??"), "{text}");
         update(&mut a, ch('n'));
-        assert_eq!(play(&a).viewed_turn(), 13, "no marked turn after it");
+        assert_eq!(play(&a).viewed_turn(), 13, "no other marked turn");
+        let note = play(&a).note().unwrap().text.clone();
+        assert_eq!(note, "this is the only marked turn");
         update(&mut a, ch('N'));
         assert_eq!(play(&a).viewed_turn(), 13, "none before it either");
+        // From the end, n goes round to the first marked turn (a review opens at the end).
+        update(&mut a, key(KeyCode::End));
+        update(&mut a, ch('n'));
+        assert_eq!(play(&a).viewed_turn(), 13, "round to the first marked turn");
+        let note = play(&a).note().unwrap().text.clone();
+        assert!(note.ends_with("(the first marked turn again)"), "{note}");
     }
 }
 

@@ -97,6 +97,12 @@ impl GameKind {
         }
     }
 
+    /// The side's name with a capital, as a title or at the start of a sentence
+    /// ("Vertical").
+    pub fn side_title(self, side: Side) -> String {
+        title_case(self.side_name(side))
+    }
+
     /// Lower-case side name as in GTP and `tessera-state`: black/white or vertical/horizontal.
     pub fn side_name(self, side: Side) -> &'static str {
         match (self, side) {
@@ -301,4 +307,12 @@ pub fn format_komi(half: u16) -> String {
     } else {
         format!("{}.5", half / 2)
     }
+}
+
+/// "vertical" → "Vertical".
+pub fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }

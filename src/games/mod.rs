@@ -22,7 +22,7 @@ mod types;
 pub mod wunchunk;
 
 pub use describe::Describe;
-pub use kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
+pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::{AnyGame, WithGame};
 pub(crate) use types::{compare_zero_padded, counted};
 pub use types::{ChunkCounts, ChunkDelta, Illegal, Mark, Outcome, Side, Step, Stone};

@@ -106,7 +106,7 @@ fn describe(game: &AnyGame, record: &Record, s: &Solution, max: u8) -> String {
         record.turns.len(),
         game.side_name(s.side)
     ));
-    let side = titled(game.side_name(s.side));
+    let side = game.kind().side_title(s.side);
     match s.win_in {
         None => out.push_str(&format!("{side} has no forced win within {max} plies.\n")),
         Some(0) => out.push_str(&format!("The game is over: {side} has won.\n")),
@@ -142,13 +142,6 @@ fn describe(game: &AnyGame, record: &Record, s: &Solution, max: u8) -> String {
         s.nodes as f64 / secs.max(1e-9) / 1e6
     ));
     out
-}
-
-/// "vertical" → "Vertical".
-pub fn titled(name: &str) -> String {
-    let mut t = name[..1].to_uppercase();
-    t.push_str(&name[1..]);
-    t
 }
 
 /// The komi of a territory game (`None` for Iris and Wunchunk).

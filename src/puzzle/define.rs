@@ -140,15 +140,7 @@ impl SearchFn<bool> for SomeTurnHolds<'_> {
 /// The puzzle's goal in plies, as records and `tessera puzzles` write it: "Vertical to win
 /// in 7".
 pub fn goal(game: &AnyGame, side: Side, win_in: u8) -> String {
-    format!("{} to win in {win_in}", side_title(game, side))
-}
-
-/// "Vertical": the side's name with a capital.
-fn side_title(game: &AnyGame, side: Side) -> String {
-    let name = game.side_name(side);
-    let mut title = name[..1].to_uppercase();
-    title.push_str(&name[1..]);
-    title
+    format!("{} to win in {win_in}", game.kind().side_title(side))
 }
 
 /// The side to move's own turns within `plies` plies that start with its turn: plies
@@ -175,7 +167,7 @@ pub fn own_turns_text(plies: u8, of: &str) -> String {
 pub fn goal_in_own_turns(game: &AnyGame, side: Side, plies: u8) -> String {
     format!(
         "{} to win in {}",
-        side_title(game, side),
+        game.kind().side_title(side),
         own_turns_text(plies, " of yours")
     )
 }

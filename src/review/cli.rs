@@ -214,9 +214,7 @@ pub fn summary_text(kind: GameKind, reviews: &[TurnReview]) -> String {
                 format!("{n} {word}")
             })
             .collect();
-        let word = kind.side_name(side);
-        let name = word[..1].to_uppercase() + &word[1..];
-        s += &format!("{name}: {}\n", parts.join(", "));
+        s += &format!("{}: {}\n", kind.side_title(side), parts.join(", "));
     }
     s
 }

@@ -368,10 +368,7 @@ pub fn loss_text(r: &TurnReview) -> String {
 pub fn bid_text(kind: GameKind, steps: &[Step]) -> Option<String> {
     steps.iter().find_map(|s| match *s {
         Step::Komi(half) => Some(format!("komi set to {}", crate::games::format_komi(half))),
-        Step::Choose(side) => {
-            let name = kind.side_name(side);
-            Some(format!("took {}{}", name[..1].to_uppercase(), &name[1..]))
-        }
+        Step::Choose(side) => Some(format!("took {}", kind.side_title(side))),
         _ => None,
     })
 }

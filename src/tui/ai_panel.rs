@@ -12,7 +12,7 @@ use super::analysis_mode::{key_of, ANALYSIS_LEVEL};
 use super::analysis_view;
 use super::board::Glyphs;
 use super::panels::side_mark;
-use super::play::{title_case, Play};
+use super::play::Play;
 use super::settings::Settings;
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, Side};
@@ -213,7 +213,7 @@ pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
             _ => None,
         };
         let text = match winner {
-            Some(w) => format!("{} wins (proven)", title_case(kind.side_name(w))),
+            Some(w) => format!("{} wins (proven)", kind.side_title(w)),
             None => "a draw (proven)".into(),
         };
         lines.push(Line::styled(text, t.accent));

@@ -5,7 +5,7 @@ use super::ai_panel::ai_lines;
 use super::analysis_view;
 use super::board::Glyphs;
 use super::layout::{pad, panel, text_width, wrap_words};
-use super::play::{has_colour_choice, title_case, BidStep, Play};
+use super::play::{has_colour_choice, BidStep, Play};
 use super::review_graph;
 use super::settings::Settings;
 use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
@@ -81,7 +81,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         lines.push(Line::from(vec![
             Span::styled(if to_move { "▶ " } else { "  " }, t.accent),
             Span::styled(mark, t.text),
-            Span::styled(pad(&title_case(kind.side_name(side)), SIDE_COLUMNS), t.text),
+            Span::styled(pad(&kind.side_title(side), SIDE_COLUMNS), t.text),
             Span::styled(who, t.dim),
         ]));
     }

@@ -669,10 +669,4 @@ impl Play {
     }
 }
 
-/// "vertical" → "Vertical".
-pub fn title_case(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
+pub use crate::games::title_case;

@@ -14,7 +14,7 @@
 use super::analysis_view::{judgement_style, shows_review};
 use super::game_layout::{self, GameAreas};
 use super::layout::panel;
-use super::play::{title_case, Play};
+use super::play::Play;
 use super::settings::Settings;
 use crate::games::{Game, Side};
 use ratatui::buffer::Buffer;
@@ -29,8 +29,10 @@ const GUTTER: u16 = 5;
 
 /// Whose win rate the graph draws: "Vertical's win rate" (the first side's).
 pub fn graph_title(play: &Play) -> String {
-    let first = play.session().kind().side_name(Side::First);
-    format!("{}'s win rate", title_case(first))
+    format!(
+        "{}'s win rate",
+        play.session().kind().side_title(Side::First)
+    )
 }
 
 /// The game screen's areas for `play`: with the graph in its own area under the board when

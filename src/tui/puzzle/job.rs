@@ -3,9 +3,8 @@
 //! refutation of a wrong turn; or a hint. [`answer`] is plain computation, so tests call it
 //! directly; the runtime calls it on a thread and sends the [`Reply`] back as a message.
 
-use crate::games::{AnyGame, Game, Side, Step};
+use crate::games::{AnyGame, Game, Step};
 use crate::puzzle::Solver;
-use crate::tui::play::title_case;
 
 /// Table size of a job's solver: shipped puzzles are solved well within it.
 const TABLE_MB: usize = 32;
@@ -77,10 +76,6 @@ pub struct Reply {
     pub answer: Answer,
 }
 
-fn side_title(g: &AnyGame, side: Side) -> String {
-    title_case(g.side_name(side))
-}
-
 /// Answers a job (on the calling thread).
 pub fn answer(job: &Job) -> Reply {
     let mut solver = Solver::with_megabytes(TABLE_MB);
@@ -136,7 +131,7 @@ fn judge(solver: &mut Solver, before: &AnyGame, turn: &[Step], plies: u8) -> Ans
         Ok(None) => return Answer::Failed("the solver found no escape".into()),
         Err(e) => return Answer::Failed(e.to_string()),
     };
-    let defender = side_title(&after, attacker.other());
+    let defender = after.kind().side_title(attacker.other());
     let reply_token = after.format_turn(&refutation.reply);
     let mut text = format!("after {token}, {defender} escapes with {reply_token}");
     match refutation.defender_wins_in {
@@ -154,7 +149,7 @@ fn judge(solver: &mut Solver, before: &AnyGame, turn: &[Step], plies: u8) -> Ans
         }
         None => text.push_str(&format!(
             ": {} can no longer win within {plies} plies",
-            side_title(before, attacker)
+            before.kind().side_title(attacker)
         )),
     }
     Answer::Wrong {

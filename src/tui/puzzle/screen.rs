@@ -11,7 +11,7 @@ use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
 use crate::puzzle::define::goal_in_own_turns;
 use crate::puzzle::set::Entry;
 use crate::tui::cursor::{self, Dir};
-use crate::tui::play::{has_colour_choice, title_case};
+use crate::tui::play::has_colour_choice;
 use crate::tui::{Effect, Note};
 
 /// Where the puzzle stands.
@@ -463,7 +463,7 @@ impl PuzzleScreen {
                 let mut text = format!("{token}: right.");
                 if let Some(reply) = reply {
                     let rt = self.game.format_turn(&reply);
-                    let who = title_case(self.game.side_name(self.game.to_move()));
+                    let who = self.game.kind().side_title(self.game.to_move());
                     for &s in &reply {
                         self.game.play(s);
                     }

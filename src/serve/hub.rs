@@ -203,8 +203,7 @@ impl Hub {
 
     /// The game in progress where a key has a seat, and the seat.
     pub(super) fn seat_of_key(&self, fingerprint: &str) -> Option<(GameId, usize)> {
-        let mut v: Vec<(GameId, usize)> = self
-            .games
+        self.games
             .values()
             .filter(|g| !g.over())
             .flat_map(|g| {
@@ -212,9 +211,7 @@ impl Hub {
                     .filter(|&s| g.seats[s].fingerprint == fingerprint)
                     .map(|s| (g.id, s))
             })
-            .collect();
-        v.sort();
-        v.first().copied()
+            .min()
     }
 
     /// Puts a session in its key's seat of a game in progress; the session that had the seat
@@ -614,9 +611,10 @@ impl Hub {
         let Some(g) = self.games.get(&gid) else {
             return;
         };
-        let keep = match g.over() {
-            true => Keep::Ended,
-            false => Keep::InProgress,
+        let keep = if g.over() {
+            Keep::Ended
+        } else {
+            Keep::InProgress
         };
         self.write_game(g, g.record(), keep);
     }

@@ -334,18 +334,19 @@ impl Play {
 
     /// The cells of the hinted turn, while the position it is for is on screen.
     pub fn hint_cells(&self) -> &[Cell] {
-        match &self.hinted {
-            Some(h) if self.viewing.is_none() && h.about == key_of(self.game()) => &h.cells,
-            _ => &[],
-        }
+        self.live_hint().map_or(&[], |h| &h.cells)
     }
 
     /// The hinted turn, while the position it is for is on screen.
     pub fn hinted_turn(&self) -> Option<&str> {
-        match &self.hinted {
-            Some(h) if self.viewing.is_none() && h.about == key_of(self.game()) => Some(&h.token),
-            _ => None,
-        }
+        self.live_hint().map(|h| h.token.as_str())
+    }
+
+    /// The hint, while the position it is for is on screen.
+    fn live_hint(&self) -> Option<&HintedTurn> {
+        self.hinted
+            .as_ref()
+            .filter(|h| self.viewing.is_none() && h.about == key_of(self.game()))
     }
 
     /// The end of a job that only analysed: the bid estimate, analysis that ran out of time

@@ -85,6 +85,13 @@ def compare(a_path, b_path, game=""):
     return judged, same, worse, wrong
 
 
+def meets_bar(judged, same, worse, wrong):
+    """The issue's bar: >= 90 % of turns agree, none unmarked vs mistake/blunder, and every
+    mark follows from its row."""
+    share = 100.0 * same / judged if judged else 100.0
+    return share >= 90.0 and not worse and not wrong
+
+
 def report(name, judged, same, worse, wrong):
     share = 100.0 * same / judged if judged else 100.0
     line = f"{name}: {same}/{judged} turns agree ({share:.1f} %)"
@@ -101,7 +108,7 @@ def main(argv):
     if len(argv) >= 3 and argv[0] == "compare":
         judged, same, worse, wrong = compare(argv[1], argv[2])
         report(f"{argv[1]} vs {argv[2]}", judged, same, worse, wrong)
-        return 0 if judged == 0 or (same / judged >= 0.9 and not worse) else 1
+        return 0 if meets_bar(judged, same, worse, wrong) else 1
     if len(argv) >= 5 and argv[0] == "run":
         tessera, seed_a, seed_b = argv[1], argv[2], argv[3]
         rest = argv[4:]
@@ -148,7 +155,7 @@ def main(argv):
             f"total: {same}/{judged} turns agree ({share:.1f} %), "
             f"{worse} unmarked vs mistake/blunder, {wrong} marks not following their rows"
         )
-        return 0 if share >= 90.0 and worse == 0 and wrong == 0 else 1
+        return 0 if meets_bar(judged, same, worse, wrong) else 1
     print(__doc__)
     return 2
 

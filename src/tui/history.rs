@@ -9,13 +9,12 @@ impl Play {
     /// live game.
     pub fn view_turn(&mut self, to: usize) {
         let last = self.session.turns().len();
-        // A review's message about another turn ("turn 13: pass was a blunder…", from `n`)
-        // does not stay under a position it is not about.
-        let about_to = format!("turn {to}: ");
+        // A message about another turn ("turn 13: pass was a blunder…", from `n`) does not
+        // stay under a position it is not about.
         if self
             .note
             .as_ref()
-            .is_some_and(|n| n.text.starts_with("turn ") && !n.text.starts_with(&about_to))
+            .is_some_and(|n| n.about_turn.is_some_and(|t| t != to))
         {
             self.note = None;
         }

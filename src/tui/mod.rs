@@ -128,6 +128,9 @@ pub(crate) struct Note {
     pub text: String,
     /// Whether it reports a problem.
     pub error: bool,
+    /// The turn it is about, if any (a review's word on a marked turn): it goes when
+    /// another turn is shown.
+    pub about_turn: Option<usize>,
 }
 
 impl Note {
@@ -136,6 +139,7 @@ impl Note {
         Note {
             text: text.into(),
             error: false,
+            about_turn: None,
         }
     }
 
@@ -144,6 +148,7 @@ impl Note {
         Note {
             text: text.into(),
             error: true,
+            about_turn: None,
         }
     }
 }

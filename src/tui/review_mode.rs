@@ -8,7 +8,7 @@
 
 use super::ai::{Purpose, Report, Request};
 use super::play::Play;
-use super::Effect;
+use super::{Effect, Note};
 use crate::games::{AnyGame, Game};
 use crate::record::AnalysisSection;
 use crate::review::check::{self, Checker, Job};
@@ -395,7 +395,10 @@ impl Play {
                         crate::review::loss_text(r),
                         r.best
                     );
-                    self.say(text);
+                    self.note = Some(Note {
+                        about_turn: Some(t),
+                        ..Note::info(text)
+                    });
                 }
             }
             None if marked.is_empty() => self.say("no marked turns"),

@@ -362,8 +362,6 @@ pub fn review_area(
 /// The heights of the status (or review) panel and the AI panel in a column of panels.
 fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (u16, u16) {
     let review = analysis_view::shows_review(play);
-    let status = status_lines(play, s, area.width);
-    let ai = ai_lines(play, s, area.width);
     // Analysis lists its candidates: the AI panel may take up to half the column then.
     let (most, share) = if play.analysing() {
         (AI_HEIGHT + 8, 2)
@@ -373,7 +371,7 @@ fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (
     let ai_h = if play.ai_panel_hidden() {
         0
     } else {
-        (ai.len() as u16 + 1)
+        (ai_lines(play, s, area.width).len() as u16 + 1)
             .clamp(AI_HEIGHT, most)
             .min(area.height / share)
             .max(2)
@@ -384,7 +382,7 @@ fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (
         let lines = analysis_view::review_text(play, s, area.width).len() as u16;
         review_graph::review_height(lines, area.height.saturating_sub(ai_h), graph_apart)
     } else {
-        status.len() as u16 + 1
+        status_lines(play, s, area.width).len() as u16 + 1
     }
     .min(area.height.saturating_sub(ai_h + 3));
     (status_h, ai_h)
@@ -454,18 +452,18 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
         return;
     }
     let review = analysis_view::shows_review(play);
-    let status = status_lines(play, s, area.width);
-    let ai = ai_lines(play, s, area.width);
     let (status_h, ai_h) = column_heights(area, play, s, apart);
     let hist_h = area.height.saturating_sub(status_h + ai_h);
     let r_status = Rect::new(area.x, area.y, area.width, status_h);
     let r_hist = Rect::new(area.x, area.y + status_h, area.width, hist_h);
     let r_ai = Rect::new(area.x, area.y + status_h + hist_h, area.width, ai_h);
     if !review {
+        let status = status_lines(play, s, area.width);
         f.render_widget(Paragraph::new(status).block(panel("Status", s)), r_status);
     }
     render_history(f, r_hist, play, s);
     if !play.ai_panel_hidden() {
+        let ai = ai_lines(play, s, area.width);
         f.render_widget(Paragraph::new(ai).block(panel("AI", s)), r_ai);
     }
 }

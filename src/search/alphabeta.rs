@@ -341,6 +341,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         } else {
             0.0
         }),
+        minimax: true,
     };
     (stats, chosen, completed)
 }

@@ -155,5 +155,6 @@ pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> Roo
         bytes: bytes as u64,
         recycled: 0,
         proven: None,
+        minimax: false,
     }
 }

@@ -238,6 +238,7 @@ pub fn root_stats<G: Game>(tree: &Tree, game: &G) -> RootStats {
         bytes: tree.bytes_used() as u64,
         recycled: 0,
         proven: rn.proven().value_for(m),
+        minimax: false,
     }
 }
 

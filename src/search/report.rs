@@ -28,10 +28,11 @@ pub struct Report {
     pub best: String,
     /// The best next step alone (`tessera-step` form).
     pub best_step: String,
-    /// Estimated win rate for the side to move (0–1).
+    /// Estimated win rate for the side to move (0–1): the mean over all simulations
+    /// ([`RootStats::value`]), or the proven result.
     pub win_rate: f64,
     /// Expected final score margin for the side to move, in the games with points (Keil,
-    /// Carteso, Linage).
+    /// Carteso, Linage): the mean over all simulations.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
     /// Principal variation: up to 10 turns, as turn tokens (the first one is `best`).
@@ -118,6 +119,10 @@ pub struct RootStats {
     pub recycled: u32,
     /// Root result for the mover once proven (1 / 0.5 / 0).
     pub proven: Option<f32>,
+    /// The edges hold minimax values (alpha-beta), so the position's value is the chosen
+    /// step's; otherwise they count simulations and the value is their mean
+    /// ([`RootStats::value`]).
+    pub minimax: bool,
 }
 
 impl RootStats {
@@ -143,6 +148,20 @@ impl RootStats {
                     .unwrap_or(std::cmp::Ordering::Equal)
                     .then(b.cmp(&a))
             })
+    }
+
+    /// The position's value for the mover: the mean reward and the mean score margin over
+    /// every simulation (AlphaZero's and KataGo's root value), `None` before any. Steadier than
+    /// the most visited step's own mean, which rests on a third to a half of the simulations
+    /// and changes with which step leads: over six seeds of a 400 ms search of a Keil position,
+    /// the margin's standard deviation was 0.3–0.6 points against 0.6–3.8 (docs/review.md).
+    pub fn value(&self) -> Option<(f64, f64)> {
+        let n: u64 = self.edges.iter().map(|e| e.n).sum();
+        (n > 0).then(|| {
+            let w: f64 = self.edges.iter().map(|e| e.w).sum();
+            let m: f64 = self.edges.iter().map(|e| e.margin).sum();
+            (w / n as f64, m / n as f64)
+        })
     }
 
     /// Indices of the top `k` steps, most visited first.
@@ -179,19 +198,18 @@ pub fn build_report<G: Game>(
     }
     let steps: Vec<Step> = line.iter().map(|&k| step_of(k)).collect();
     let (pv, best_text) = turns_of(game, &steps, 10);
-    let best_edge = best.and_then(|b| stats.edges.iter().find(|e| e.key == b));
     let secs = elapsed.as_secs_f64().max(1e-6);
+    let best_edge = best.and_then(|b| stats.edges.iter().find(|e| e.key == b));
+    let (mean, margin) = stats
+        .value()
+        .filter(|_| !stats.minimax)
+        .or_else(|| best_edge.map(|e| (e.mean(), e.margin / e.n.max(1) as f64)))
+        .unwrap_or((0.5, 0.0));
     Report {
         best: best_text,
         best_step: best.map_or(String::new(), |b| game.format_step(step_of(b))),
-        win_rate: best_edge.map_or(0.5, |e| e.proven.map_or(e.mean(), |v| v as f64)),
-        score: best_edge.filter(|_| has_points).map(|e| {
-            if e.n == 0 {
-                0.0
-            } else {
-                e.margin / e.n as f64
-            }
-        }),
+        win_rate: stats.proven.map_or(mean, |v| v as f64),
+        score: has_points.then_some(margin),
         pv,
         candidates: stats
             .top(5)

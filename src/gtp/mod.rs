@@ -11,7 +11,7 @@
 //! prefix of a bad argument, with invisible characters escaped. Bad input never ends the session
 //! and never changes the state.
 //!
-//! Behaviour where SPEC §5 leaves room (see also the README):
+//! Behaviour where SPEC §5 leaves room (see also docs/gtp.md):
 //! - at start the game is Keil with its defaults (the first game in menu order);
 //! - `boardsize N` starts a new game of the current kind and options at size N;
 //!   `clear_board` starts it again with the same options;

@@ -61,7 +61,7 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
     // strong players fill stone by stone. Against uniform playouts at 10,000 simulations a
     // turn they won 40-0; against `uct-baseline` at 1 s a turn 20-0 (uniform: 10-10), at
     // 100 ms 96-4 (87-13), with a tenth of its time 5-15 (1-19), though a simulation costs
-    // about twice as much (see the README for the commands).
+    // about twice as much (see docs/strength.md for the commands).
     p.policy = match kind {
         GameKind::Keil => Policy::NoEyes,
         GameKind::Wunchunk => Policy::Patterns,

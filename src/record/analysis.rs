@@ -47,11 +47,6 @@ pub struct AnalysisSection {
     pub margin: Vec<f64>,
     /// Per position, the turn the engine prefers (SPEC §2 token; empty where the game is over).
     pub best: Vec<String>,
-    /// Per position, the engine's close second choice: a step nearly as searched as the
-    /// preferred one (empty when there is none; absent in older records). A turn is also
-    /// compared with it, and the better of the two stands as the preferred turn.
-    #[serde(default, skip_serializing_if = "all_empty")]
-    pub runner_up: Vec<String>,
     /// Turns compared with the preferred turn, in turn order (absent in older records).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<TurnCheck>,
@@ -95,10 +90,6 @@ pub struct TurnCheck {
     pub second_look: bool,
 }
 
-fn all_empty(v: &[String]) -> bool {
-    v.iter().all(String::is_empty)
-}
-
 impl AnalysisSection {
     /// An empty review made with `engine`.
     pub fn new(engine: impl Into<String>) -> AnalysisSection {
@@ -107,7 +98,6 @@ impl AnalysisSection {
             win_rate: Vec::new(),
             margin: Vec::new(),
             best: Vec::new(),
-            runner_up: Vec::new(),
             checks: Vec::new(),
         }
     }
@@ -143,12 +133,6 @@ impl AnalysisSection {
             return Err((
                 "analysis.best",
                 format!("has {} entries, win_rate has {n}", self.best.len()),
-            ));
-        }
-        if !self.runner_up.is_empty() && self.runner_up.len() != n {
-            return Err((
-                "analysis.runner_up",
-                format!("has {} entries, win_rate has {n}", self.runner_up.len()),
             ));
         }
         if !self.margin.is_empty() && self.margin.len() != n {

@@ -524,7 +524,6 @@ fn reviewed_linage() -> Record {
         win_rate: vec![0.5, 0.625, 0.25],
         margin: vec![0.5, 3.25, -2.0],
         best: vec!["c3".into(), "b2".into(), "a1".into()],
-        runner_up: vec!["b2".into(), String::new(), String::new()],
         checks: Vec::new(),
     });
     r

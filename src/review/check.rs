@@ -129,9 +129,6 @@ enum Stage {
     /// The position after the preferred turn (its token and the position), at the review's
     /// own limits.
     First(String, AnyGame),
-    /// The position after the search's close second choice (its token and the position), with
-    /// the preferred turn's token, position and comparison.
-    RunnerUp(String, AnyGame, TurnCheck, String, Box<AnyGame>),
     /// The second look: after the preferred turn, then after the turn played (with the
     /// first comparison, which would mark the turn).
     DeepBest(String, AnyGame, TurnCheck),
@@ -199,10 +196,6 @@ impl Checker {
                 }
                 Stage::First(_, g) => Some(Job::Evaluate {
                     game: g.clone(),
-                    deep: false,
-                }),
-                Stage::RunnerUp(.., g) => Some(Job::Evaluate {
-                    game: (**g).clone(),
                     deep: false,
                 }),
                 Stage::DeepBest(_, g, _) => Some(Job::Evaluate {
@@ -274,33 +267,11 @@ impl Checker {
             Stage::First(token, after) => {
                 let played = played_evaluation(section, i);
                 let check = turn_check(i, self.ms, &played, &e, &token);
-                if let Some((runner, g)) = runner_up(session, section, i, &token) {
-                    self.stage = Stage::RunnerUp(token, after, check, runner, Box::new(g));
+                if judge_check(session, &check).is_some() {
+                    self.stage = Stage::DeepBest(token, after, check);
                     return;
                 }
-                match self.second_look(session, token, after, check) {
-                    Some(check) => check,
-                    None => return,
-                }
-            }
-            Stage::RunnerUp(token, after, check, runner, g) => {
-                let played = played_evaluation(section, i);
-                let other = turn_check(i, self.ms, &played, &e, &runner);
-                // The better of the two for the mover is the preferred turn: the one the turn
-                // played lost more against.
-                let heavier = |c: &TurnCheck| {
-                    let (lost, points) = losses(session.turns()[i].side, c);
-                    (judge_check(session, c), lost, points.unwrap_or(0.0))
-                };
-                let (token, after, check) = if heavier(&other) > heavier(&check) {
-                    (runner, *g, other)
-                } else {
-                    (token, after, check)
-                };
-                match self.second_look(session, token, after, check) {
-                    Some(check) => check,
-                    None => return,
-                }
+                check
             }
             Stage::DeepBest(token, _, first) => {
                 self.stage = Stage::DeepPlayed(token, e, first);
@@ -322,22 +293,6 @@ impl Checker {
             }
         };
         self.finish(session, section, check);
-    }
-
-    /// The first comparison `check` of the turn at hand against `token` (leading to `after`):
-    /// `None` when it would mark the turn, which then gets a second look; else the check.
-    fn second_look(
-        &mut self,
-        session: &Session,
-        token: String,
-        after: AnyGame,
-        check: TurnCheck,
-    ) -> Option<TurnCheck> {
-        if judge_check(session, &check).is_some() {
-            self.stage = Stage::DeepBest(token, after, check);
-            return None;
-        }
-        Some(check)
     }
 
     /// The answer to a [`Job::FinishTurn`]: the steps that end the turn under way.
@@ -371,35 +326,12 @@ impl Checker {
     }
 }
 
-/// The close second choice of the position before turn `i` (0-based) to compare the turn
-/// with as well: its token and the position after it, when it is a whole turn by itself (a
-/// first stone of a longer turn is not completed) other than `preferred` and the turn played.
-fn runner_up(
-    session: &Session,
-    section: &AnalysisSection,
-    i: usize,
-    preferred: &str,
-) -> Option<(String, AnyGame)> {
-    let runner = section.runner_up.get(i).filter(|r| !r.is_empty())?;
-    let before = session.position_after(i);
-    let AfterTurn::Complete(after, steps) = after_turn(&before, runner) else {
-        return None;
-    };
-    let token = before.format_turn(&steps);
-    let played = &session.turns()[i].token;
-    (token != preferred
-        && token != *played
-        && !same_position(&after, &session.position_after(i + 1)))
-    .then_some((token, after))
-}
-
 /// The evaluation of the position after turn `i` (0-based) as the review stored it.
 fn played_evaluation(section: &AnalysisSection, i: usize) -> Evaluation {
     Evaluation {
         win_rate: section.win_rate[i + 1],
         margin: section.margin.get(i + 1).copied(),
         best: String::new(),
-        runner_up: String::new(),
     }
 }
 

@@ -132,15 +132,7 @@ pub struct Evaluation {
     /// The turn (or, in a turn the search did not plan to its end, the steps) the engine
     /// prefers; empty when the game is over.
     pub best: String,
-    /// The search's close second choice, a step (see [`RUNNER_UP`]); empty when none.
-    pub runner_up: String,
 }
-
-/// A second choice is compared too when it had at least this share of the preferred step's
-/// simulations: the two are then too close for one search to order them alike twice (six
-/// 400 ms searches of one Keil position preferred four different turns; the turn one review
-/// compared with was 8 points better than another's).
-pub const RUNNER_UP: f64 = 0.5;
 
 impl Evaluation {
     /// The exact value of a finished game: its result and final margin. `None` while it goes
@@ -151,7 +143,6 @@ impl Evaluation {
             win_rate: outcome.reward(Side::First),
             margin: game.points().map(|p| p[0] - p[1]),
             best: String::new(),
-            runner_up: String::new(),
         })
     }
 
@@ -163,7 +154,6 @@ impl Evaluation {
             win_rate: if first { win_rate } else { 1.0 - win_rate },
             margin: game.points().and(score).map(|s| if first { s } else { -s }),
             best,
-            runner_up: String::new(),
         }
     }
 
@@ -180,12 +170,6 @@ impl Evaluation {
             section.margin.push(r2(m));
         }
         section.best.push(self.best.clone());
-        if !self.runner_up.is_empty() || !section.runner_up.is_empty() {
-            section
-                .runner_up
-                .resize(section.best.len() - 1, String::new());
-            section.runner_up.push(self.runner_up.clone());
-        }
     }
 }
 
@@ -238,20 +222,8 @@ pub fn evaluate(
     let d = engine
         .think(&g, limits, stop, None)
         .expect("a game that is not over has a legal step");
-    let runner_up = match (forced_text.is_none(), d.report.candidates.as_slice()) {
-        (true, [first, second, ..])
-            if first.step == d.report.best_step
-                && second.visits as f64 >= RUNNER_UP * first.visits as f64 =>
-        {
-            second.step.clone()
-        }
-        _ => String::new(),
-    };
     let best = forced_text.unwrap_or(d.report.best);
-    Evaluation {
-        runner_up,
-        ..Evaluation::from_search(&g, d.report.win_rate, d.report.score, best)
-    }
+    Evaluation::from_search(&g, d.report.win_rate, d.report.score, best)
 }
 
 /// Reviews every position of `session` with the engine `spec` (see [`default_engine`]),

@@ -221,7 +221,6 @@ fn planted_section() -> AnalysisSection {
             .map(|(i, t)| if i == 12 { "b5".into() } else { t.to_string() })
             .chain([String::new()])
             .collect(),
-        runner_up: Vec::new(),
         win_rate,
         checks: (1..=14)
             .map(|turn| {

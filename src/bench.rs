@@ -137,12 +137,7 @@ pub struct BenchArgs {
 /// per playout and nanoseconds per ply.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let games = if args.games.is_empty() {
-        let available: Vec<GameKind> = GameKind::ALL
-            .into_iter()
-            .filter(|&k| AnyGame::new(k, &GameOptions::defaults(k)).is_ok())
-            .collect();
-        anyhow::ensure!(!available.is_empty(), "no game is in this build yet");
-        available
+        GameKind::ALL.to_vec()
     } else {
         args.games.clone()
     };

@@ -352,33 +352,27 @@ impl Component for RulesScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{AnyGame, Game, GameOptions};
+    use crate::games::{Game, GameOptions};
     use crate::session::Session;
 
     /// The picture's position replayed through the rules (stones in the order given, one per
-    /// turn, agreed komi), or `None` with a notice when the game is not in this build.
-    fn replay(kind: GameKind, tokens: &[&str]) -> Option<Session> {
+    /// turn, agreed komi); a game that cannot start fails the test.
+    fn replay(kind: GameKind, tokens: &[&str]) -> Session {
         let mut o = GameOptions::defaults(kind);
         o.size = picture(kind).geometry.size();
         o.protocol = crate::games::Protocol::Agreed;
         o.komi_half = 1;
-        if let Err(e) = AnyGame::new(kind, &o) {
-            eprintln!("NOTICE: {kind} is not in this build ({e}): picture not checked");
-            return None;
-        }
-        let mut s = Session::new(kind, o).unwrap();
+        let mut s = Session::new(kind, o).unwrap_or_else(|e| panic!("{kind} cannot start: {e}"));
         for t in tokens {
             s.play_turn(t).unwrap_or_else(|e| panic!("{kind} {t}: {e}"));
         }
-        Some(s)
+        s
     }
 
     #[test]
     fn iris_picture_pairs_are_the_rules_pairs() {
         let pic = picture(GameKind::Iris);
-        let Some(s) = replay(GameKind::Iris, &["c3", "a3"]) else {
-            return;
-        };
+        let s = replay(GameKind::Iris, &["c3", "a3"]);
         for c in pic.geometry.all_cells() {
             let v = &pic.cells[c as usize];
             assert_eq!(v.pair, s.game().pair_label(c), "{}", pic.geometry.name(c));
@@ -390,9 +384,7 @@ mod tests {
     fn linage_picture_ownership_is_the_rules_ownership() {
         let pic = picture(GameKind::Linage);
         let order = ["b1", "b2", "b3", "a4", "b4", "c4", "d5"];
-        let Some(s) = replay(GameKind::Linage, &order) else {
-            return;
-        };
+        let s = replay(GameKind::Linage, &order);
         let own = s.game().ownership();
         for c in pic.geometry.all_cells() {
             let v = &pic.cells[c as usize];
@@ -407,9 +399,7 @@ mod tests {
         let order = [
             "Ba1", "Wb1", "Ba2", "Wb2", "Wa3", "Bc5", "Wd5", "Bd4", "We5", "Be4",
         ];
-        let Some(s) = replay(GameKind::Carteso, &order) else {
-            return;
-        };
+        let s = replay(GameKind::Carteso, &order);
         for c in pic.geometry.all_cells() {
             let v = &pic.cells[c as usize];
             let name = pic.geometry.name(c);

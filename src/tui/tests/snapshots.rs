@@ -1,9 +1,8 @@
 //! Snapshots of every game's board at its default size (Unicode and ASCII), of the game screen
 //! at 80×24, of a square and a hexhex game at three terminal sizes (the board scales), of the
-//! Wunchunk result at 80×24, and of each panel. A game not yet in this build is skipped with a
-//! notice.
+//! Wunchunk result at 80×24, and of each panel.
 
-use crate::games::{AnyGame, Game, GameKind, GameOptions};
+use crate::games::{Game, GameKind, GameOptions};
 use crate::session::Session;
 use crate::tui::ai::{Analysis, Report};
 use crate::tui::app::{update, App, Msg};
@@ -39,14 +38,10 @@ fn args(kind: GameKind) -> &'static [&'static str] {
     }
 }
 
-/// The game after its opening, or `None` (with a notice) when it is not in this build.
-fn session(kind: GameKind) -> Option<Session> {
+/// The game after its opening; a game that cannot start fails the test.
+fn session(kind: GameKind) -> Session {
     let options = GameOptions::parse(kind, args(kind)).unwrap();
-    if let Err(e) = AnyGame::new(kind, &options) {
-        eprintln!("NOTICE: skipping {kind} snapshots: {e}");
-        return None;
-    }
-    let mut s = Session::new(kind, options).unwrap();
+    let mut s = Session::new(kind, options).unwrap_or_else(|e| panic!("{kind} cannot start: {e}"));
     let (turns, steps) = opening(kind);
     for t in turns {
         s.play_turn(t).unwrap_or_else(|e| panic!("{kind} {t}: {e}"));
@@ -56,13 +51,13 @@ fn session(kind: GameKind) -> Option<Session> {
         s.play_step(step)
             .unwrap_or_else(|e| panic!("{kind} {t}: {e}"));
     }
-    Some(s)
+    s
 }
 
 /// The game screen after the opening. When the opening ends on a whole turn the AI is to
 /// move and thinking (one progress report in); with a turn in progress (Iris) the person is.
-fn game_app(kind: GameKind, w: u16, h: u16) -> Option<App> {
-    let s = session(kind)?;
+fn game_app(kind: GameKind, w: u16, h: u16) -> App {
+    let s = session(kind);
     let mut a = app(w, h);
     let to_move = s.game().to_move().index();
     let mut players = [Controller::Human; 2];
@@ -94,7 +89,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> Option<App> {
         };
         update(&mut a, Msg::Engine(Report::Progress { id, analysis }));
     }
-    Some(a)
+    a
 }
 
 fn play(a: &App) -> &Play {
@@ -130,9 +125,7 @@ fn board_text(p: &Play, ascii: bool, theme: &crate::theme::Theme) -> String {
 #[test]
 fn every_board_at_default_size_unicode_and_ascii() {
     for kind in GameKind::ALL {
-        let Some(a) = game_app(kind, 80, 24) else {
-            continue;
-        };
+        let a = game_app(kind, 80, 24);
         let p = play(&a);
         let mono = crate::theme::Theme::built_in("mono").unwrap();
         insta::assert_snapshot!(
@@ -149,9 +142,7 @@ fn every_board_at_default_size_unicode_and_ascii() {
 #[test]
 fn every_game_screen_at_80x24() {
     for kind in GameKind::ALL {
-        let Some(a) = game_app(kind, 80, 24) else {
-            continue;
-        };
+        let a = game_app(kind, 80, 24);
         let text = render(&a);
         assert!(
             !text.contains("too small"),
@@ -181,9 +172,7 @@ fn largest_boards_fit_100x40() {
 
 #[test]
 fn each_panel() {
-    let Some(a) = game_app(GameKind::Linage, 80, 24) else {
-        return;
-    };
+    let a = game_app(GameKind::Linage, 80, 24);
     let p = play(&a);
     let s = &a.settings;
     let panel = |draw: &dyn Fn(&mut ratatui::Frame)| {
@@ -223,9 +212,7 @@ fn each_panel() {
 
 #[test]
 fn a_too_small_game_screen_says_what_it_needs() {
-    let Some(a) = game_app(GameKind::Linage, 60, 16) else {
-        return;
-    };
+    let a = game_app(GameKind::Linage, 60, 16);
     let text = render(&a);
     insta::assert_snapshot!("screen_too_small", text);
 }
@@ -233,9 +220,7 @@ fn a_too_small_game_screen_says_what_it_needs() {
 #[test]
 fn ownership_overlay_of_the_territory_games() {
     for kind in [GameKind::Keil, GameKind::Carteso, GameKind::Linage] {
-        let Some(a) = game_app(kind, 80, 24) else {
-            continue;
-        };
+        let a = game_app(kind, 80, 24);
         let p = play(&a);
         let own = p.game().ownership();
         assert_eq!(
@@ -270,9 +255,7 @@ fn ownership_overlay_of_the_territory_games() {
 fn a_square_and_a_hex_game_at_three_sizes() {
     for kind in [GameKind::Linage, GameKind::Keil] {
         for (w, h) in [(80, 24), (120, 40), (200, 60)] {
-            let Some(a) = game_app(kind, w, h) else {
-                continue;
-            };
+            let a = game_app(kind, w, h);
             let text = render(&a);
             assert!(!text.contains("too small"), "{kind} {w}x{h}:\n{text}");
             insta::assert_snapshot!(format!("scaled_{}_{w}x{h}", kind.name()), text);
@@ -281,14 +264,10 @@ fn a_square_and_a_hex_game_at_three_sizes() {
 }
 
 /// A finished Wunchunk game on its default board (random legal turns from a fixed seed).
-fn finished_wunchunk() -> Option<Session> {
+fn finished_wunchunk() -> Session {
     let kind = GameKind::Wunchunk;
     let options = GameOptions::defaults(kind);
-    if let Err(e) = AnyGame::new(kind, &options) {
-        eprintln!("NOTICE: skipping the Wunchunk result: {e}");
-        return None;
-    }
-    let mut s = Session::new(kind, options).unwrap();
+    let mut s = Session::new(kind, options).unwrap_or_else(|e| panic!("{kind} cannot start: {e}"));
     let mut seed: u64 = 7;
     let mut legal = Vec::new();
     while !s.game().is_over() {
@@ -302,16 +281,14 @@ fn finished_wunchunk() -> Option<Session> {
         let step = pool[(seed >> 33) as usize % pool.len()];
         s.play_step(step).unwrap();
     }
-    Some(s)
+    s
 }
 
 /// Item 4 of issue 13: the Wunchunk result fits 80x24 with its actions visible (score arrays
 /// without their trailing zeros).
 #[test]
 fn wunchunk_result_at_80x24() {
-    let Some(s) = finished_wunchunk() else {
-        return;
-    };
+    let s = finished_wunchunk();
     let mut a = app(80, 24);
     let players = [Controller::Human, Controller::Ai { level: 3 }];
     a.open_game(Play::new(s, players, Duration::ZERO, "t".into()));

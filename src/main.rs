@@ -42,8 +42,8 @@ enum Command {
     /// A report on a game from self-play, like the seed reports: first-player win rate, game
     /// length, branching factor, reachable positions, strength by thinking time, …
     Stats(Box<tessera::stats::StatsArgs>),
-    /// The fair komi of a board from self-play at several komi values; updates
-    /// `data/komi.toml`.
+    /// The fair komi of a board from self-play at several komi values; updates the user's
+    /// komi table (or `--table FILE`).
     Komi(tessera::stats::KomiArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
     Solve(tessera::puzzle::SolveArgs),

@@ -345,10 +345,7 @@ pub fn summary(kind: GameKind) -> String {
     let list: Vec<String> = boards
         .iter()
         .map(|(n, (e, user))| {
-            let board = match kind.board_kind() {
-                crate::board::BoardKind::Square => format!("{n}x{n}"),
-                crate::board::BoardKind::Hex => format!("side {n}"),
-            };
+            let board = kind.board_kind().size_label(*n);
             let how = if e.exact {
                 "solved".to_string()
             } else if e.measured() {

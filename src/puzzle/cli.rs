@@ -1,7 +1,7 @@
 //! `tessera solve FILE` and `tessera puzzles generate|verify`.
 
 use super::solver::{line_tokens, turn_tokens, Solution, Solver};
-use crate::games::{format_komi, AnyGame, Game, GameKind};
+use crate::games::{format_komi, AnyGame, Game};
 use crate::record::Record;
 use anyhow::{bail, Context};
 use serde_json::json;
@@ -93,10 +93,7 @@ pub fn solution_json(game: &AnyGame, s: &Solution) -> serde_json::Value {
 fn describe(game: &AnyGame, record: &Record, s: &Solution, max: u8) -> String {
     let kind = game.kind();
     let size = game.geometry().size();
-    let board = match kind {
-        GameKind::Carteso | GameKind::Linage => format!("{size}×{size}"),
-        _ => format!("side {size}"),
-    };
+    let board = kind.board_kind().size_label(size);
     let mut out = format!("{} {board}", kind.title());
     if let Some(komi) = komi_of(game) {
         out.push_str(&format!(", komi {}", format_komi((komi * 2.0) as u16)));

@@ -412,7 +412,7 @@ fn write_set(
          see README \"Puzzles\".\n\
          Depths: {depths}",
         title = kind.title(),
-        size_text = size_text(kind, size),
+        size_text = kind.board_kind().size_label(size),
         name = kind.name(),
         count = args.count,
         lv = args.levels,
@@ -424,13 +424,6 @@ fn write_set(
     );
     set::save(&args.out, &chosen, &header)?;
     Ok(chosen)
-}
-
-fn size_text(kind: GameKind, size: usize) -> String {
-    match kind {
-        GameKind::Carteso | GameKind::Linage => format!("{size}×{size}"),
-        _ => format!("side {size}"),
-    }
 }
 
 /// Puzzles found that count toward the target: at most half the set's size from any one

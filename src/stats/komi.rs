@@ -49,8 +49,8 @@ pub struct KomiArgs {
     /// Points between the komi values tried (a whole number).
     #[arg(long, default_value_t = 1)]
     pub step: u16,
-    /// The table file to update (default: `data/komi.toml` of the source checkout, else the
-    /// user's `komi.toml` in tessera's configuration directory).
+    /// The table file to update (default: the user's `komi.toml` in tessera's configuration
+    /// directory; `--table data/komi.toml` in a checkout updates the shipped table).
     #[arg(long)]
     pub table: Option<PathBuf>,
     /// Centre the sweep on this komi (default: the board's fair komi in the table being
@@ -423,12 +423,8 @@ fn table_entry(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<Optio
         .and_then(|t| t.remove(&size.to_string())))
 }
 
-/// `data/komi.toml` of the source checkout when there is one, else the user's file.
+/// The user's table file: a run never writes into the source tree unless told to.
 fn default_table_path() -> anyhow::Result<PathBuf> {
-    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/komi.toml");
-    if repo.is_file() {
-        return Ok(repo);
-    }
     fair_komi::user_path().ok_or_else(|| anyhow::anyhow!("no home directory: give --table FILE"))
 }
 

@@ -74,10 +74,7 @@ pub struct ChallengeSpec {
 impl ChallengeSpec {
     /// "Keil side 7 · komi bid · 5 min each".
     pub fn describe(&self) -> String {
-        let size = match self.kind.board_kind() {
-            crate::board::BoardKind::Square => format!("{0}x{0}", self.options.size),
-            crate::board::BoardKind::Hex => format!("side {}", self.options.size),
-        };
+        let size = self.kind.board_kind().size_label(self.options.size);
         let komi = if !self.kind.has_komi() {
             String::new()
         } else if self.options.protocol == Protocol::Bid {

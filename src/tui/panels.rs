@@ -32,10 +32,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
     let kind = g.kind();
     let glyphs = Glyphs::for_mode(s.ascii());
     let geo = g.geometry();
-    let size = match geo.kind() {
-        crate::board::BoardKind::Square => format!("{0}x{0}", geo.size()),
-        crate::board::BoardKind::Hex => format!("side {}", geo.size()),
-    };
+    let size = geo.kind().size_label(geo.size());
     let mut lines = vec![Line::from(vec![
         Span::styled(kind.title().to_string(), t.accent),
         Span::styled(

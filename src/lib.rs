@@ -24,6 +24,7 @@ pub mod files;
 pub mod games;
 pub mod gtp;
 pub mod interval;
+pub mod komi_file;
 pub mod puzzle;
 mod quote;
 pub mod record;

@@ -312,10 +312,9 @@ fn meet_with<'w>(
     }
     alice.keys(&["Enter"]);
     alice.wait_text("challenge open");
-    let komi = tessera::games::format_komi(tessera::games::fair_komi::agreed_komi_half(
-        tessera::GameKind::Linage,
-        9,
-    ));
+    let komi = tessera::games::format_komi(
+        tessera::komi_file::table().agreed_komi_half(tessera::GameKind::Linage, 9),
+    );
     let offer = format!("Linage 9x9 · komi {komi} · {clock_text}");
     bob.wait_for("the challenge", |s| {
         s.lines()

@@ -8,6 +8,10 @@
 //! format, overrides it entry by entry; `tessera komi` writes to the repository file in a
 //! source checkout and to that user file otherwise.
 //!
+//! This module is the pure part: the table's types, [`parse`], and lookups in a
+//! [`KomiTable`] given to them. Reading the user's file (once per process) is the
+//! application's, in [`crate::komi_file`].
+//!
 //! A self-play entry keeps the games behind it (`counts`: per komi value, games and the first
 //! player's points, with the `player` that played them), so later runs of `tessera komi` with
 //! the same player add to them, and `settled`: whether those games show that komi matters at
@@ -19,7 +23,6 @@ use super::kind::GameKind;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::OnceLock;
 
 /// The table as built into the program.
 pub const EMBEDDED: &str = include_str!("../../data/komi.toml");
@@ -215,96 +218,154 @@ fn check_counts(e: &Entry) -> Result<(), String> {
     Ok(())
 }
 
-/// The user's table file (in tessera's configuration directory).
-pub fn user_path() -> Option<PathBuf> {
-    crate::config::project_dirs().map(|d| d.config_dir().join("komi.toml"))
+/// The fair-komi tables a program uses: the built-in one and, when the user has one, the
+/// user's file with its path, which overrides the built-in table board by board. Reading the
+/// user's file is the application's business ([`crate::komi_file`]); this is the pure part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KomiTable {
+    /// The built-in table ([`EMBEDDED`]).
+    pub builtin: Table,
+    /// The user's table and the file it came from, if any.
+    pub user: Option<(PathBuf, Table)>,
 }
 
-struct Loaded {
-    builtin: Table,
-    user: Option<(PathBuf, Table)>,
-}
+impl KomiTable {
+    /// The built-in table alone (no user file).
+    pub fn builtin() -> KomiTable {
+        KomiTable {
+            builtin: parse(EMBEDDED).expect("data/komi.toml is checked by the tests"),
+            user: None,
+        }
+    }
 
-fn loaded() -> &'static Loaded {
-    static CELL: OnceLock<Loaded> = OnceLock::new();
-    CELL.get_or_init(|| Loaded {
-        builtin: parse(EMBEDDED).expect("data/komi.toml is checked by the tests"),
-        user: user_path().and_then(|p| {
-            let text = std::fs::read_to_string(&p).ok()?;
-            match parse(&text) {
-                Ok(t) => Some((p, t)),
-                Err(e) => {
-                    eprintln!("tessera: {} ignored: {e}", p.display());
-                    None
+    /// The built-in table with the user's table read from `path`.
+    pub fn with_user(mut self, path: PathBuf, table: Table) -> KomiTable {
+        self.user = Some((path, table));
+        self
+    }
+
+    /// The fair komi of a board and where it came from.
+    pub fn lookup(&self, kind: GameKind, size: usize) -> Source {
+        if let Some((path, t)) = &self.user {
+            if let Some(e) = find(t, kind, size) {
+                return Source::Table {
+                    entry: e.clone(),
+                    user: Some(path.clone()),
+                };
+            }
+        }
+        match find(&self.builtin, kind, size) {
+            Some(e) => Source::Table {
+                entry: e.clone(),
+                user: None,
+            },
+            None => Source::Fallback,
+        }
+    }
+
+    /// The default agreed komi of a board, in half points: the table's, else SPEC's default.
+    pub fn agreed_komi_half(&self, kind: GameKind, size: usize) -> u16 {
+        match self.lookup(kind, size) {
+            Source::Table { entry, .. } => (entry.fair * 2.0).round() as u16,
+            Source::Fallback => kind.customary_komi(),
+        }
+    }
+
+    /// One line for people: where the default komi of this board comes from.
+    pub fn describe(&self, kind: GameKind, size: usize) -> String {
+        let komi = super::format_komi(self.agreed_komi_half(kind, size));
+        match self.lookup(kind, size) {
+            Source::Table { entry, user } => {
+                let file = user.map_or("data/komi.toml".to_string(), |p| p.display().to_string());
+                let how = if entry.exact {
+                    "solved exactly".to_string()
+                } else if !entry.measured() {
+                    return format!(
+                        "Default agreed komi on this board: {komi}, {}: the self-play in {file} \
+                         did not settle it.",
+                        kept_from(kind, &entry)
+                    );
+                } else {
+                    let interval = match (entry.low, entry.high) {
+                        (Some(l), Some(h)) => format!(", 95% interval {l}–{h}"),
+                        (Some(l), None) => format!(", above {l} (95%)"),
+                        (None, Some(h)) => format!(", below {h} (95%)"),
+                        (None, None) => String::new(),
+                    };
+                    let crossing = entry.crossing.map_or(String::new(), |c| format!(" {c:.1}"));
+                    format!("measured by self-play: crossing{crossing}{interval}")
+                };
+                format!("Default agreed komi on this board: {komi}, from {file} ({how}).")
+            }
+            Source::Fallback => format!(
+                "Default agreed komi on this board: {komi}, a guess (no measurement yet in \
+                 data/komi.toml)."
+            ),
+        }
+    }
+
+    /// A paragraph for the Rules screen: where each board's default agreed komi comes from.
+    pub fn summary(&self, kind: GameKind) -> String {
+        let mut boards: BTreeMap<usize, (Entry, bool)> = BTreeMap::new();
+        for (table, user) in [
+            (Some(&self.builtin), false),
+            (self.user.as_ref().map(|u| &u.1), true),
+        ] {
+            for (size, e) in table.and_then(|t| t.get(kind.name())).into_iter().flatten() {
+                if let Ok(n) = size.parse() {
+                    boards.insert(n, (e.clone(), user));
                 }
             }
-        }),
-    })
+        }
+        let fallback = super::format_komi(self.agreed_komi_half(kind, 0));
+        let fallback = if kind == GameKind::Keil {
+            format!("{fallback} with the button")
+        } else {
+            fallback
+        };
+        if boards.is_empty() {
+            return format!(
+                "Komi: the default agreed komi is {fallback} on every board, a guess: no board \
+                 is measured yet (tessera komi measures one)."
+            );
+        }
+        let list: Vec<String> = boards
+            .iter()
+            .map(|(n, (e, user))| {
+                let board = kind.board_kind().size_label(*n);
+                let how = if e.exact {
+                    "solved".to_string()
+                } else if e.measured() {
+                    "self-play".to_string()
+                } else if kept_from(kind, e) == "SPEC's default" {
+                    "not settled".to_string()
+                } else {
+                    "not settled, earlier value".to_string()
+                };
+                let whose = if *user { ", your komi.toml" } else { "" };
+                format!(
+                    "{board} {} ({how}{whose})",
+                    super::format_komi((e.fair * 2.0) as u16)
+                )
+            })
+            .collect();
+        let unsettled = if boards.values().any(|(e, _)| !e.measured()) {
+            " Not settled: self-play there did not show that komi matters, so the default \
+             stays SPEC's (or the earlier value)."
+        } else {
+            ""
+        };
+        format!(
+            "Komi: the default agreed komi is the board's fair komi, where the first player \
+             wins half the games, from data/komi.toml (measured by tessera komi): {}. Other \
+             boards: {fallback}, a guess.{unsettled}",
+            list.join(", ")
+        )
+    }
 }
 
 fn find(table: &Table, kind: GameKind, size: usize) -> Option<&Entry> {
     table.get(kind.name())?.get(&size.to_string())
-}
-
-/// The fair komi of a board and where it came from.
-pub fn lookup(kind: GameKind, size: usize) -> Source {
-    let l = loaded();
-    if let Some((path, t)) = &l.user {
-        if let Some(e) = find(t, kind, size) {
-            return Source::Table {
-                entry: e.clone(),
-                user: Some(path.clone()),
-            };
-        }
-    }
-    match find(&l.builtin, kind, size) {
-        Some(e) => Source::Table {
-            entry: e.clone(),
-            user: None,
-        },
-        None => Source::Fallback,
-    }
-}
-
-/// The default agreed komi of a board, in half points: the table's, else SPEC's default.
-pub fn agreed_komi_half(kind: GameKind, size: usize) -> u16 {
-    match lookup(kind, size) {
-        Source::Table { entry, .. } => (entry.fair * 2.0).round() as u16,
-        Source::Fallback => kind.customary_komi(),
-    }
-}
-
-/// One line for people: where the default komi of this board comes from.
-pub fn describe(kind: GameKind, size: usize) -> String {
-    let komi = super::format_komi(agreed_komi_half(kind, size));
-    match lookup(kind, size) {
-        Source::Table { entry, user } => {
-            let file = user.map_or("data/komi.toml".to_string(), |p| p.display().to_string());
-            let how = if entry.exact {
-                "solved exactly".to_string()
-            } else if !entry.measured() {
-                return format!(
-                    "Default agreed komi on this board: {komi}, {}: the self-play in {file} did \
-                     not settle it.",
-                    kept_from(kind, &entry)
-                );
-            } else {
-                let interval = match (entry.low, entry.high) {
-                    (Some(l), Some(h)) => format!(", 95% interval {l}–{h}"),
-                    (Some(l), None) => format!(", above {l} (95%)"),
-                    (None, Some(h)) => format!(", below {h} (95%)"),
-                    (None, None) => String::new(),
-                };
-                let crossing = entry.crossing.map_or(String::new(), |c| format!(" {c:.1}"));
-                format!("measured by self-play: crossing{crossing}{interval}")
-            };
-            format!("Default agreed komi on this board: {komi}, from {file} ({how}).")
-        }
-        Source::Fallback => format!(
-            "Default agreed komi on this board: {komi}, a guess (no measurement yet in \
-             data/komi.toml)."
-        ),
-    }
 }
 
 /// Where an unsettled entry's kept `fair` comes from.
@@ -314,66 +375,6 @@ fn kept_from(kind: GameKind, e: &Entry) -> &'static str {
     } else {
         "the earlier measurement"
     }
-}
-
-/// A paragraph for the Rules screen: where each board's default agreed komi comes from.
-pub fn summary(kind: GameKind) -> String {
-    let l = loaded();
-    let mut boards: BTreeMap<usize, (Entry, bool)> = BTreeMap::new();
-    for (table, user) in [
-        (Some(&l.builtin), false),
-        (l.user.as_ref().map(|u| &u.1), true),
-    ] {
-        for (size, e) in table.and_then(|t| t.get(kind.name())).into_iter().flatten() {
-            if let Ok(n) = size.parse() {
-                boards.insert(n, (e.clone(), user));
-            }
-        }
-    }
-    let fallback = super::format_komi(agreed_komi_half(kind, 0));
-    let fallback = if kind == GameKind::Keil {
-        format!("{fallback} with the button")
-    } else {
-        fallback
-    };
-    if boards.is_empty() {
-        return format!(
-            "Komi: the default agreed komi is {fallback} on every board, a guess: no board is \
-             measured yet (tessera komi measures one)."
-        );
-    }
-    let list: Vec<String> = boards
-        .iter()
-        .map(|(n, (e, user))| {
-            let board = kind.board_kind().size_label(*n);
-            let how = if e.exact {
-                "solved".to_string()
-            } else if e.measured() {
-                "self-play".to_string()
-            } else if kept_from(kind, e) == "SPEC's default" {
-                "not settled".to_string()
-            } else {
-                "not settled, earlier value".to_string()
-            };
-            let whose = if *user { ", your komi.toml" } else { "" };
-            format!(
-                "{board} {} ({how}{whose})",
-                super::format_komi((e.fair * 2.0) as u16)
-            )
-        })
-        .collect();
-    let unsettled = if boards.values().any(|(e, _)| !e.measured()) {
-        " Not settled: self-play there did not show that komi matters, so the default stays \
-         SPEC's (or the earlier value)."
-    } else {
-        ""
-    };
-    format!(
-        "Komi: the default agreed komi is the board's fair komi, where the first player wins \
-         half the games, from data/komi.toml (measured by tessera komi): {}. Other boards: \
-         {fallback}, a guess.{unsettled}",
-        list.join(", ")
-    )
 }
 
 #[cfg(test)]
@@ -459,24 +460,26 @@ mod tests {
     #[test]
     fn missing_boards_fall_back_to_the_spec_defaults() {
         // Size 19 is never measured (the table stops at 13).
-        assert_eq!(agreed_komi_half(GameKind::Linage, 19), 1);
-        assert_eq!(agreed_komi_half(GameKind::Keil, 12), 12);
-        assert!(describe(GameKind::Carteso, 19).contains("a guess"));
+        let table = KomiTable::builtin();
+        assert_eq!(table.agreed_komi_half(GameKind::Linage, 19), 1);
+        assert_eq!(table.agreed_komi_half(GameKind::Keil, 12), 12);
+        assert!(table.describe(GameKind::Carteso, 19).contains("a guess"));
     }
 
     #[test]
     fn unsettled_boards_say_their_default_is_kept() {
         // Every unsettled entry of the shipped table (unless a user's file overrides it).
         let builtin = parse(EMBEDDED).unwrap();
+        let table = KomiTable::builtin();
         for (game, sizes) in &builtin {
             let kind: GameKind = game.parse().unwrap();
-            let text = summary(kind);
+            let text = table.summary(kind);
             println!("{text}");
             for (size, e) in sizes.iter().filter(|(_, e)| !e.measured()) {
                 let n: usize = size.parse().unwrap();
-                if let Source::Table { user: None, .. } = lookup(kind, n) {
+                if let Source::Table { user: None, .. } = table.lookup(kind, n) {
                     assert!(
-                        describe(kind, n).contains("did not settle it"),
+                        table.describe(kind, n).contains("did not settle it"),
                         "{game} {size}"
                     );
                     let board = if kind == GameKind::Keil {
@@ -494,9 +497,41 @@ mod tests {
                         "{game} {size}: {text}"
                     );
                     assert!(text.contains("did not show that komi matters"), "{text}");
-                    assert_eq!(agreed_komi_half(kind, n), (e.fair * 2.0) as u16);
+                    assert_eq!(table.agreed_komi_half(kind, n), (e.fair * 2.0) as u16);
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_users_table_overrides_the_builtin_one_board_by_board() {
+        let user = parse("[linage.9]\nfair = 7.5\nmethod = \"mine\"\n").unwrap();
+        let path = PathBuf::from("/home/u/.config/tessera/komi.toml");
+        let builtin = KomiTable::builtin();
+        let table = KomiTable::builtin().with_user(path.clone(), user);
+        assert_eq!(table.agreed_komi_half(GameKind::Linage, 9), 15);
+        match table.lookup(GameKind::Linage, 9) {
+            Source::Table { entry, user } => {
+                assert_eq!((entry.method.as_str(), user), ("mine", Some(path.clone())));
+            }
+            Source::Fallback => panic!("the user's entry"),
+        }
+        assert!(table
+            .describe(GameKind::Linage, 9)
+            .contains(&format!("from {}", path.display())));
+        assert!(table
+            .summary(GameKind::Linage)
+            .contains("9x9 7.5 (self-play, your komi.toml)"));
+        // Other boards and games: the built-in table, as without the user's file.
+        for kind in [GameKind::Keil, GameKind::Carteso, GameKind::Linage] {
+            for size in kind.sizes().filter(|&n| kind != GameKind::Linage || n != 9) {
+                assert_eq!(table.lookup(kind, size), builtin.lookup(kind, size));
+                assert_eq!(table.describe(kind, size), builtin.describe(kind, size));
+            }
+        }
+        assert_eq!(
+            table.summary(GameKind::Keil),
+            builtin.summary(GameKind::Keil)
+        );
     }
 }

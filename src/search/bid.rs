@@ -18,7 +18,7 @@ use super::report::{Candidate, Report};
 use super::reward::mover;
 use super::tree::{Proven, Tree};
 use super::tuning;
-use crate::games::fair_komi::{self, Source};
+use crate::games::fair_komi::Source;
 use crate::games::{format_komi, Game, GameKind, Side, Step};
 use std::sync::atomic::AtomicBool;
 
@@ -96,8 +96,9 @@ pub fn choose_komi<G: Game>(
         part.ms = Some(part.ms.unwrap_or(KOMI_PROBE_MAX_MS));
     }
     // Start from the board's fair komi (data/komi.toml; the customary komi where unmeasured).
-    let first_guess =
-        crate::games::fair_komi::agreed_komi_half(game.kind(), game.geometry().size()).min(max);
+    let first_guess = crate::komi_file::table()
+        .agreed_komi_half(game.kind(), game.geometry().size())
+        .min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();
     let (w0, m0, n0) = probe(engine, game, first_guess, part, stop);
     probed.push((first_guess, w0, n0));
@@ -147,7 +148,7 @@ struct TableKomi {
     /// below it and loses above it, for certain.
     drawn_at: Option<f64>,
     /// Settled: the first side's measured score by komi played, non-increasing
-    /// ([`fair_komi::Entry::first_scores`]).
+    /// ([`crate::games::fair_komi::Entry::first_scores`]).
     scores: Vec<(f64, f64)>,
 }
 
@@ -186,7 +187,9 @@ impl TableKomi {
 /// 40 % at 2.5 over 30 games each, and 2.5 (no button) on Keil side 3, where with the button
 /// it won 20 % at komi 1 and 7 % at 2.
 fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
-    let Source::Table { entry, .. } = fair_komi::lookup(game.kind(), game.geometry().size()) else {
+    let Source::Table { entry, .. } =
+        crate::komi_file::table().lookup(game.kind(), game.geometry().size())
+    else {
         return None;
     };
     if entry.exact {
@@ -345,7 +348,7 @@ mod tests {
         let mut checked = 0;
         for (kind, size, t) in boards() {
             let Some(t) = t else { continue };
-            let Source::Table { entry, .. } = fair_komi::lookup(kind, size) else {
+            let Source::Table { entry, .. } = crate::komi_file::table().lookup(kind, size) else {
                 unreachable!("a known board is in the table")
             };
             let mut cases = Vec::new();

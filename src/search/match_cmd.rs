@@ -219,7 +219,7 @@ pub fn match_options(
         o.protocol = Protocol::Agreed;
         o.komi_half = match komi {
             Some(k) => parse_komi(k).map_err(anyhow::Error::msg)?,
-            None => crate::games::fair_komi::agreed_komi_half(kind, o.size),
+            None => crate::komi_file::table().agreed_komi_half(kind, o.size),
         };
     } else if komi.is_some() {
         anyhow::bail!("{kind} has no komi");
@@ -554,7 +554,7 @@ mod tests {
 
     #[test]
     fn options_default_to_agreed_komi() {
-        use crate::games::fair_komi::agreed_komi_half;
+        let agreed_komi_half = |kind, size| crate::komi_file::table().agreed_komi_half(kind, size);
         let o = match_options(GameKind::Keil, None, None).unwrap();
         let keil = agreed_komi_half(GameKind::Keil, 7);
         assert_eq!((o.protocol, o.komi_half), (Protocol::Agreed, keil));

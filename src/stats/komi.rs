@@ -110,7 +110,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
         // answer; a close one saves passes).
         let guess = match table_entry(&path, kind, size)? {
             Some(e) => (e.fair * 4.0).round() as i32 / 2,
-            None => i32::from(fair_komi::agreed_komi_half(kind, size)),
+            None => i32::from(crate::komi_file::table().agreed_komi_half(kind, size)),
         };
         let entry = super::exact::run(kind, size, args.exact_mb, args.exact_limit, guess)?;
         if !args.dry_run {
@@ -127,7 +127,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     let stored = table_entry(&path, kind, size)?;
     let current_fair = match &stored {
         Some(e) => (e.fair * 2.0).round() as u16,
-        None => fair_komi::agreed_komi_half(kind, size),
+        None => crate::komi_file::table().agreed_komi_half(kind, size),
     };
     let spec = args.play.spec();
     let player = spec.to_string();
@@ -402,7 +402,7 @@ fn poolable(stored: Option<&Entry>, player: &str, fresh: bool) -> Vec<Count> {
 /// The board's entry before this run: `stored` (read from the table file being updated),
 /// else the program's tables (built in, or the user's).
 fn or_program(stored: Option<Entry>, kind: GameKind, size: usize) -> Option<Entry> {
-    stored.or_else(|| match fair_komi::lookup(kind, size) {
+    stored.or_else(|| match crate::komi_file::table().lookup(kind, size) {
         fair_komi::Source::Table { entry, .. } => Some(entry),
         fair_komi::Source::Fallback => None,
     })
@@ -425,7 +425,8 @@ fn table_entry(path: &Path, kind: GameKind, size: usize) -> anyhow::Result<Optio
 
 /// The user's table file: a run never writes into the source tree unless told to.
 fn default_table_path() -> anyhow::Result<PathBuf> {
-    fair_komi::user_path().ok_or_else(|| anyhow::anyhow!("no home directory: give --table FILE"))
+    crate::komi_file::user_path()
+        .ok_or_else(|| anyhow::anyhow!("no home directory: give --table FILE"))
 }
 
 #[cfg(test)]

@@ -203,7 +203,7 @@ impl NewGameForm {
     /// The board's default agreed komi in half points: its fair komi from the table
     /// ([`crate::games::fair_komi`]), else SPEC's default.
     pub fn fair_komi(&self) -> u16 {
-        crate::games::fair_komi::agreed_komi_half(self.kind, self.size)
+        crate::komi_file::table().agreed_komi_half(self.kind, self.size)
     }
 
     /// Whether the board's fair komi was measured (it is in the table, solved or settled by
@@ -211,7 +211,7 @@ impl NewGameForm {
     fn fair_measured(&self) -> bool {
         self.kind.has_komi()
             && matches!(
-                crate::games::fair_komi::lookup(self.kind, self.size),
+                crate::komi_file::table().lookup(self.kind, self.size),
                 crate::games::fair_komi::Source::Table { entry, .. } if entry.measured()
             )
     }
@@ -488,7 +488,10 @@ impl Component for NewGameForm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::fair_komi::agreed_komi_half;
+
+    fn agreed_komi_half(kind: GameKind, size: usize) -> u16 {
+        crate::komi_file::table().agreed_komi_half(kind, size)
+    }
 
     #[test]
     fn agreed_komi_starts_from_the_fair_komi_table() {

@@ -27,7 +27,7 @@ pub fn full_text(kind: GameKind) -> String {
     let mut t = text(kind).to_string();
     if kind.has_komi() {
         t.push_str("\n\n");
-        t.push_str(&crate::games::fair_komi::summary(kind));
+        t.push_str(&crate::komi_file::table().summary(kind));
     }
     t
 }

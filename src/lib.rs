@@ -25,6 +25,7 @@ pub mod games;
 pub mod gtp;
 pub mod interval;
 pub mod komi_file;
+pub(crate) mod online;
 pub mod puzzle;
 mod quote;
 pub mod record;

@@ -1,7 +1,8 @@
-//! The interface's view of a game server (`tessera serve`): what the lobby shows, what a
-//! session asks the server for ([`Request`], sent through a [`Link`]) and what the server
-//! tells it ([`Event`], arriving as a message like a key press). The server itself is
-//! [`crate::serve`]; the interface knows only these types.
+//! The protocol between a game server (`tessera serve`, [`crate::serve`]) and a player's
+//! session ([`crate::tui`]): what the lobby shows, what a session asks the server for
+//! ([`Request`], sent through a [`Link`]) and what the server tells it ([`Event`], arriving
+//! as a message like a key press). Neither side's internals are here: the server and the
+//! interface know each other only through these types.
 
 use crate::games::{format_komi, GameKind, GameOptions, Protocol, Side, Step};
 use crate::session::Session;
@@ -46,17 +47,6 @@ pub fn duration_words(secs: u32) -> String {
         (0, s) => format!("{s} s"),
         (m, 0) => format!("{m} min"),
         (m, s) => format!("{m} min {s} s"),
-    }
-}
-
-/// A clock as shown: `4:05`, `0:09.5` under ten seconds.
-pub fn clock_text(left: Duration) -> String {
-    let ms = left.as_millis();
-    let s = ms / 1000;
-    if s < 10 {
-        format!("0:0{}.{}", s, (ms % 1000) / 100)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
@@ -283,8 +273,6 @@ mod tests {
         assert_eq!(Clock::PerMove(30).describe(), "30 s a turn");
         assert_eq!(Clock::Absolute(300).describe(), "5 min each");
         assert_eq!(Clock::Absolute(90).describe(), "1 min 30 s each");
-        assert_eq!(clock_text(Duration::from_millis(245_000)), "4:05");
-        assert_eq!(clock_text(Duration::from_millis(9_540)), "0:09.5");
     }
 
     #[test]

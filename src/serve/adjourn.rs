@@ -5,7 +5,7 @@
 use super::files;
 use super::hub::{send, Adjourned, Hub, Keep, Place, STOPPING, STOPPING_PLAYER};
 use super::live::{LiveGame, Seat};
-use crate::tui::online::{ChallengeSpec, Event, GameId};
+use crate::online::{ChallengeSpec, Event, GameId};
 use std::time::{Duration, Instant};
 
 impl Hub {

@@ -18,7 +18,7 @@
 //! Every file is written through [`crate::files::write_atomically`] (a temporary file, then a
 //! rename), records through [`crate::record::Record::save`].
 
-use crate::tui::online::Clock;
+use crate::online::Clock;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

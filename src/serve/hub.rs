@@ -12,10 +12,10 @@
 use super::files::{AdjournedMeta, DataDir, Profile};
 use super::live::{LiveGame, Seat};
 use super::writer::Writer;
+use crate::online::{ChallengeSpec, Event, GameId, Link, Request};
 use crate::record::Record;
 use crate::tui::app::Msg;
 use crate::tui::name_form::{name_keys, name_problem};
-use crate::tui::online::{ChallengeSpec, Event, GameId, Link, Request};
 use std::collections::HashMap;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -312,7 +312,7 @@ impl Hub {
 
     /// How long a game waits for a player who left: "10 min", "30 s".
     pub(super) fn wait_words(&self) -> String {
-        crate::tui::online::duration_words(self.adjourn_after.as_secs_f64().round().max(1.0) as u32)
+        crate::online::duration_words(self.adjourn_after.as_secs_f64().round().max(1.0) as u32)
     }
 
     /// Carries out a session's request.

@@ -4,9 +4,9 @@ use super::files::DataDir;
 use super::hub::*;
 use super::hub::{Bye, REPLACED, STOPPING_PLAYER};
 use crate::games::{GameKind, GameOptions};
+use crate::online::Clock;
+use crate::online::{ChallengeSpec, Event, GameId, Request};
 use crate::tui::app::Msg;
-use crate::tui::online::Clock;
-use crate::tui::online::{ChallengeSpec, Event, GameId, Request};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ fn events(rx: &Receiver<Msg>) -> Vec<Event> {
         .collect()
 }
 
-fn last_game(rx: &Receiver<Msg>) -> Option<crate::tui::online::GameUpdate> {
+fn last_game(rx: &Receiver<Msg>) -> Option<crate::online::GameUpdate> {
     events(rx).into_iter().rev().find_map(|e| match e {
         Event::Game(u) => Some(*u),
         _ => None,
@@ -199,7 +199,7 @@ fn play(h: &mut Hub, gid: GameId, token: &str) -> u64 {
     mover
 }
 
-fn last_lobby(rx: &Receiver<Msg>) -> Option<crate::tui::online::LobbyView> {
+fn last_lobby(rx: &Receiver<Msg>) -> Option<crate::online::LobbyView> {
     events(rx).into_iter().rev().find_map(|e| match e {
         Event::Lobby(v) => Some(v),
         _ => None,

@@ -3,9 +3,9 @@
 //! whose turn it is; the clock of the seat to move runs; a clock at zero loses the game.
 
 use crate::games::{Game, Side, Step};
+use crate::online::{side_of_seat, ChallengeSpec, ClockState, GameId, GameUpdate};
 use crate::record::{self, Players, Record};
 use crate::session::Session;
-use crate::tui::online::{side_of_seat, ChallengeSpec, ClockState, GameId, GameUpdate};
 use std::time::{Duration, Instant};
 
 /// A seat of a live game.
@@ -150,9 +150,7 @@ impl LiveGame {
             // next turn (per move).
             let left = self.clock.left_at(seat, now);
             self.clock.left[seat] = match self.clock.control {
-                crate::tui::online::Clock::PerMove(_) => {
-                    self.clock.control.allowance().unwrap_or(left)
-                }
+                crate::online::Clock::PerMove(_) => self.clock.control.allowance().unwrap_or(left),
                 _ => left,
             };
         }
@@ -278,7 +276,7 @@ impl LiveGame {
 mod tests {
     use super::*;
     use crate::games::{GameKind, GameOptions};
-    use crate::tui::online::Clock;
+    use crate::online::Clock;
 
     fn game(clock: Clock, now: Instant) -> LiveGame {
         let kind = GameKind::Linage;

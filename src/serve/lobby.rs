@@ -2,7 +2,7 @@
 //! adjourned games, who is online (and who is away from a game that waits for them).
 
 use super::hub::{send, Hub, Place};
-use crate::tui::online::{AdjournedView, ChallengeView, Event, GameView, LobbyView, PlayerView};
+use crate::online::{AdjournedView, ChallengeView, Event, GameView, LobbyView, PlayerView};
 
 impl Hub {
     /// The lobby as `member` sees it.

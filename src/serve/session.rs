@@ -6,9 +6,9 @@ use super::hub::{self, Bye, HubLink};
 use super::input::{Decoder, RateLimit};
 use super::link::LinkWatch;
 use super::ssh::Shared;
+use crate::online::Identity;
 use crate::tui::app::Msg;
 use crate::tui::host::{self, Host, Start};
-use crate::tui::online::Identity;
 use crate::tui::settings::{Settings, TermEnv};
 use crate::tui::store::Storage;
 use russh::server::Msg as ChannelMsg;
@@ -123,7 +123,7 @@ pub(super) fn start(
                     if let Ok(mut r) = reason.lock() {
                         *r = Some(format!(
                             "closed after {} without a key",
-                            crate::tui::online::duration_words(idle.as_secs() as u32)
+                            crate::online::duration_words(idle.as_secs() as u32)
                         ));
                     }
                     let _ = tx.send(Msg::Terminate);

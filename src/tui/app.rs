@@ -14,7 +14,6 @@ use super::lobby::{self, Lobby};
 use super::menu::{Menu, ResumeOffer};
 use super::name_form::{self, NameForm};
 use super::new_game::{LastChoices, NewGameForm};
-use super::online::{Event, Identity, LobbyView, Request};
 use super::play::Play;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
@@ -24,6 +23,7 @@ use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
 use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
 use crate::games::Game;
+use crate::online::{Event, Identity, LobbyView, Request};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::path::PathBuf;
 
@@ -594,7 +594,7 @@ fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
             if let (Some(request), Some(wait)) = (leave, wait) {
                 fx.push(Effect::Net(request));
                 fx.extend(app.back_to_menu());
-                let wait = super::online::duration_words(wait.as_secs().max(1) as u32);
+                let wait = crate::online::duration_words(wait.as_secs().max(1) as u32);
                 app.note = Some(Note::info(format!(
                     "you left your game: it waits {wait} for you (Enter on it returns)"
                 )));

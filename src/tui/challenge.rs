@@ -5,10 +5,10 @@
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line};
 use super::new_game::{Field, NewGameForm};
-use super::online::{duration_words, ChallengeSpec, Clock, Request};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::Effect;
 use crate::games::GameKind;
+use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};

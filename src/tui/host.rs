@@ -10,10 +10,10 @@
 
 use super::ai::{AiStart, Report, Thinker};
 use super::app::{update, App, Msg, Online, Screen};
-use super::online::{Identity, Link};
 use super::settings::Settings;
 use super::store::{self, AutosaveSlot, Storage};
 use super::{view, Effect, Note};
+use crate::online::{Identity, Link};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;

@@ -6,9 +6,9 @@
 use super::commands::{Command, Table};
 use super::layout::{ellipsis, fit, help_popup, key_line};
 use super::menu::ResumeOffer;
-use super::online::{LobbyView, Request};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::{Effect, Note};
+use crate::online::{LobbyView, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -55,7 +55,6 @@ pub(crate) mod lobby;
 pub(crate) mod menu;
 pub(crate) mod name_form;
 pub(crate) mod new_game;
-pub(crate) mod online;
 pub(crate) mod online_update;
 pub(crate) mod panels;
 pub(crate) mod play;
@@ -112,7 +111,7 @@ pub(crate) enum Effect {
     /// Leave the program (after the autosave).
     Quit,
     /// Send a request to the game server (ignored by a program alone).
-    Net(online::Request),
+    Net(crate::online::Request),
     /// Ask the puzzle solver, on a worker thread (answered by [`app::Msg::PuzzleReply`]).
     Solve(puzzle::job::Job),
     /// Read the puzzle progress (answered by [`app::Msg::PuzzleProgress`]).

@@ -4,9 +4,9 @@
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
-use super::online::Request;
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::{Effect, Note};
+use crate::online::Request;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};

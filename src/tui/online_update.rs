@@ -3,9 +3,9 @@
 //! date there), a game closed, a notice, a clock tick. Part of the pure `update`.
 
 use super::app::{App, Screen};
-use super::online::Event;
 use super::play::Play;
 use super::{Effect, Note};
+use crate::online::Event;
 
 /// Applies a server event to the model; returns what the runtime must do.
 pub fn on_event(app: &mut App, event: Event) -> Vec<Effect> {

@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use std::time::Duration;
 
 /// How a side is shown in panels: its stone for black/white games, its initial otherwise.
 pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
@@ -157,6 +158,17 @@ pub fn colour_line(colour: Stone, s: &Settings) -> Line<'static> {
     ])
 }
 
+/// A clock as shown: `4:05`, `0:09.5` under ten seconds.
+fn clock_text(left: Duration) -> String {
+    let ms = left.as_millis();
+    let s = ms / 1000;
+    if s < 10 {
+        format!("0:0{}.{}", s, (ms % 1000) / 100)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
 /// The clocks of a game on a server: `time: ● 4:05 · ○ 3:59`, the running one highlighted.
 fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
     let o = play.online()?;
@@ -170,7 +182,7 @@ fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
             spans.push(Span::styled(" · ", t.dim));
         }
         let seat = play.seat_of(side);
-        let left = super::online::clock_text(o.clock.left_at(seat, o.now));
+        let left = clock_text(o.clock.left_at(seat, o.now));
         let style = if o.clock.running == Some(seat) {
             t.accent
         } else {
@@ -467,3 +479,14 @@ pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Se
 
 /// Rows of the AI panel (title included) at least.
 const AI_HEIGHT: u16 = 6;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_show_as_people_read_them() {
+        assert_eq!(clock_text(Duration::from_millis(245_000)), "4:05");
+        assert_eq!(clock_text(Duration::from_millis(9_540)), "0:09.5");
+    }
+}

@@ -8,12 +8,12 @@ use super::analysis_mode::{key_of, PositionKey};
 use super::controller::Controller;
 use super::cursor::{self, Dir};
 use super::line_edit::LineEdit;
-use super::online::{ClockState, GameId};
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
+use crate::online::{ClockState, GameId};
 use crate::session::Session;
 use std::time::{Duration, Instant};
 

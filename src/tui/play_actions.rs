@@ -342,7 +342,7 @@ impl Play {
                     self.complain("the game is over");
                     Vec::new()
                 }
-                (Some(_), false) => vec![Effect::Net(super::online::Request::Resign(o.id))],
+                (Some(_), false) => vec![Effect::Net(crate::online::Request::Resign(o.id))],
             };
         }
         if let Some(why) = self.not_your_turn() {

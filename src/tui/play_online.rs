@@ -5,10 +5,10 @@
 
 use super::ai::{Purpose, Request as AiRequest};
 use super::controller::Controller;
-use super::online::{GameUpdate, Request};
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
 use super::Effect;
 use crate::games::{Game, Step};
+use crate::online::{GameUpdate, Request};
 use crate::record::{self, Players};
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -120,7 +120,7 @@ impl Play {
             return true;
         }
         o.leave_asked = true;
-        let wait = super::online::duration_words(o.wait.as_secs().max(1) as u32);
+        let wait = crate::online::duration_words(o.wait.as_secs().max(1) as u32);
         self.say(format!(
             "leave the game? q again goes to the lobby: the game waits {wait} for you \
              (any other key stays)"

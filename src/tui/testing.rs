@@ -43,11 +43,11 @@ pub fn app(width: u16, height: u16) -> super::app::App {
 pub fn server_app(width: u16, height: u16) -> super::app::App {
     let mut a = app(width, height);
     a.online = Some(super::app::Online {
-        identity: super::online::Identity {
+        identity: crate::online::Identity {
             fingerprint: "SHA256:x".into(),
             name: Some("me".into()),
         },
-        lobby: super::online::LobbyView::default(),
+        lobby: crate::online::LobbyView::default(),
     });
     a
 }

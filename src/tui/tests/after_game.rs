@@ -514,7 +514,7 @@ fn a_record_opened_read_only_offers_review_and_rematch() {
 /// New game and Menu go to the lobby; the record is there to copy.
 #[test]
 fn a_finished_game_on_a_server_offers_its_record_not_a_rematch() {
-    use crate::tui::online::*;
+    use crate::online::*;
     let mut a = crate::tui::testing::server_app(100, 40);
     let kind = GameKind::Linage;
     let mut session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();

@@ -377,8 +377,8 @@ fn the_help_fits_80x24() {
 /// as a player and as a watcher, and the record popup.
 #[test]
 fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
+    use crate::online::*;
     use crate::tui::app::Online;
-    use crate::tui::online::*;
     let mut a = app(100, 40);
     a.online = Some(Online {
         identity: Identity {

@@ -2,10 +2,10 @@
 //! item 6): the status panel of a server game, the lobby's tables.
 
 use crate::games::{GameKind, GameOptions};
+use crate::online::*;
 use crate::session::Session;
 use crate::tui::app::{update, Msg};
 use crate::tui::layout::text_width;
-use crate::tui::online::*;
 use crate::tui::panels::status_lines;
 use crate::tui::testing::{game_screen, render, server_app};
 use std::time::Duration;

@@ -2,32 +2,13 @@
 //! random games) and checks, at every position, the legal placements, the three point totals
 //! and the region list against the record.
 
+#[path = "common/testdata.rs"]
+mod common_testdata;
+use common_testdata::testdata;
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, GameKind, GameOptions, Protocol, Step};
-
-/// The recorded games. When the file is absent the test is skipped with a notice, except under
-/// CI (`CI` set), where it fails: CI must have `../shared` beside the clone.
-fn data_file() -> Option<PathBuf> {
-    let rel = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/linage.jsonl");
-    let places = [rel, PathBuf::from("/work/shared/testdata/linage.jsonl")];
-    if let Some(p) = places.iter().find(|p| p.is_file()) {
-        return Some(p.clone());
-    }
-    let looked = places
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "linage.jsonl not found (looked at {looked}): CI must have ../shared beside the clone"
-    );
-    eprintln!("NOTICE: linage.jsonl not found (looked at {looked}): replay test skipped");
-    None
-}
 
 /// Checks one recorded position against the game; the message names the game and ply.
 fn check_position(game: &AnyGame, rec: &Value, at: &str) {
@@ -66,7 +47,7 @@ fn check_position(game: &AnyGame, rec: &Value, at: &str) {
 
 #[test]
 fn replays_every_recorded_game() {
-    let Some(path) = data_file() else {
+    let Some(path) = testdata("linage.jsonl") else {
         return;
     };
     let text = std::fs::read_to_string(&path).expect("readable test data");

@@ -2,33 +2,12 @@
 //! (`../shared/testdata/wunchunk.jsonl`), each with both colours' chunk counts and group sizes,
 //! the score arrays cut after the first entry that separates the players, and the winner.
 
+#[path = "common/testdata.rs"]
+mod common_testdata;
+use common_testdata::testdata;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use tessera::games::wunchunk::Wunchunk;
 use tessera::games::{Outcome, Side};
-
-/// The recorded positions. When the file is absent the test is skipped with a notice, except
-/// under CI (`CI` set), where it fails: CI must have `../shared` beside the clone.
-fn testdata() -> Option<PathBuf> {
-    let places = [
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/wunchunk.jsonl"),
-        PathBuf::from("/work/shared/testdata/wunchunk.jsonl"),
-    ];
-    if let Some(p) = places.iter().find(|p| p.exists()) {
-        return Some(p.clone());
-    }
-    let looked = places
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "wunchunk.jsonl not found (looked at {looked}): CI must have ../shared beside the clone"
-    );
-    eprintln!("NOTICE: wunchunk.jsonl not found (looked at {looked}): ground-truth test skipped");
-    None
-}
 
 fn numbers(v: &Value) -> Vec<u32> {
     v.as_array()
@@ -40,7 +19,7 @@ fn numbers(v: &Value) -> Vec<u32> {
 
 #[test]
 fn recorded_positions_score_as_recorded() {
-    let Some(path) = testdata() else {
+    let Some(path) = testdata("wunchunk.jsonl") else {
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap();

@@ -1,5 +1,6 @@
 //! The five games by name, and the options a game is started with.
 
+use super::spec::Spec;
 use super::types::Side;
 use crate::board::BoardKind;
 use crate::quote::Quoted;
@@ -33,6 +34,20 @@ impl GameKind {
         GameKind::Linage,
         GameKind::Wunchunk,
     ];
+
+    /// The game a new game starts with (the new-game form's first choice).
+    pub const DEFAULT: GameKind = GameKind::Linage;
+
+    /// The game's facts as the rest of the program asks for them.
+    pub fn spec(self) -> &'static Spec {
+        match self {
+            GameKind::Keil => &super::keil::SPEC,
+            GameKind::Carteso => &super::carteso::SPEC,
+            GameKind::Iris => &super::iris::SPEC,
+            GameKind::Linage => &super::linage::SPEC,
+            GameKind::Wunchunk => &super::wunchunk::SPEC,
+        }
+    }
 
     /// Lower-case name as used on the command line, in GTP and records.
     pub fn name(self) -> &'static str {

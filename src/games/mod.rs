@@ -16,6 +16,7 @@ mod kind;
 pub mod linage;
 pub(crate) mod opening;
 mod registry;
+pub(crate) mod spec;
 pub(crate) mod square;
 pub(crate) mod state;
 mod types;
@@ -24,6 +25,7 @@ pub mod wunchunk;
 pub use describe::Describe;
 pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::{AnyGame, WithGame};
+pub use spec::{Placement, Spec, KATRAIN_POINTS_LOST};
 pub(crate) use types::{compare_zero_padded, counted};
 pub use types::{ChunkCounts, ChunkDelta, Illegal, Mark, Outcome, Side, Step, Stone};
 

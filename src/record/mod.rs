@@ -301,7 +301,7 @@ impl Record {
             size: Some(o.size),
             protocol: kind.has_komi().then_some(o.protocol),
             komi: (kind.has_komi() && o.protocol == Protocol::Agreed).then_some(Komi(o.komi_half)),
-            button: (kind == GameKind::Keil).then_some(o.button),
+            button: kind.spec().button.then_some(o.button),
         };
         let game = session.game();
         Record {

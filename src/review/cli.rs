@@ -188,11 +188,12 @@ pub fn table(kind: GameKind, reviews: &[TurnReview], points: bool) -> String {
     s += "win rate, margin: the mover's after the turn played; lost, points: what the turn \
           lost against the preferred turn, both positions searched alike (the judgement is \
           their class: 10/20/30 % of win rate";
-    s += match (points, kind) {
-        (true, GameKind::Carteso) => ", 6/12/24 points)\n",
-        (true, _) => ", 3/6/12 points)\n",
-        _ => ")\n",
-    };
+    if points {
+        let [a, b, c] = super::points_lost_classes(kind);
+        s += &format!(", {a}/{b}/{c} points)\n");
+    } else {
+        s += ")\n";
+    }
     s
 }
 

@@ -21,7 +21,7 @@
 pub(crate) mod check;
 pub(crate) mod cli;
 
-use crate::games::{AnyGame, Game, GameKind, Side, Step};
+use crate::games::{AnyGame, Game, GameKind, Side, Step, KATRAIN_POINTS_LOST};
 use crate::record::AnalysisSection;
 use crate::search::{Engine, Limits, PlayerSpec};
 use crate::session::Session;
@@ -34,22 +34,14 @@ pub use cli::{run as run_analyze, AnalyzeArgs};
 /// (lichess's thresholds: 10, 20, 30 points of win chance).
 pub const WIN_RATE_DROPS: [f64; 3] = [0.10, 0.20, 0.30];
 
-/// Points lost (Keil, Linage) that make a turn an inaccuracy, a mistake, a blunder
-/// (KaTrain's default point classes 3, 6 and 12).
-pub const POINTS_LOST: [f64; 3] = [3.0, 6.0, 12.0];
+/// Points lost that make a turn an inaccuracy, a mistake, a blunder (KaTrain's default
+/// point classes 3, 6 and 12); a game's spec may set its own ([`points_lost_classes`]).
+pub const POINTS_LOST: [f64; 3] = KATRAIN_POINTS_LOST;
 
-/// Carteso's classes: twice KaTrain's. Its margins move by whole groups (a group that goes
-/// to the other side moves the margin by twice its size): with KaTrain's classes two reviews
-/// of an 85-turn level-4 vs level-5 game at the default setting marked 35 and 29 turns,
-/// only 23 of them in both (issue 14's closing note).
-pub const CARTESO_POINTS_LOST: [f64; 3] = [6.0, 12.0, 24.0];
-
-/// The point classes of a game (see [`POINTS_LOST`]).
+/// The point classes of a game: its spec's, else [`POINTS_LOST`] (Carteso's are twice
+/// KaTrain's, see its spec).
 pub fn points_lost_classes(kind: GameKind) -> [f64; 3] {
-    match kind {
-        GameKind::Carteso => CARTESO_POINTS_LOST,
-        _ => POINTS_LOST,
-    }
+    kind.spec().points_lost_classes.unwrap_or(POINTS_LOST)
 }
 
 /// The engine settings a review uses when none are given: level 10 (the strongest player,

@@ -437,3 +437,24 @@ fn a_turn_about_to_be_marked_is_looked_at_again_and_both_looks_agreeing_the_deep
     assert_eq!(rows[10].judgement, Some(Judgement::Blunder));
     assert_eq!(rows[11].judgement, None);
 }
+
+/// The table's last line names each game's point classes (the texts from before the classes
+/// moved into the games' specs).
+#[test]
+fn the_tables_legend_names_the_point_classes() {
+    let end = |kind, points| {
+        let t = cli::table(kind, &[], points);
+        t.lines()
+            .last()
+            .unwrap()
+            .rsplit("win rate")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(end(GameKind::Keil, true), ", 3/6/12 points)");
+    assert_eq!(end(GameKind::Linage, true), ", 3/6/12 points)");
+    assert_eq!(end(GameKind::Carteso, true), ", 6/12/24 points)");
+    assert_eq!(end(GameKind::Iris, false), ")");
+    assert_eq!(end(GameKind::Wunchunk, false), ")");
+}

@@ -19,7 +19,7 @@ use super::reward::mover;
 use super::tree::{Proven, Tree};
 use super::tuning;
 use crate::games::fair_komi::Source;
-use crate::games::{format_komi, Game, GameKind, Side, Step};
+use crate::games::{format_komi, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
 
 /// Fewest simulations a komi probe runs when the limits are counted in simulations.
@@ -211,7 +211,7 @@ fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
 /// measured with: in Keil the button on exactly when komi is whole (`button = auto`, as
 /// `tessera komi` plays); a button forced on or off is another game, left to the probes.
 fn same_rules<G: Game>(game: &G, half: u16) -> bool {
-    if game.kind() != GameKind::Keil {
+    if !game.kind().spec().button {
         return true;
     }
     let mut g = game.clone();
@@ -283,7 +283,7 @@ fn komi_report<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::AnyGame;
+    use crate::games::{AnyGame, GameKind};
     use crate::search::{Limits, PlayerSpec};
     use std::sync::Arc;
 

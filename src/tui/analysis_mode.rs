@@ -228,11 +228,7 @@ impl Play {
         }
         // The stones' own marks exist only where stones can change hands or wait for an
         // owner (see `board::widget::heat_drawing`).
-        let stones = match self.session.kind() {
-            crate::games::GameKind::Keil => " · ■ □ dead stones",
-            crate::games::GameKind::Carteso => " · ⋮ ⋯ beside a stone: who claims its group",
-            _ => "",
-        };
+        let stones = self.session.kind().spec().heat_stone_legend;
         self.say(format!(
             "heat map: each cell's owner in the playouts · upper case settled (underlined or \
              shaded), lower case likely{stones}"

@@ -7,7 +7,6 @@ use super::layout::{centred, key_line};
 use super::new_game::{Field, NewGameForm};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::Effect;
-use crate::games::GameKind;
 use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
@@ -59,7 +58,7 @@ impl ChallengeForm {
         if self.game.kind.has_komi() {
             v.push(Row::Game(Field::Komi));
         }
-        if self.game.kind == GameKind::Keil {
+        if self.game.kind.spec().button {
             v.push(Row::Game(Field::Button));
         }
         v.push(Row::ClockKind);

@@ -9,7 +9,7 @@ use super::play::{has_colour_choice, has_overlay, title_case, BidStep, Play, Pop
 use super::screen::{Ctx, Transition};
 use super::Effect;
 use crate::board::BoardKind;
-use crate::games::{Game, GameKind, Side, Step, Stone};
+use crate::games::{Game, Side, Spec, Step, Stone};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;
 
@@ -168,8 +168,9 @@ fn live(p: &Play) -> bool {
 
 /// A game's special step (Keil's button, Wunchunk's swap and early end) is offered while it
 /// is legal; `pass` always is (its refusal explains a rule: Keil's button).
-fn legal_now(p: &Play, kind: GameKind, step: Step) -> bool {
-    if !p.can_act() || p.game().kind() != kind {
+/// Whether `step` is legal now, in a game whose spec has the capability `has`.
+fn legal_now(p: &Play, has: fn(&Spec) -> bool, step: Step) -> bool {
+    if !p.can_act() || !has(p.game().kind().spec()) {
         return false;
     }
     let mut v = Vec::new();
@@ -247,10 +248,10 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
         Command::new(Action::Place, "place", &["Enter", "Space"], Play::can_act, "place", "place a stone at the cursor (or click)"),
         Command::new(Action::Colour, "colour", &["c"], |p| live(p) && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
-        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal_now(p, GameKind::Wunchunk, Step::End), "end turn", "end the turn early"),
+        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal_now(p, |s| s.early_end, Step::End), "end turn", "end the turn early"),
         Command::new(Action::Pass, "pass", &["p"], Play::can_act, "pass", "pass"),
-        Command::new(Action::Button, "button", &["B"], |p| legal_now(p, GameKind::Keil, Step::Button), "button", "take the button"),
-        Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, GameKind::Wunchunk, Step::Swap), "swap", "swap colours (White's first turn)"),
+        Command::new(Action::Button, "button", &["B"], |p| legal_now(p, |s| s.button, Step::Button), "button", "take the button"),
+        Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, |s| s.swap, Step::Swap), "swap", "swap colours (White's first turn)"),
         Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only() && p.online().is_none(), "undo", "take back (against the AI: to your previous turn)"),
         Command::new(Action::HistoryBack, "history_back", &["["], has_turns, "history", HISTORY),
         Command::new(Action::HistoryForward, "history_forward", &["]"], Play::is_viewing, "history", HISTORY),

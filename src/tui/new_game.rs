@@ -108,11 +108,12 @@ pub enum Field {
 }
 
 impl NewGameForm {
-    /// The form with the settings' defaults: Linage against the AI.
+    /// The form with the settings' defaults: the default game ([`GameKind::DEFAULT`]) against
+    /// the AI.
     pub fn new(s: &Settings) -> NewGameForm {
         let mut f = NewGameForm {
             row: 0,
-            kind: GameKind::Linage,
+            kind: GameKind::DEFAULT,
             size: 9,
             opponent: Opponent::Ai,
             level: s.config.ai_level,
@@ -122,7 +123,7 @@ impl NewGameForm {
             ai_time: s.config.ai_time,
             error: None,
         };
-        f.set_kind(GameKind::Linage);
+        f.set_kind(GameKind::DEFAULT);
         f
     }
 
@@ -145,7 +146,7 @@ impl NewGameForm {
                 Some(h) => KomiChoice::Agreed(h.min(2 * f.points() as u16)),
             };
         }
-        if c.game == GameKind::Keil {
+        if c.game.spec().button {
             f.button = c.button;
         }
         if AI_TIMES.contains(&c.ai_time) {
@@ -228,7 +229,7 @@ impl NewGameForm {
         if self.kind.has_komi() {
             v.push(Field::Komi);
         }
-        if self.kind == GameKind::Keil {
+        if self.kind.spec().button {
             v.push(Field::Button);
         }
         if self.opponent != Opponent::Human {

@@ -17,9 +17,10 @@ use std::time::Duration;
 
 /// How a side is shown in panels: its stone for black/white games, its initial otherwise.
 pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
-    match kind {
-        GameKind::Carteso | GameKind::Linage => kind.side_letter(side).to_string(),
-        _ => glyphs.stone(Stone::of_side(side)).to_string(),
+    if kind.spec().sides_by_letter {
+        kind.side_letter(side).to_string()
+    } else {
+        glyphs.stone(Stone::of_side(side)).to_string()
     }
 }
 
@@ -202,12 +203,7 @@ fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
 
 /// What the overlay's marks mean, for the games that have one.
 pub fn overlay_legend(kind: GameKind) -> Option<&'static str> {
-    match kind {
-        GameKind::Keil => Some("b Black's territory, w White's, - nobody's"),
-        GameKind::Linage => Some("v Vertical's region, h Horizontal's, * free"),
-        GameKind::Carteso => Some("claimed groups in their claimer's style"),
-        _ => None,
-    }
+    kind.spec().overlay_legend
 }
 
 /// `label: value`, word-wrapped to `width` with the continuation lines indented.

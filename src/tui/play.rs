@@ -12,7 +12,7 @@ use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
-use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
+use crate::games::{AnyGame, Game, GameKind, Placement, Side, Step, Stone};
 use crate::online::{ClockState, GameId};
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -192,12 +192,12 @@ pub const WATCH_PACE: Duration = Duration::from_millis(800);
 
 /// Whether a game lets the player choose the stone colour (`c`).
 pub fn has_colour_choice(kind: GameKind) -> bool {
-    matches!(kind, GameKind::Carteso | GameKind::Wunchunk)
+    kind.spec().placement == Placement::Chosen
 }
 
 /// Whether a game has an ownership overlay (`t`).
 pub fn has_overlay(kind: GameKind) -> bool {
-    matches!(kind, GameKind::Keil | GameKind::Carteso | GameKind::Linage)
+    kind.spec().overlay_legend.is_some()
 }
 
 /// Where the opening bid stands, seen from its legal steps.
@@ -654,11 +654,7 @@ impl Play {
     /// The stone a placement puts down for the side to move.
     pub fn placement_stone(&self) -> Stone {
         let g = self.game();
-        match g.kind() {
-            GameKind::Linage => Stone::Neutral,
-            k if has_colour_choice(k) => self.colour,
-            _ => Stone::of_side(g.to_move()),
-        }
+        g.kind().spec().placement_stone(self.colour, g.to_move())
     }
 
     /// Moves the cursor.

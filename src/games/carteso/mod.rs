@@ -15,8 +15,11 @@
 
 mod game;
 mod groups;
+mod spec;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{single, Rect, SquareBits, TurnState};

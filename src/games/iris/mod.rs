@@ -23,9 +23,12 @@
 
 mod notation;
 mod score;
+mod spec;
 mod tables;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use spec::SPEC;
 
 use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};

@@ -38,8 +38,11 @@ mod notation;
 mod repetition;
 mod rules;
 mod score;
+mod spec;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use spec::SPEC;
 
 pub use score::Territory;
 

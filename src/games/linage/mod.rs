@@ -9,8 +9,11 @@
 //! classified by the line starts it contains.
 
 mod game;
+mod spec;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{SquareBits, TurnState};

@@ -30,8 +30,11 @@
 mod groups;
 mod notation;
 mod score;
+mod spec;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use spec::SPEC;
 
 use super::{
     state, ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step,

@@ -3,7 +3,7 @@
 use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
 use crate::board::BoardKind;
-use crate::games::{Game, GameKind, Step};
+use crate::games::{Game, Spec, Step};
 use crate::tui::commands::{Command, Table};
 use crate::tui::cursor::Dir;
 use crate::tui::play::{has_colour_choice, has_overlay};
@@ -58,8 +58,9 @@ fn hex(p: &PuzzleScreen) -> bool {
     p.game().geometry().kind() == BoardKind::Hex
 }
 
-fn legal(p: &PuzzleScreen, kind: GameKind, step: Step) -> bool {
-    if !p.can_move() || p.game().kind() != kind {
+/// Whether `step` is legal now, in a game whose spec has the capability `has`.
+fn legal(p: &PuzzleScreen, has: fn(&Spec) -> bool, step: Step) -> bool {
+    if !p.can_move() || !has(p.game().kind().spec()) {
         return false;
     }
     let mut v = Vec::new();
@@ -89,9 +90,9 @@ pub static TABLE: Table<PuzzleScreen, Action> = Table {
         Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
         Command::new(Action::Place, "place", &["Enter", "Space"], PuzzleScreen::can_move, "place", "place a stone at the cursor"),
         Command::new(Action::Colour, "colour", &["c"], |p| p.can_move() && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
-        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal(p, GameKind::Wunchunk, Step::End), "end turn", "end the turn early"),
+        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal(p, |s| s.early_end, Step::End), "end turn", "end the turn early"),
         Command::new(Action::Pass, "pass", &["p"], |p| p.can_move() && p.game().steps_in_turn() == 0, "pass", "pass"),
-        Command::new(Action::Button, "button", &["B"], |p| legal(p, GameKind::Keil, Step::Button), "button", "take the button"),
+        Command::new(Action::Button, "button", &["B"], |p| legal(p, |s| s.button, Step::Button), "button", "take the button"),
         Command::new(Action::Undo, "undo", &["Backspace", "U"], mid_turn, "undo", "take back the stones of the turn in progress"),
         Command::new(Action::Hint, "hint", &["H"], PuzzleScreen::solving, "hint", "a hint: where the winning turn starts (ends the streak)"),
         Command::new(Action::GiveUp, "give_up", &["g"], PuzzleScreen::solving, "give up", "give up and show the solution"),

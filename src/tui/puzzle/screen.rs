@@ -7,7 +7,7 @@ use super::job::{Answer, Job, Question, Reply};
 use super::list::PuzzleList;
 use super::progress::Status;
 use crate::board::Cell;
-use crate::games::{AnyGame, Game, GameKind, Side, Step, Stone};
+use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::puzzle::define::goal_in_own_turns;
 use crate::puzzle::set::Entry;
 use crate::tui::cursor::{self, Dir};
@@ -237,11 +237,10 @@ impl PuzzleScreen {
 
     /// The stone a placement puts down.
     pub(super) fn stone(&self) -> Stone {
-        match self.game.kind() {
-            GameKind::Linage => Stone::Neutral,
-            k if has_colour_choice(k) => self.colour,
-            _ => Stone::of_side(self.game.to_move()),
-        }
+        self.game
+            .kind()
+            .spec()
+            .placement_stone(self.colour, self.game.to_move())
     }
 
     /// Leaves a shown wrong turn: back to the position before it.

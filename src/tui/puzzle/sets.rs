@@ -5,13 +5,7 @@ use crate::puzzle::set::{self, Entry};
 
 /// The text of a game's shipped set.
 pub fn text(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Keil => include_str!("../../../puzzles/keil.toml"),
-        GameKind::Carteso => include_str!("../../../puzzles/carteso.toml"),
-        GameKind::Iris => include_str!("../../../puzzles/iris.toml"),
-        GameKind::Linage => include_str!("../../../puzzles/linage.toml"),
-        GameKind::Wunchunk => include_str!("../../../puzzles/wunchunk.toml"),
-    }
+    kind.spec().puzzles
 }
 
 /// A game's shipped puzzles, lowest rating first (ties by depth, then id), and the problems

@@ -1,0 +1,17 @@
+//! Iris's facts for the rest of the program.
+
+use crate::games::spec::{Placement, Spec};
+
+/// Iris's spec.
+pub(crate) const SPEC: Spec = Spec {
+    puzzles: include_str!("../../../puzzles/iris.toml"),
+    sides_by_letter: false,
+    overlay_legend: None,
+    heat_stone_legend: "",
+    placement: Placement::Mover,
+    button: false,
+    // A gray turn whose second stone has no room ends by itself; there is no `end` step.
+    early_end: false,
+    swap: false,
+    points_lost_classes: None,
+};

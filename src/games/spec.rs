@@ -1,0 +1,58 @@
+//! What the rest of the program needs to know about a game, as plain data: each game's folder
+//! holds its [`Spec`] (`SPEC`), and [`GameKind::spec`](super::GameKind::spec) finds it, so
+//! that code outside `games` asks the spec instead of naming a game.
+
+use super::types::{Side, Stone};
+
+/// The stone a placement puts down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// The stone of the side to move (black/white games).
+    Mover,
+    /// The colour the player chooses (`c` in the interface): either side places either colour.
+    Chosen,
+    /// A neutral stone, whoever places it.
+    Neutral,
+}
+
+impl Spec {
+    /// The stone a placement puts down for `to_move`, with `chosen` the colour the player
+    /// chose (used only where the colour is chosen).
+    pub fn placement_stone(&self, chosen: Stone, to_move: Side) -> Stone {
+        match self.placement {
+            Placement::Mover => Stone::of_side(to_move),
+            Placement::Chosen => chosen,
+            Placement::Neutral => Stone::Neutral,
+        }
+    }
+}
+
+/// KaTrain's default point classes (3, 6 and 12 points lost: an inaccuracy, a mistake, a
+/// blunder), the review's classes for most games with points.
+pub const KATRAIN_POINTS_LOST: [f64; 3] = [3.0, 6.0, 12.0];
+
+/// One game's facts as the interface, records, the review and the search ask for them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    /// The text of the shipped puzzle set (`puzzles/<game>.toml`, built into the program).
+    pub puzzles: &'static str,
+    /// Whether panels write the sides by their initial (vertical/horizontal games) rather
+    /// than by their stone.
+    pub sides_by_letter: bool,
+    /// What the ownership overlay's marks mean; `None` for a game without an overlay (`t`).
+    pub overlay_legend: Option<&'static str>,
+    /// The heat map's extra legend for the stones' own marks (starting with ` · `), empty
+    /// when stones never change hands or wait for an owner.
+    pub heat_stone_legend: &'static str,
+    /// The stone a placement puts down.
+    pub placement: Placement,
+    /// Whether the game has the button (`button` step; the button option).
+    pub button: bool,
+    /// Whether a turn of several stones may end early (`end` step).
+    pub early_end: bool,
+    /// Whether the players may swap colours (`swap` step).
+    pub swap: bool,
+    /// Points lost that make a turn an inaccuracy, a mistake, a blunder in a review; `None`
+    /// for a game without points (the review then uses [`KATRAIN_POINTS_LOST`]).
+    pub points_lost_classes: Option<[f64; 3]>,
+}

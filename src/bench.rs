@@ -77,14 +77,17 @@ fn uniform_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBe
 }
 
 /// The seed reference's policy (`uniform_playouts`) for the games whose random playouts differ
-/// under it — Keil only, where ours pass only when no placement is legal (module docs); `None`
-/// for the others.
+/// under it ([`SearchTuning::seed_policy_differs`]: where ours pass only when no placement is
+/// legal, see the module docs); `None` for the others.
+///
+/// [`SearchTuning::seed_policy_differs`]: crate::games::tuning::SearchTuning::seed_policy_differs
 pub(crate) fn seed_policy_playouts(
     start: &AnyGame,
     duration: Duration,
     seed: u64,
 ) -> Option<PlayoutBench> {
-    (start.kind() == GameKind::Keil).then(|| uniform_playouts(start, duration, seed))
+    let differs = start.kind().tuning().seed_policy_differs;
+    differs.then(|| uniform_playouts(start, duration, seed))
 }
 
 /// Runs playouts from `start` for about `duration` (at least one playout), each step chosen by

@@ -16,9 +16,11 @@ mod kind;
 pub mod linage;
 pub(crate) mod opening;
 mod registry;
+pub mod rules_text;
 pub(crate) mod spec;
 pub(crate) mod square;
 pub(crate) mod state;
+pub mod tuning;
 mod types;
 pub mod wunchunk;
 

@@ -20,24 +20,15 @@
 //! | 9     | –           | 1.5 s   | all     | 0           |
 //! | 10    | –           | 4 s     | all     | 0           |
 //!
-//! Wunchunk has its own simulations and temperatures at levels 1–8:
-//!
-//! | level         | 1     | 2     | 3     | 4     | 5     | 6      | 7      | 8      |
-//! |---------------|------:|------:|------:|------:|------:|-------:|-------:|-------:|
-//! | simulations   | 1 000 | 2 000 | 3 000 | 5 000 | 8 000 | 12 000 | 20 000 | 40 000 |
-//! | temperature   | 2.0   | 0.6   | 0.3   | 0.2   | 0.1   | 0      | 0      | 0      |
-//!
-//! A Wunchunk turn is several stones sharing the turn's simulations, so below about a thousand
-//! simulations a turn every stone gets a handful and the levels do not order (with the table
-//! above, level 2 against 1 scored 40 %). With the learned patterns guiding the tree and the
-//! playouts, a weak level's visits follow the patterns' prior, so its strength is set by how
-//! sharply the temperature draws from them more than by its simulations: at temperature 0.6,
-//! 3 000 simulations against 2 000 scored 6–9, and 300 at temperature 1 lost 3–17 to 100 at
-//! temperature 2; each of Wunchunk's rungs therefore lowers the temperature as well.
+//! A game may have its own simulations and temperatures at the first levels
+//! ([`SearchTuning::levels`], in the game's folder), as a game whose turn is several stones
+//! sharing the turn's simulations does at levels 1–8.
 //! [`simulations`] and [`temperature`] give a level's figures for a game; the engine applies
 //! them ([`PlayerSpec::limits_for`], [`PlayerSpec::temperature_for`]).
 //!
 //! `tessera match` results backing the order are in the AI issue's closing note.
+//!
+//! [`SearchTuning::levels`]: crate::games::tuning::SearchTuning::levels
 
 use super::control::Limits;
 use super::spec::{Algorithm, PlayerSpec};
@@ -57,37 +48,25 @@ const TABLE: [(u64, u64, usize, f64); 10] = [
     (0, 4_000, 0, 0.0),
 ];
 
-/// Wunchunk's (simulations, temperature) for levels 1–8 (see the module documentation).
-const WUNCHUNK: [(u64, f64); 8] = [
-    (1_000, 2.0),
-    (2_000, 0.6),
-    (3_000, 0.3),
-    (5_000, 0.2),
-    (8_000, 0.1),
-    (12_000, 0.0),
-    (20_000, 0.0),
-    (40_000, 0.0),
-];
-
-/// Level `n`'s (simulations, temperature) in `kind`: the table's, or Wunchunk's own for levels
-/// 1–8 (simulations 0 for the timed levels).
+/// Level `n`'s (simulations, temperature) in `kind`: the game's own figures for the level if
+/// it has them ([`GameKind::tuning`]), else the table's (simulations 0 for the timed levels).
 fn row(n: u8, kind: GameKind) -> (u64, f64) {
     let n = n.clamp(1, 10) as usize;
-    match kind {
-        GameKind::Wunchunk if n <= 8 => WUNCHUNK[n - 1],
-        _ => (TABLE[n - 1].0, TABLE[n - 1].3),
+    match kind.tuning().levels.get(n - 1) {
+        Some(own) => (own.simulations, own.temperature),
+        None => (TABLE[n - 1].0, TABLE[n - 1].3),
     }
 }
 
 /// The simulations level `n` (1–10, clamped) spends on a turn of `kind`: the table's, or
-/// Wunchunk's own for levels 1–8; `None` for the timed levels 9 and 10.
+/// the game's own ([`GameKind::tuning`]); `None` for the timed levels 9 and 10.
 pub fn simulations(n: u8, kind: GameKind) -> Option<u64> {
     let iters = row(n, kind).0;
     (iters > 0).then_some(iters)
 }
 
 /// The temperature level `n` (1–10, clamped) draws its step with in `kind`: the table's, or
-/// Wunchunk's own for levels 1–8.
+/// the game's own ([`GameKind::tuning`]).
 pub fn temperature(n: u8, kind: GameKind) -> f64 {
     row(n, kind).1
 }

@@ -343,16 +343,19 @@ impl Patterns {
         shape.degree == self.degree
     }
 
-    /// The shipped patterns of a game, if it has any.
+    /// The shipped patterns of a game ([`SearchTuning::patterns`]), parsed once; `None` for a
+    /// game without any.
+    ///
+    /// [`SearchTuning::patterns`]: crate::games::tuning::SearchTuning::patterns
     pub fn for_kind(kind: GameKind) -> Option<&'static Patterns> {
-        static WUNCHUNK: OnceLock<Patterns> = OnceLock::new();
-        match kind {
-            GameKind::Wunchunk => Some(WUNCHUNK.get_or_init(|| {
-                Patterns::parse(include_str!("../../data/patterns/wunchunk.txt"))
-                    .expect("the shipped Wunchunk patterns parse")
-            })),
-            _ => None,
-        }
+        static SHIPPED: [OnceLock<Patterns>; GameKind::ALL.len()] =
+            [const { OnceLock::new() }; GameKind::ALL.len()];
+        let text = kind.tuning().patterns?;
+        let slot = GameKind::ALL.iter().position(|&k| k == kind)?;
+        Some(SHIPPED[slot].get_or_init(|| {
+            Patterns::parse(text)
+                .unwrap_or_else(|e| panic!("the shipped {} patterns parse: {e:?}", kind.title()))
+        }))
     }
 }
 

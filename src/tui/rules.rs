@@ -6,7 +6,7 @@ use super::commands::{Command, Table};
 use super::layout::{key_line, panel, wrap_words};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use crate::board::Geometry;
-use crate::games::{GameKind, Mark, Side, Stone};
+use crate::games::GameKind;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -34,170 +34,46 @@ pub fn full_text(kind: GameKind) -> String {
 
 /// The rules of a game, in our words (SPEC §3 decides every detail).
 pub fn text(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Keil => {
-            "\
-Go on a hexagonal board, with links. Black (●) moves first; on your turn place a stone of \
-your colour or pass.
-
-Links: two adjacent stones of one colour, or a stone and an adjacent empty point, are linked \
-when at least one point next to both is not held by the other colour. A group is stones \
-joined by links; its liberties are the empty points linked to it.
-
-After you place, enemy groups without liberties are removed. Your stone's group must keep a \
-liberty, and you may not repeat a position you left at the end of one of your earlier turns.
-
-Territory: empty points joined by adjacency; it is yours when every stone linked to it is \
-yours. Score: your stones + your territory (+ komi for White, + 0.5 for the button). The game \
-ends after two passes in a row.
-
-Button: while nobody has taken it you may not pass, but you may take it instead of a stone.
-
-In a game, t shows the territory: b Black's, w White's, - nobody's."
-        }
-        GameKind::Carteso => {
-            "\
-Vertical moves first, then Horizontal. On your turn place one stone of EITHER colour (c \
-switches) or pass.
-
-A group (same-coloured stones joined orthogonally) belongs to Vertical when it spans more \
-rows than columns, to Horizontal when it spans more columns than rows; when square, to the \
-opponent of whoever just placed.
-
-A group is finished when it can no longer grow taller or wider. After every placement each \
-unclaimed finished group is claimed by its owner (marked | for Vertical, - for Horizontal \
-next to its stones, as in the picture) and stays claimed.
-
-Score: stones in the groups you claimed (+ komi for Horizontal). Two passes in a row end the \
-game. Komi is bid: the first player sets it, the second picks a side."
-        }
-        GameKind::Iris => {
-            "\
-Black moves first with ONE stone on a gray (inner) cell. After that every turn is TWO stones:
-
-- first stone on a coloured edge cell: the second goes on the cell of the same colour on the \
-opposite side (placed for you);
-- first stone on a gray cell: the second goes on any empty gray cell not next to the first \
-(highlighted); if there is none, it is forfeited.
-
-You may pass a whole turn. The game ends when the board is full or after two passes.
-
-A group's score is the number of coloured cells in it. Compare your best groups: the higher \
-wins; if equal, compare the next best, and so on."
-        }
-        GameKind::Linage => {
-            "\
-Vertical moves first, then Horizontal. Stones (◆) belong to nobody.
-
-A region is a set of empty points joined orthogonally. A line is three empty points in a row: \
-horizontal or vertical. A region with vertical lines but no horizontal line is Vertical's; \
-with horizontal lines but no vertical line, Horizontal's; with both, it is free.
-
-Place a stone in a free region, or pass; afterwards every region must still hold a line.
-
-Score: the points of your regions (+ komi for Horizontal). Two passes in a row end the game. \
-Komi is bid: the first player sets it, the second picks a side.
-
-In a game, t shows who owns what: v Vertical's region, h Horizontal's, * free (as in the \
-picture)."
-        }
-        GameKind::Wunchunk => {
-            "\
-Black moves first. A chunk is a group of 2 or more stones of one colour; a crumb is a single \
-stone.
-
-On your turn place up to as many stones as you have chunks (at least 1), of EITHER colour (c \
-switches); e ends the turn early, p passes. On White's first turn White may swap (s) \
-instead: the players exchange colours.
-
-The game ends when the board is full or both pass in a row. Fewest chunks of your colour \
-wins; then fewest crumbs; then fewest groups of 2, of 3, and so on."
-        }
-    }
+    kind.rules_text().text
 }
 
 /// The board of a game's picture.
 fn picture_geometry(kind: GameKind) -> &'static Geometry {
-    match kind {
-        GameKind::Carteso | GameKind::Linage => Geometry::square(5),
-        _ => Geometry::hex(3),
-    }
+    kind.rules_text().picture.geometry()
 }
 
 /// A small hand-made position showing the game's idea.
 pub fn picture(kind: GameKind) -> BoardView {
-    let geo = picture_geometry(kind);
-    let letters = match kind {
-        GameKind::Carteso | GameKind::Linage => ['v', 'h'],
-        _ => ['b', 'w'],
-    };
-    let mut v = BoardView::empty(geo, letters);
-    fn put(v: &mut BoardView, name: &str, stone: Stone) -> usize {
-        let c = v
-            .geometry
-            .parse(name)
-            .expect("picture cells are on the board") as usize;
-        v.cells[c].stone = Some(stone);
-        c
+    let p = &kind.rules_text().picture;
+    let geo = p.geometry();
+    let mut v = BoardView::empty(geo, p.letters);
+    let cell = |name: &str| geo.parse(name).expect("picture cells are on the board") as usize;
+    for &(stone, cells) in p.stones {
+        for c in cells {
+            v.cells[cell(c)].stone = Some(stone);
+        }
     }
-    match kind {
-        GameKind::Keil => {
-            for c in ["b3", "c3", "c4"] {
-                put(&mut v, c, Stone::Black);
-            }
-            for c in ["b4", "d3", "d2"] {
-                put(&mut v, c, Stone::White);
+    for &(side, cells) in p.claims {
+        for c in cells {
+            v.cells[cell(c)].claim = Some(side);
+        }
+    }
+    for &(mark, cells) in p.marks {
+        for c in cells {
+            v.cells[cell(c)].mark = Some(mark);
+        }
+    }
+    if let Some(mark) = p.other_empty {
+        for c in v.cells.iter_mut() {
+            if c.stone.is_none() && c.mark.is_none() {
+                c.mark = Some(mark);
             }
         }
-        GameKind::Wunchunk => {
-            for c in ["b3", "b4", "d1"] {
-                put(&mut v, c, Stone::Black);
-            }
-            for c in ["c4", "d4", "d3", "a5"] {
-                put(&mut v, c, Stone::White);
-            }
-        }
-        GameKind::Iris => {
-            for (i, c) in geo.ring().into_iter().enumerate() {
-                let label = (i % (3 * (geo.size() - 1))) as u16;
-                v.cells[c as usize].pair = Some(label);
-            }
-            put(&mut v, "c3", Stone::Black);
-            put(&mut v, "a3", Stone::White);
-            put(&mut v, "e3", Stone::White);
-        }
-        GameKind::Carteso => {
-            // a1-a2 black, walled in by white: finished, taller than wide, Vertical's.
-            // d5-e5 white, walled in by black: finished, wider than tall, Horizontal's.
-            for (cells, stone, claim) in [
-                (&["a1", "a2"][..], Stone::Black, Some(Side::First)),
-                (&["d5", "e5"][..], Stone::White, Some(Side::Second)),
-                (&["b1", "b2", "a3"][..], Stone::White, None),
-                (&["c5", "d4", "e4"][..], Stone::Black, None),
-            ] {
-                for c in cells {
-                    let i = put(&mut v, c, stone);
-                    v.cells[i].claim = claim;
-                }
-            }
-        }
-        GameKind::Linage => {
-            for c in ["b1", "b2", "b3", "a4", "b4", "c4", "d5"] {
-                put(&mut v, c, Stone::Neutral);
-            }
-            // a1-a3: only a vertical line (Vertical's); a5-c5: only a horizontal line
-            // (Horizontal's); the rest has both (free).
-            for c in geo.all_cells() {
-                if v.cells[c as usize].stone.is_some() {
-                    continue;
-                }
-                let (x, y) = geo.coords(c);
-                v.cells[c as usize].mark = Some(match (x, y) {
-                    (0, 0..=2) => Mark::Owned(Side::First),
-                    (0..=2, 4) => Mark::Owned(Side::Second),
-                    _ => Mark::Free,
-                });
-            }
+    }
+    if p.ring_pairs {
+        for (i, c) in geo.ring().into_iter().enumerate() {
+            let label = (i % (3 * (geo.size() - 1))) as u16;
+            v.cells[c as usize].pair = Some(label);
         }
     }
     v
@@ -205,12 +81,7 @@ pub fn picture(kind: GameKind) -> BoardView {
 
 /// What the marks of a game's picture mean (one line), if it has any.
 pub fn legend(kind: GameKind) -> Option<&'static str> {
-    match kind {
-        GameKind::Linage => Some("v Vertical's, h Horizontal's, * free"),
-        GameKind::Carteso => Some("| claimed by Vertical, - by Horizontal"),
-        GameKind::Iris => Some("letters or colours: coloured cells, a pair each"),
-        _ => None,
-    }
+    kind.rules_text().legend
 }
 
 /// What a command of the Rules screen does.
@@ -278,11 +149,12 @@ impl Component for RulesScreen {
             None => {}
             Some(Action::Back) => return Transition::Menu,
             Some(Action::Previous) => {
-                self.game = (self.game + 4) % 5;
+                let n = GameKind::ALL.len();
+                self.game = (self.game + n - 1) % n;
                 self.scroll = 0;
             }
             Some(Action::Next) => {
-                self.game = (self.game + 1) % 5;
+                self.game = (self.game + 1) % GameKind::ALL.len();
                 self.scroll = 0;
             }
             Some(Action::Scroll(n)) => {

@@ -15,9 +15,11 @@
 
 mod game;
 mod groups;
+pub(crate) mod rules_text;
 mod spec;
 #[cfg(test)]
 mod tests;
+pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 

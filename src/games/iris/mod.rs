@@ -22,11 +22,13 @@
 //!   apply to them, and coloured pairs must be filled together as in play.
 
 mod notation;
+pub(crate) mod rules_text;
 mod score;
 mod spec;
 mod tables;
 #[cfg(test)]
 mod tests;
+pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 

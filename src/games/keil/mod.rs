@@ -37,10 +37,12 @@ pub(crate) mod links;
 mod notation;
 mod repetition;
 mod rules;
+pub(crate) mod rules_text;
 mod score;
 mod spec;
 #[cfg(test)]
 mod tests;
+pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 

@@ -9,9 +9,11 @@
 //! classified by the line starts it contains.
 
 mod game;
+pub(crate) mod rules_text;
 mod spec;
 #[cfg(test)]
 mod tests;
+pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 

@@ -29,10 +29,12 @@
 
 mod groups;
 mod notation;
+pub(crate) mod rules_text;
 mod score;
 mod spec;
 #[cfg(test)]
 mod tests;
+pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 

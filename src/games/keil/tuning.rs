@@ -1,0 +1,23 @@
+//! Keil's search tuning (see [`crate::games::tuning`] for the measurements shared with the
+//! other games).
+
+use crate::games::tuning::{PlayoutKind, SearchTuning};
+
+/// Keil's search tuning.
+pub(crate) const TUNING: SearchTuning = SearchTuning {
+    score_weight: Some(0.15),
+    rave_bias: 0.0004,
+    // c = 0.1 against 0.25 at 100 ms a move scored 12-0-4 (16 games).
+    exploration: 0.1,
+    // Undo is dearer than a copy: Keil rebuilds its groups on undo.
+    copy_root: true,
+    // Playouts keep their eyes: without it random Keil games refill captured areas for tens
+    // of thousands of steps.
+    playout: PlayoutKind::NoEyes,
+    patterns: None,
+    pattern_weight: 0.0,
+    levels: &[],
+    // Our random playouts pass only when no placement is legal (module docs), where the seed
+    // reference's draw `pass` and `button` among all legal steps.
+    seed_policy_differs: true,
+};

@@ -55,4 +55,26 @@ pub struct Spec {
     /// Points lost that make a turn an inaccuracy, a mistake, a blunder in a review; `None`
     /// for a game without points (the review then uses [`KATRAIN_POINTS_LOST`]).
     pub points_lost_classes: Option<[f64; 3]>,
+    /// Whether a full board ends the game as well as two passes in a row (SPEC §3), as the
+    /// puzzles' goal says.
+    pub ends_when_full: bool,
+    /// Whether the fair agreed komi is a whole komi (played with the button on) rather than
+    /// `n + 0.5`: the grid of `tessera komi`'s values and of the fair-komi table.
+    pub whole_point_komi: bool,
+    /// The largest board whose empty position `tessera komi --exact` solves with the
+    /// region-sum search ([`crate::puzzle::linage_sum`], for a game that decomposes into free
+    /// regions) instead of the margin search; `None` when it never does.
+    pub region_sum_max_size: Option<usize>,
+    /// The puzzle generator's default deepest puzzle, in plies (`--max-plies`).
+    pub puzzle_max_plies: u8,
+    /// The puzzle generator's default node budget per solver question (`--budget`): about
+    /// one to three seconds of search.
+    pub puzzle_budget: u64,
+    /// The agreed komi values (half points) the puzzle generator's games draw from (used
+    /// only by a game with komi).
+    pub puzzle_komi_choices: &'static [u16],
+    /// Whether the puzzle generator plays each game out before taking candidates: a puzzle
+    /// means forcing the end, which the losing side can put off as long as it may place a
+    /// stone (see [`crate::puzzle`]'s candidates).
+    pub puzzle_play_out: bool,
 }

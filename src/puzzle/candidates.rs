@@ -20,11 +20,7 @@ use std::sync::Arc;
 
 /// Agreed komi values the generator's games draw from (half points), per game.
 fn komi_choices(kind: GameKind) -> &'static [u16] {
-    match kind {
-        GameKind::Keil => &[10, 12, 14],
-        GameKind::Carteso | GameKind::Linage => &[1, 3, 5],
-        _ => &[0],
-    }
+    kind.spec().puzzle_komi_choices
 }
 
 /// The two players of one game: practice levels `levels.0 ..= levels.1`, one thread each,
@@ -84,7 +80,7 @@ pub fn play_game(
         }
     }
     let mut end = session.turns().len();
-    if kind == GameKind::Keil {
+    if kind.spec().puzzle_play_out {
         let mut cheap = players(rng, (play_out_level, play_out_level));
         end = play_out(&mut session, &mut cheap, rng, stop)?;
     }

@@ -175,15 +175,12 @@ pub fn goal_in_own_turns(game: &AnyGame, side: Side, plies: u8) -> String {
 /// What "win" and the turns count mean in a puzzle of `kind`, in one sentence (SPEC §3: every
 /// game ends after two passes in succession; Iris and Wunchunk also when the board is full).
 pub fn goal_rules(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Iris | GameKind::Wunchunk => {
-            "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
-             row or a full board end the game."
-        }
-        _ => {
-            "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
-             row end the game and it is scored."
-        }
+    if kind.spec().ends_when_full {
+        "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
+         row or a full board end the game."
+    } else {
+        "Win = the game over, you ahead. Every turn counts, passes too: two passes in a \
+         row end the game and it is scored."
     }
 }
 

@@ -100,10 +100,7 @@ enum Report {
 
 /// The default deepest puzzle per game.
 pub fn default_max_plies(kind: GameKind) -> u8 {
-    match kind {
-        GameKind::Linage | GameKind::Carteso => 9,
-        _ => 7,
-    }
+    kind.spec().puzzle_max_plies
 }
 
 fn parse_levels(text: &str) -> anyhow::Result<(u8, u8)> {
@@ -125,7 +122,7 @@ fn entry_of(session: &Session, facts: &Facts) -> Entry {
         game: kind,
         size: o.size,
         komi: kind.has_komi().then_some(Komi(o.komi_half)),
-        button: (kind == GameKind::Keil).then_some(o.button),
+        button: kind.spec().button.then_some(o.button),
         turns: session.tokens(),
         win_in: facts.win_in,
         solution: solution_tokens(session.game(), facts),
@@ -144,12 +141,7 @@ fn cut(session: &Session, t: usize) -> Session {
 
 /// Default node budget per solver question: about one to three seconds of search per game.
 fn default_budget(kind: GameKind) -> u64 {
-    match kind {
-        GameKind::Keil => 1_000_000,
-        GameKind::Wunchunk => 30_000_000,
-        GameKind::Iris => 8_000_000,
-        _ => 4_000_000,
-    }
+    kind.spec().puzzle_budget
 }
 
 /// What a worker does with one candidate position: `Some(aborted)` once classified.

@@ -183,7 +183,8 @@ impl Entry {
             } else {
                 match self.komi {
                     Some(k) => args.push(format!("komi={}", format_komi(k.0))),
-                    None if self.game == GameKind::Keil => {}
+                    // The defaults agree on a komi (Keil's, with the button).
+                    None if GameOptions::defaults(self.game).protocol == Protocol::Agreed => {}
                     None => return Err("komi is missing (or start turns with the bid)".into()),
                 }
             }
@@ -191,7 +192,7 @@ impl Entry {
             return Err(format!("{} has no komi", self.game.title()));
         }
         if let Some(b) = self.button {
-            if self.game != GameKind::Keil {
+            if !self.game.spec().button {
                 return Err("only Keil has a button".into());
             }
             args.push(format!(

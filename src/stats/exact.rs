@@ -43,7 +43,11 @@ pub fn solve(
     // the button fixed): the empty board at komi 0 hashes to 0, which the solver's table takes
     // for a stored entry (its empty slots have key 0) and answers 0 at once.
     const SEARCH_KOMI_HALF: u16 = 1;
-    if kind == GameKind::Linage && size <= 8 {
+    if kind
+        .spec()
+        .region_sum_max_size
+        .is_some_and(|max| size <= max)
+    {
         // Linage decomposes into its free regions: the region-sum search reaches further.
         let t0 = Instant::now();
         let (margin, nodes) = crate::puzzle::linage_sum::solve_empty(size, mb, limit, guess, true)
@@ -102,7 +106,7 @@ pub fn entry(kind: GameKind, solved: &Solved, off: Option<&Solved>) -> NewEntry 
          margin {} points{} ({} positions, {:.1} s); {}",
         solved.search,
         at,
-        if kind == GameKind::Keil {
+        if kind.spec().button {
             " with the button on"
         } else {
             ""
@@ -139,7 +143,7 @@ pub fn run(
     limit: u64,
     guess: i32,
 ) -> anyhow::Result<NewEntry> {
-    let button = if kind == GameKind::Keil {
+    let button = if kind.spec().button {
         ButtonMode::On
     } else {
         ButtonMode::Auto
@@ -147,7 +151,7 @@ pub fn run(
     let solved = solve(kind, size, button, mb, limit, guess)?;
     println!(
         "{kind} size {size}{}: margin {} points at komi 0 ({} positions, {:.1} s): {}",
-        if kind == GameKind::Keil {
+        if kind.spec().button {
             ", button on"
         } else {
             ""
@@ -157,7 +161,7 @@ pub fn run(
         solved.secs,
         verdict(solved.margin)
     );
-    let off = if kind == GameKind::Keil {
+    let off = if kind.spec().button {
         let o = solve(kind, size, ButtonMode::Off, mb, limit, guess)?;
         println!(
             "{kind} size {size}, button off: margin {} points ({} positions, {:.1} s): {}",

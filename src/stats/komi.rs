@@ -377,7 +377,7 @@ fn print_result(kind: GameKind, size: usize, e: &NewEntry, f: &Finding) {
     );
     let fair = (e.fair * 2.0).round() as u16;
     println!("fair agreed komi {}", format_komi(fair));
-    if kind == GameKind::Keil {
+    if kind.spec().whole_point_komi {
         println!(
             "with the button (a whole komi), komi {} is the default",
             format_komi(fair)

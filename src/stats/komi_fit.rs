@@ -95,7 +95,7 @@ pub fn crossing(points: &[Point]) -> Crossing {
 /// (Carteso, Linage) or the nearest whole komi (Keil, with the button).
 pub fn fair_half(kind: GameKind, at: f64) -> u16 {
     let at = at.max(0.0);
-    if kind == GameKind::Keil {
+    if kind.spec().whole_point_komi {
         2 * at.round() as u16
     } else {
         2 * (at - 0.5).max(0.0).round() as u16 + 1

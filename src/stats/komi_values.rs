@@ -15,7 +15,7 @@ pub fn chosen_values(
         return Ok(None);
     }
     // The grid is the one the table's fair komi lives on; `whole` only words the message.
-    let whole = kind == GameKind::Keil;
+    let whole = kind.spec().whole_point_komi;
     let mut out = Vec::new();
     for v in values {
         let h = parse_komi(v).map_err(anyhow::Error::msg)? as i32;

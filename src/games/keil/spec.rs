@@ -13,4 +13,11 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: false,
     swap: false,
     points_lost_classes: Some(KATRAIN_POINTS_LOST),
+    ends_when_full: false,
+    whole_point_komi: true,
+    region_sum_max_size: None,
+    puzzle_max_plies: 7,
+    puzzle_budget: 1_000_000,
+    puzzle_komi_choices: &[10, 12, 14],
+    puzzle_play_out: true,
 };

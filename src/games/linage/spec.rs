@@ -13,4 +13,11 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: false,
     swap: false,
     points_lost_classes: Some(KATRAIN_POINTS_LOST),
+    ends_when_full: false,
+    whole_point_komi: false,
+    region_sum_max_size: Some(8),
+    puzzle_max_plies: 9,
+    puzzle_budget: 4_000_000,
+    puzzle_komi_choices: &[1, 3, 5],
+    puzzle_play_out: false,
 };

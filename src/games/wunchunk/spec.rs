@@ -13,4 +13,11 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: true,
     swap: true,
     points_lost_classes: None,
+    ends_when_full: true,
+    whole_point_komi: false,
+    region_sum_max_size: None,
+    puzzle_max_plies: 7,
+    puzzle_budget: 30_000_000,
+    puzzle_komi_choices: &[0],
+    puzzle_play_out: false,
 };

@@ -91,7 +91,7 @@ pub struct TurnEval {
 
 /// Wins, draws and losses of A, with the statistics the match prints.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tally {
+pub struct MatchTally {
     /// A's wins.
     pub wins: usize,
     /// Draws.
@@ -104,7 +104,7 @@ pub struct Tally {
     pub turns: usize,
 }
 
-impl Tally {
+impl MatchTally {
     /// Counts one game.
     pub fn add(&mut self, r: &GameResult) {
         match r.a_won {
@@ -388,7 +388,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         "match: {} size {}, A = {}, B = {}, {} games, {} at once",
         args.game, options.size, args.a, args.b, args.games, args.jobs
     );
-    let mut tally = Tally::default();
+    let mut tally = MatchTally::default();
     play_many(
         args.game,
         &options,
@@ -458,7 +458,7 @@ mod tests {
 
     #[test]
     fn tally_figures() {
-        let t = Tally {
+        let t = MatchTally {
             wins: 75,
             draws: 0,
             losses: 25,
@@ -472,20 +472,20 @@ mod tests {
             lo < elo && elo < hi && lo > 100.0 && hi < 300.0,
             "{lo} {hi}"
         );
-        let all = Tally {
+        let all = MatchTally {
             wins: 10,
             ..Default::default()
         };
         assert_eq!(all.elo().0, f64::INFINITY);
         assert!(all.summary()[1].contains("+inf"));
         // 100 wins of 100: the lower bound is finite (Wilson).
-        let hundred = Tally {
+        let hundred = MatchTally {
             wins: 100,
             ..Default::default()
         };
         let (_, lo, hi) = hundred.elo();
         assert!((lo - 566.0).abs() < 2.0 && hi == f64::INFINITY, "{lo} {hi}");
-        let none = Tally {
+        let none = MatchTally {
             losses: 100,
             ..Default::default()
         };
@@ -494,7 +494,7 @@ mod tests {
             lo == f64::NEG_INFINITY && (hi + 566.0).abs() < 2.0,
             "{lo} {hi}"
         );
-        let even = Tally {
+        let even = MatchTally {
             wins: 3,
             draws: 4,
             losses: 3,

@@ -145,7 +145,7 @@ pub(crate) mod tests {
             r.result,
             format!("{}+R", GameKind::Linage.side_letter(side))
         );
-        let line = crate::stats::foresight::Tally::default().add(&r);
+        let line = crate::stats::foresight::ForesightTally::default().add(&r);
         assert!(
             line.ends_with(&format!(
                 "resigned at 80 % x2 after {} searched turns",

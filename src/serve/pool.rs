@@ -8,12 +8,12 @@
 //! (`level:N,threads=1,mem=M`), so the pool depends on nothing inside [`crate::search`].
 
 use crate::search::PlayerSpec;
-use crate::tui::ai::{self, Report, Request, Thinker};
+use crate::tui::ai::{self, AiEvent, Request, Thinker};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
-type Sink = Arc<dyn Fn(Report) + Send + Sync>;
+type Sink = Arc<dyn Fn(AiEvent) + Send + Sync>;
 
 struct Job {
     req: Request,
@@ -75,7 +75,7 @@ impl Pool {
     }
 
     /// A session's AI: its jobs go to the pool, its reports to `sink`.
-    pub fn thinker(&self, sink: Box<dyn Fn(Report) + Send>) -> PoolThinker {
+    pub fn thinker(&self, sink: Box<dyn Fn(AiEvent) + Send>) -> PoolThinker {
         let sink = Mutex::new(sink);
         PoolThinker {
             queue: self.queue.clone(),
@@ -133,7 +133,7 @@ fn work(queue: &(Mutex<Queue>, Condvar), mem_mb: usize) {
         });
         if let Err(p) = std::panic::catch_unwind(run) {
             let message = format!("the AI crashed: {}", ai::panic_message(p.as_ref()));
-            (job.sink)(Report::Failed { id, message });
+            (job.sink)(AiEvent::Failed { id, message });
         }
     }
 }
@@ -218,7 +218,7 @@ mod tests {
         let mut done = [false; 2];
         while !(done[0] && done[1]) {
             let (who, r) = rx.recv_timeout(Duration::from_secs(60)).expect("a report");
-            if let Report::Turn { id, .. } = r {
+            if let AiEvent::Turn { id, .. } = r {
                 assert_eq!(id, who as u64);
                 done[who] = true;
             }

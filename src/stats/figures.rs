@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 /// One decision of a game: how many legal steps there were, which one was chosen, and the
 /// notation of every legal step (for killer moves).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
+pub struct StepChoice {
     /// The chosen step as the game writes it (`c5`, `komi=3.5`, `pass`, …).
     pub chosen: String,
     /// Every legal step at that point, as the game writes them.
@@ -24,7 +24,7 @@ pub struct GameLog {
     /// Whole turns played.
     pub turns: usize,
     /// Every step in order (a ply is one step; multi-stone turns have several).
-    pub decisions: Vec<Decision>,
+    pub decisions: Vec<StepChoice>,
 }
 
 /// The first player's point from a game: 1 for a win, ½ for a draw (`None`), 0 for a loss.
@@ -216,8 +216,8 @@ fn killers(logs: &[GameLog]) -> Vec<Killer> {
 mod tests {
     use super::*;
 
-    fn d(chosen: &str, legal: &[&str]) -> Decision {
-        Decision {
+    fn d(chosen: &str, legal: &[&str]) -> StepChoice {
+        StepChoice {
             chosen: chosen.into(),
             legal: legal.iter().map(|s| s.to_string()).collect(),
         }

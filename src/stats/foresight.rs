@@ -37,7 +37,7 @@ pub struct RuleCount {
 
 /// The foresight of a run's games, game by game.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tally {
+pub struct ForesightTally {
     /// Played-out games counted.
     pub games: usize,
     /// Games ended by resignation (`--resign`): the rules cannot be checked on them.
@@ -48,7 +48,7 @@ pub struct Tally {
     pub rules: [RuleCount; RULES.len()],
 }
 
-impl Tally {
+impl ForesightTally {
     /// Counts game `r` and returns its line: where the first rule would have ended it.
     pub fn add(&mut self, r: &GameResult) -> String {
         if let Some(rule) = r.resigned {
@@ -158,7 +158,7 @@ mod tests {
         r.first_won = Some(false);
         let n = r.evals.len();
         r.evals = crate::search::resign::tests::evals(&vec![0.99; n.max(5)]);
-        let mut t = Tally::default();
+        let mut t = ForesightTally::default();
         let line = t.add(&r);
         assert!(
             line.contains("after 4 searched turns, to the first player (WRONG)"),

@@ -150,7 +150,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     // write at the end would, whether they join the stored games.
     let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
-    let mut foresight = super::foresight::Tally::default();
+    let mut foresight = super::foresight::ForesightTally::default();
     let resign = args.resign.then_some(RESIGN);
     for round in 0..6 {
         for h in want

@@ -1,11 +1,11 @@
 //! Strength by thinking time, like the seeds' "levels of play": the AI at each time per move
 //! against itself at the previous time, through the `tessera match` code
-//! ([`crate::search::match_cmd::play_many`] and its [`Tally`]).
+//! ([`crate::search::match_cmd::play_many`] and its [`MatchTally`]).
 
 use super::selfplay::{player_at, Progress};
 use crate::games::{GameKind, GameOptions};
 use crate::interval::{wilson, Rate};
-use crate::search::match_cmd::{play_many, Tally};
+use crate::search::match_cmd::{play_many, MatchTally};
 use serde::Serialize;
 
 /// The times per move of the seeds' ladder, in milliseconds.
@@ -34,7 +34,7 @@ pub struct Rung {
 
 impl Rung {
     /// The rung's figures from a match tally (A = the stronger player).
-    pub fn of(strong_ms: u64, weak_ms: u64, t: &Tally) -> Rung {
+    pub fn of(strong_ms: u64, weak_ms: u64, t: &MatchTally) -> Rung {
         let n = t.games();
         Rung {
             strong_ms,
@@ -60,7 +60,7 @@ pub fn ladder(
     let mut out = Vec::new();
     for w in times.windows(2) {
         let (weak, strong) = (w[0], w[1]);
-        let mut tally = Tally::default();
+        let mut tally = MatchTally::default();
         let mut progress = Progress::new(format!("{kind} {strong} ms vs {weak} ms"), games);
         play_many(
             kind,
@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn a_rung_from_a_tally() {
-        let t = Tally {
+        let t = MatchTally {
             wins: 6,
             draws: 2,
             losses: 2,

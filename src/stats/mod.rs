@@ -116,7 +116,7 @@ pub(crate) fn jobs(given: Option<usize>) -> anyhow::Result<usize> {
 }
 
 /// Plays and measures everything the report holds.
-pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
+pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
     anyhow::ensure!(args.play.games > 0, "--games must be at least 1");
     anyhow::ensure!(
         args.bench_secs.is_finite() && args.bench_secs > 0.0,
@@ -156,7 +156,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::Report> {
         Some(dir) => seed::load(&dir, kind).map_err(|e| format!("seed report not read: {e}")),
         None => Err("seed reports not found (give --seeds DIR): no side-by-side column".into()),
     };
-    Ok(report::Report {
+    Ok(report::StatsReport {
         game: kind,
         size: options.size,
         komi: kind

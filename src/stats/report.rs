@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 /// Everything `tessera stats` measured.
 #[derive(Clone, Debug, Serialize)]
-pub struct Report {
+pub struct StatsReport {
     /// The game.
     pub game: GameKind,
     /// Board size.
@@ -54,7 +54,7 @@ pub fn bar(value: f64, max: f64, width: usize) -> String {
     "█".repeat(cells.min(width))
 }
 
-impl Report {
+impl StatsReport {
     /// The report as text.
     pub fn text(&self) -> String {
         let f = &self.figures;

@@ -2,7 +2,7 @@
 //! [`crate::search::match_cmd::play_many`], a progress line on stderr (games done, time left),
 //! and each game's [`GameLog`] for the statistics.
 
-use super::figures::{Decision, GameLog};
+use super::figures::{GameLog, StepChoice};
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
 use crate::search::match_cmd::{play_many, GameResult};
 use crate::search::resign::ResignRule;
@@ -18,7 +18,7 @@ pub fn log_of(r: &GameResult) -> GameLog {
     let mut decisions = Vec::new();
     for &step in session.turns().iter().flat_map(|t| &t.steps) {
         g.legal_steps(&mut legal);
-        decisions.push(Decision {
+        decisions.push(StepChoice {
             chosen: g.format_step(step),
             legal: legal.iter().map(|&s| g.format_step(s)).collect(),
         });

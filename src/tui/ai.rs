@@ -2,7 +2,7 @@
 //! through a callback (the runtime turns reports into messages on its event channel).
 //!
 //! Jobs run on [`crate::search`] at the requested level (see [`crate::search::levels`]); the
-//! rest of the interface only sees [`Request`] and [`Report`]. A turn is reported no sooner
+//! rest of the interface only sees [`Request`] and [`AiEvent`]. A turn is reported no sooner
 //! than the request's pace, so a fast AI's reply is still visible as a reply.
 
 use crate::games::{AnyGame, Game, Step};
@@ -81,7 +81,7 @@ impl Analysis {
 
 /// A report from the engine.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Report {
+pub enum AiEvent {
     /// The search is still running.
     Progress {
         /// The job.
@@ -114,14 +114,14 @@ pub enum Report {
     },
 }
 
-impl Report {
+impl AiEvent {
     /// The job a report belongs to.
     pub fn id(&self) -> u64 {
         match self {
-            Report::Progress { id, .. }
-            | Report::Turn { id, .. }
-            | Report::Estimate { id, .. }
-            | Report::Failed { id, .. } => *id,
+            AiEvent::Progress { id, .. }
+            | AiEvent::Turn { id, .. }
+            | AiEvent::Estimate { id, .. }
+            | AiEvent::Failed { id, .. } => *id,
         }
     }
 }
@@ -130,7 +130,7 @@ impl Report {
 pub const THREAD_NAME: &str = "tessera-engine";
 
 /// What the interface needs of an AI: start a job (stopping the one in progress), stop it.
-/// A local [`Engine`] has its own thread; on a server every session's jobs share one pool.
+/// A local [`AiWorker`] has its own thread; on a server every session's jobs share one pool.
 pub trait Thinker: Send {
     /// Starts a job, stopping the one in progress (whose reports the caller ignores by id).
     fn start(&mut self, req: Request);
@@ -139,12 +139,12 @@ pub trait Thinker: Send {
 }
 
 /// How a session gets its AI: given where the reports go, the thinker to use.
-pub type AiStart = Box<dyn FnOnce(Box<dyn Fn(Report) + Send>) -> Box<dyn Thinker> + Send>;
+pub type AiStart = Box<dyn FnOnce(Box<dyn Fn(AiEvent) + Send>) -> Box<dyn Thinker> + Send>;
 
-/// The AI of a program alone on its machine: an [`Engine`] with its own thread, at the
+/// The AI of a program alone on its machine: an [`AiWorker`] with its own thread, at the
 /// levels' own settings.
 pub fn local() -> AiStart {
-    Box::new(|sink| Box::new(Engine::spawn(sink)))
+    Box::new(|sink| Box::new(AiWorker::spawn(sink)))
 }
 
 /// The text of a panic's payload.
@@ -157,14 +157,14 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Handle to the worker thread. Dropping it ends the thread once its job is done.
-pub struct Engine {
+pub struct AiWorker {
     jobs: Sender<(Request, Arc<AtomicBool>)>,
     current: Option<Arc<AtomicBool>>,
 }
 
-impl Engine {
+impl AiWorker {
     /// Starts the worker; `sink` receives every report (from the worker thread).
-    pub fn spawn(sink: impl Fn(Report) + Send + 'static) -> Engine {
+    pub fn spawn(sink: impl Fn(AiEvent) + Send + 'static) -> AiWorker {
         let (tx, rx) = channel::<(Request, Arc<AtomicBool>)>();
         std::thread::Builder::new()
             .name(THREAD_NAME.into())
@@ -178,19 +178,19 @@ impl Engine {
                     });
                     if let Err(p) = std::panic::catch_unwind(run) {
                         let message = format!("the AI crashed: {}", panic_message(p.as_ref()));
-                        sink(Report::Failed { id, message });
+                        sink(AiEvent::Failed { id, message });
                     }
                 }
             })
             .expect("spawn the engine thread");
-        Engine {
+        AiWorker {
             jobs: tx,
             current: None,
         }
     }
 }
 
-impl Thinker for Engine {
+impl Thinker for AiWorker {
     fn start(&mut self, req: Request) {
         self.stop();
         let stop = Arc::new(AtomicBool::new(false));
@@ -206,7 +206,7 @@ impl Thinker for Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for AiWorker {
     fn drop(&mut self) {
         self.stop();
     }
@@ -256,17 +256,17 @@ fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
 pub fn think(
     req: Request,
     stop: &Arc<AtomicBool>,
-    sink: &impl Fn(Report),
+    sink: &impl Fn(AiEvent),
     cache: &mut Cached,
     spec_of: &dyn Fn(u8) -> crate::search::PlayerSpec,
 ) {
     let t0 = Instant::now();
-    sink(Report::Progress {
+    sink(AiEvent::Progress {
         id: req.id,
         analysis: Analysis::default(),
     });
     if req.game.is_over() {
-        sink(Report::Failed {
+        sink(AiEvent::Failed {
             id: req.id,
             message: "the game is over".into(),
         });
@@ -300,7 +300,7 @@ pub fn think(
         let mut last = None;
         for r in rx {
             let a = analysis_of(&r, t0);
-            sink(Report::Progress {
+            sink(AiEvent::Progress {
                 id: req.id,
                 analysis: a.clone(),
             });
@@ -318,19 +318,19 @@ pub fn think(
     let mut analysis = last.unwrap_or_default();
     analysis.elapsed = t0.elapsed();
     sink(match req.purpose {
-        Purpose::Turn if steps.is_empty() => Report::Failed {
+        Purpose::Turn if steps.is_empty() => AiEvent::Failed {
             id: req.id,
             message: "the AI found no move".into(),
         },
         Purpose::Turn => {
             analysis.best = Some(req.game.format_turn(&steps));
-            Report::Turn {
+            AiEvent::Turn {
                 id: req.id,
                 steps,
                 analysis,
             }
         }
-        Purpose::Estimate | Purpose::Analyse | Purpose::Hint => Report::Estimate {
+        Purpose::Estimate | Purpose::Analyse | Purpose::Hint => AiEvent::Estimate {
             id: req.id,
             analysis,
         },
@@ -344,9 +344,9 @@ mod tests {
     use crate::session::Session;
     use std::sync::mpsc::Receiver;
 
-    fn engine() -> (Engine, Receiver<Report>) {
+    fn engine() -> (AiWorker, Receiver<AiEvent>) {
         let (tx, rx) = channel();
-        let e = Engine::spawn(move |r| {
+        let e = AiWorker::spawn(move |r| {
             let _ = tx.send(r);
         });
         (e, rx)
@@ -364,11 +364,11 @@ mod tests {
     }
 
     /// The first Turn report (skipping progress).
-    fn turn(rx: &Receiver<Report>) -> (u64, Vec<Step>) {
+    fn turn(rx: &Receiver<AiEvent>) -> (u64, Vec<Step>) {
         loop {
             match rx.recv().expect("the engine answers") {
-                Report::Turn { id, steps, .. } => return (id, steps),
-                Report::Progress { .. } => {}
+                AiEvent::Turn { id, steps, .. } => return (id, steps),
+                AiEvent::Progress { .. } => {}
                 other => panic!("unexpected {other:?}"),
             }
         }

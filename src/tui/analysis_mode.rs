@@ -9,7 +9,7 @@
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
-use super::ai::{Analysis, Purpose, Report, Request};
+use super::ai::{AiEvent, Analysis, Purpose, Request};
 use super::play::{HintedTurn, Play};
 use super::Effect;
 use crate::board::Cell;
@@ -375,7 +375,7 @@ impl Play {
     }
 
     /// Routes an engine report: the review's, else the game's own.
-    pub fn on_engine(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
+    pub fn on_engine(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         if self.is_review_report(&report) {
             return self.on_review_report(report, next_job);
         }

@@ -4,7 +4,7 @@
 //! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
 //! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
 
-use super::ai::Report;
+use super::ai::AiEvent;
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
 use super::game_layout;
@@ -37,7 +37,7 @@ pub enum Msg {
     /// The terminal has a new size (columns, rows).
     Resize(u16, u16),
     /// A report from the engine.
-    Engine(Report),
+    Engine(AiEvent),
     /// A record was loaded (or not); `read_only` (with the reason) when it is the game
     /// another window has open, or a record reviewed on a server.
     Loaded {

@@ -8,7 +8,7 @@
 //! the effects and redraws once per batch. However the session ends (quit, a dropped link, a
 //! panic inside it) the terminal gets back its normal screen, cursor and modes.
 
-use super::ai::{AiStart, Report, Thinker};
+use super::ai::{AiEvent, AiStart, Thinker};
 use super::app::{update, App, Msg, Online, Screen};
 use super::settings::Settings;
 use super::store::{self, AutosaveSlot, Storage};
@@ -186,7 +186,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
     let puzzle_tx = sender.clone();
     let engine_tx = sender;
-    let mut engine = ai(Box::new(move |r: Report| {
+    let mut engine = ai(Box::new(move |r: AiEvent| {
         let _ = engine_tx.send(Msg::Engine(r));
     }));
     let mut io = Io {

@@ -2,7 +2,7 @@
 //! waits while the AI thinks (playing, or analysing with the heat map on). Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
-use super::ai::{Engine, Thinker};
+use super::ai::{AiWorker, Thinker};
 use super::app::{update, App, Msg, Screen};
 use super::controller::Controller;
 use super::play::Play;
@@ -172,10 +172,10 @@ pub fn key_latency(
     }
     let (tx, rx) = channel::<Msg>();
     let etx = tx.clone();
-    let mut engine = Engine::spawn(move |r| {
+    let mut engine = AiWorker::spawn(move |r| {
         let _ = etx.send(Msg::Engine(r));
     });
-    let run = |fx: Vec<Effect>, engine: &mut Engine| {
+    let run = |fx: Vec<Effect>, engine: &mut AiWorker| {
         for e in fx {
             match e {
                 Effect::StartEngine(r) => engine.start(r),

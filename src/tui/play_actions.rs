@@ -2,7 +2,7 @@
 //! resignation, and the AI's jobs and reports. Each operation returns the effects the
 //! runtime must carry out (autosave, start or stop the engine, game over).
 
-use super::ai::{Purpose, Report, Request};
+use super::ai::{AiEvent, Purpose, Request};
 use super::controller::Controller;
 use super::play::{BidStep, Play, Popup, PLAY_PACE, WATCH_PACE};
 use super::Effect;
@@ -226,26 +226,26 @@ impl Play {
     }
 
     /// Handles an engine report (reports of stopped jobs are ignored).
-    pub fn on_report(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
+    pub fn on_report(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         match self.ai.job {
             Some((id, _)) if id == report.id() => {}
             _ => return Vec::new(),
         }
         match report {
-            Report::Progress { analysis, .. } => {
+            AiEvent::Progress { analysis, .. } => {
                 self.ai.analysis = Some(analysis);
                 Vec::new()
             }
-            Report::Estimate { analysis, .. } => {
+            AiEvent::Estimate { analysis, .. } => {
                 let purpose = self.ai.job.map_or(Purpose::Estimate, |(_, p)| p);
                 self.on_estimate(purpose, analysis, next_job)
             }
-            Report::Failed { message, .. } => {
+            AiEvent::Failed { message, .. } => {
                 self.ai.job = None;
                 self.complain(format!("AI: {message}"));
                 Vec::new()
             }
-            Report::Turn {
+            AiEvent::Turn {
                 steps, analysis, ..
             } => {
                 self.ai.job = None;

@@ -6,7 +6,7 @@
 //! written unless asked: `:save` stores a finished review in the file the record came from.
 //! A record that holds a complete review shows it at once, without thinking.
 
-use super::ai::{Purpose, Report, Request};
+use super::ai::{AiEvent, Purpose, Request};
 use super::play::Play;
 use super::{Effect, Note};
 use crate::games::{AnyGame, Game};
@@ -251,7 +251,7 @@ impl Play {
     }
 
     /// Whether `report` belongs to the review's job.
-    pub(super) fn is_review_report(&self, report: &Report) -> bool {
+    pub(super) fn is_review_report(&self, report: &AiEvent) -> bool {
         self.review
             .as_ref()
             .and_then(|r| r.job.as_ref())
@@ -260,24 +260,24 @@ impl Play {
 
     /// Handles a report of the review's job: the position's evaluation (or the steps ending
     /// a preferred turn), then the next job; once the last turn is judged, the judgements.
-    pub(super) fn on_review_report(&mut self, report: Report, next_job: &mut u64) -> Vec<Effect> {
+    pub(super) fn on_review_report(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         let Some(r) = self.review.as_mut() else {
             return Vec::new();
         };
         match report {
-            Report::Progress { .. } => return Vec::new(),
-            Report::Failed { message, .. } => {
+            AiEvent::Progress { .. } => return Vec::new(),
+            AiEvent::Failed { message, .. } => {
                 r.job = None;
                 self.complain(format!("review stopped: {message} (R resumes it)"));
                 return Vec::new();
             }
-            Report::Turn { steps, .. } if matches!(r.job, Some((_, None, _))) => {
+            AiEvent::Turn { steps, .. } if matches!(r.job, Some((_, None, _))) => {
                 r.job = None;
                 if let Some(c) = r.checker.as_mut() {
                     c.answer_turn(&self.session, &mut r.section, &steps);
                 }
             }
-            Report::Estimate { analysis, .. } | Report::Turn { analysis, .. } => {
+            AiEvent::Estimate { analysis, .. } | AiEvent::Turn { analysis, .. } => {
                 let Some((_, Some(searched), forced)) = r.job.take() else {
                     return Vec::new();
                 };

@@ -6,7 +6,7 @@ use crate::games::{AnyGame, Game, GameKind, GameOptions};
 use crate::record::{AnalysisSection, TurnCheck};
 use crate::search::Candidate;
 use crate::session::Session;
-use crate::tui::ai::{Analysis, Purpose, Report, Request};
+use crate::tui::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;
@@ -96,7 +96,7 @@ fn analysis_restarts_when_the_position_shown_changes() {
     // A report of a stopped job is ignored; the running one's is shown.
     update(
         &mut a,
-        Msg::Engine(Report::Progress {
+        Msg::Engine(AiEvent::Progress {
             id: first[0].id,
             analysis: analysis("a1", &[("a1", 10, 0.5)]),
         }),
@@ -104,7 +104,7 @@ fn analysis_restarts_when_the_position_shown_changes() {
     assert!(play(&a).current_analysis().is_none());
     update(
         &mut a,
-        Msg::Engine(Report::Progress {
+        Msg::Engine(AiEvent::Progress {
             id: start[0].id,
             analysis: analysis("d4", &[("d4", 900, 0.56), ("c3", 300, 0.52)]),
         }),
@@ -144,7 +144,7 @@ fn analysis_waits_while_the_ai_thinks_about_its_turn() {
     let c3 = play(&a).game().parse_step("c3").unwrap();
     let fx = update(
         &mut a,
-        Msg::Engine(Report::Turn {
+        Msg::Engine(AiEvent::Turn {
             id: turn[0].id,
             steps: vec![c3],
             analysis: Analysis::default(),
@@ -170,7 +170,7 @@ fn candidates_show_on_the_board_and_in_the_panel() {
     ];
     update(
         &mut a,
-        Msg::Engine(Report::Progress {
+        Msg::Engine(AiEvent::Progress {
             id: job,
             analysis: analysis("e5", &cands),
         }),
@@ -377,7 +377,7 @@ fn a_review_runs_in_the_background_and_is_stored_only_when_asked() {
         let w = if after_pass { 1.0 } else { 0.5 };
         fx = update(
             &mut a,
-            Msg::Engine(Report::Estimate {
+            Msg::Engine(AiEvent::Estimate {
                 id: job.id,
                 analysis: Analysis {
                     // The AI prefers the turns played, except b5 to the pass.
@@ -444,7 +444,7 @@ fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
     );
     let fx = update(
         &mut a,
-        Msg::Engine(Report::Estimate {
+        Msg::Engine(AiEvent::Estimate {
             id: hint[0].id,
             analysis: analysis("c5", &[("c5", 50, 0.5)]),
         }),
@@ -582,7 +582,7 @@ fn analysis_comes_back_after_a_hint_on_the_same_position() {
     assert_eq!(hint[0].purpose, Purpose::Hint);
     let fx = update(
         &mut a,
-        Msg::Engine(Report::Estimate {
+        Msg::Engine(AiEvent::Estimate {
             id: hint[0].id,
             analysis: analysis("c5", &[("c5", 50, 0.5)]),
         }),

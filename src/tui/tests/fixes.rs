@@ -4,7 +4,7 @@
 
 use crate::games::{Game, GameKind, GameOptions, Step};
 use crate::session::Session;
-use crate::tui::ai::{Analysis, Report};
+use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;
@@ -43,7 +43,7 @@ fn ai_turn(a: &mut App, steps: Vec<Step>) {
     let id = job(a);
     update(
         a,
-        Msg::Engine(Report::Turn {
+        Msg::Engine(AiEvent::Turn {
             id,
             steps,
             analysis: Analysis::default(),
@@ -131,7 +131,7 @@ fn a_proven_result_replaces_the_win_rate() {
     let id = job(&a);
     update(
         &mut a,
-        Msg::Engine(Report::Progress {
+        Msg::Engine(AiEvent::Progress {
             id,
             analysis: Analysis {
                 win_rate: Some(1.0),

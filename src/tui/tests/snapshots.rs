@@ -4,7 +4,7 @@
 
 use crate::games::{Game, GameKind, GameOptions};
 use crate::session::Session;
-use crate::tui::ai::{Analysis, Report};
+use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
 use crate::tui::controller::Controller;
@@ -87,7 +87,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> App {
             elapsed: Duration::from_millis(1500),
             ..Analysis::default()
         };
-        update(&mut a, Msg::Engine(Report::Progress { id, analysis }));
+        update(&mut a, Msg::Engine(AiEvent::Progress { id, analysis }));
     }
     a
 }

@@ -2,7 +2,7 @@
 
 use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use crate::session::Session;
-use crate::tui::ai::{Analysis, Purpose, Report};
+use crate::tui::ai::{AiEvent, Analysis, Purpose};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;
@@ -134,7 +134,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
         cell: c3,
         stone: Stone::Neutral,
     };
-    let stale = Report::Turn {
+    let stale = AiEvent::Turn {
         id: id - 1,
         steps: vec![step],
         analysis: Analysis::default(),
@@ -143,7 +143,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
     assert_eq!(tokens(&a), ["e5"]);
     update(
         &mut a,
-        Msg::Engine(Report::Progress {
+        Msg::Engine(AiEvent::Progress {
             id,
             analysis: Analysis {
                 best: Some("c3".into()),
@@ -155,7 +155,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
     assert_eq!(play(&a).ai().analysis().unwrap().win_rate, Some(0.25));
     update(
         &mut a,
-        Msg::Engine(Report::Turn {
+        Msg::Engine(AiEvent::Turn {
             id,
             steps: vec![step],
             analysis: Analysis::default(),
@@ -207,7 +207,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Turn);
     let fx = update(
         &mut a,
-        Msg::Engine(Report::Turn {
+        Msg::Engine(AiEvent::Turn {
             id,
             steps: vec![Step::Komi(13)],
             analysis: Analysis::default(),
@@ -218,7 +218,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Estimate);
     update(
         &mut a,
-        Msg::Engine(Report::Estimate {
+        Msg::Engine(AiEvent::Estimate {
             id: eid,
             analysis: Analysis {
                 best: Some("play=vertical".into()),
@@ -349,7 +349,7 @@ fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
     let e5 = play(&a).game().geometry().parse("e5").unwrap();
     let fx = update(
         &mut a,
-        Msg::Engine(Report::Turn {
+        Msg::Engine(AiEvent::Turn {
             id,
             steps: vec![Step::Place {
                 cell: e5,

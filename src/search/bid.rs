@@ -53,8 +53,7 @@ fn probe<G: Game>(
     };
     // The margin over every simulation, not the best step's: the most visited step's mean is
     // the maximum of noisy estimates, biased upwards when the probe is short.
-    let n: u64 = stats.edges.iter().map(|e| e.n).sum();
-    let margin = stats.edges.iter().map(|e| e.margin).sum::<f64>() / n.max(1) as f64;
+    let margin = stats.value().map_or(0.0, |(_, m)| m);
     (stats.edges[i].mean(), margin, stats.iterations)
 }
 

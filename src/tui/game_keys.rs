@@ -5,10 +5,11 @@
 use super::commands::{Command, Table};
 use super::cursor::Dir;
 use super::line_edit::{Edit, LineEdit};
-use super::play::{has_colour_choice, has_overlay, title_case, BidStep, Play, Popup};
+use super::play::{has_colour_choice, has_overlay, BidStep, Play, Popup};
 use super::screen::{Ctx, Transition};
 use super::Effect;
 use crate::board::BoardKind;
+use crate::games::title_case;
 use crate::games::{Game, Side, Spec, Step, Stone};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;

@@ -509,10 +509,10 @@ impl Play {
         let who = self.seat_name(t.side.index());
         match t.steps.as_slice() {
             [Step::Komi(h)] => Some(format!("{who} set komi {}", crate::games::format_komi(*h))),
-            [Step::Choose(side)] => {
-                let name = self.session.kind().side_name(*side);
-                Some(format!("{who} took {}", title_case(name)))
-            }
+            [Step::Choose(side)] => Some(format!(
+                "{who} took {}",
+                self.session.kind().side_title(*side)
+            )),
             _ => None,
         }
     }
@@ -664,5 +664,3 @@ impl Play {
         self.column = m.column;
     }
 }
-
-pub use crate::games::title_case;

@@ -1,12 +1,12 @@
 //! Loading the fair-komi table ([`crate::games::fair_komi`]): the built-in table and the
 //! user's `komi.toml` in tessera's configuration directory (where `config.toml` lives), read
 //! once per process the first time a default komi is wanted. The rules layer holds only the
-//! pure table ([`KomiTable`]); the interface, the search's bid, `tessera match` and
-//! `tessera komi` ask [`table`] for it.
+//! pure table ([`KomiTable`]); the interface, `tessera match` and `tessera komi` ask
+//! [`table`] for it, and hand it to every engine they make ([`shared`]), whose bid reads it.
 
 use crate::games::fair_komi::{parse, KomiTable};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The user's table file (in tessera's configuration directory).
 pub fn user_path() -> Option<PathBuf> {
@@ -33,8 +33,18 @@ pub fn load(path: Option<&Path>) -> KomiTable {
 /// The program's fair-komi table: the built-in one and the user's file ([`user_path`]),
 /// loaded on first use.
 pub fn table() -> &'static KomiTable {
-    static CELL: OnceLock<KomiTable> = OnceLock::new();
-    CELL.get_or_init(|| load(user_path().as_deref()))
+    loaded()
+}
+
+/// The program's fair-komi table ([`table`]) to hand to an engine
+/// ([`crate::search::Engine::with_komi_table`]).
+pub fn shared() -> Arc<KomiTable> {
+    loaded().clone()
+}
+
+fn loaded() -> &'static Arc<KomiTable> {
+    static CELL: OnceLock<Arc<KomiTable>> = OnceLock::new();
+    CELL.get_or_init(|| Arc::new(load(user_path().as_deref())))
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@
 
 #![warn(missing_docs)]
 
-pub mod bench;
 pub mod board;
 pub mod config;
 pub mod files;
@@ -25,6 +24,7 @@ pub mod games;
 pub mod gtp;
 pub mod interval;
 pub mod komi_file;
+pub mod lab;
 pub(crate) mod online;
 pub mod puzzle;
 mod quote;
@@ -34,7 +34,6 @@ pub mod rng;
 pub mod search;
 pub mod serve;
 pub mod session;
-pub mod stats;
 pub mod theme;
 pub mod tui;
 pub(crate) mod zobrist;

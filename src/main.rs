@@ -22,7 +22,7 @@ enum Command {
     /// `--ui`, the interface's draw time and key latency.
     Bench {
         #[command(flatten)]
-        args: tessera::bench::BenchArgs,
+        args: tessera::lab::bench::BenchArgs,
         /// Measure the terminal interface instead: draw time and key latency.
         #[arg(long)]
         ui: bool,
@@ -38,18 +38,18 @@ enum Command {
     /// and the judged turns (at once when the record holds its [analysis]).
     Review(tessera::tui::ReviewArgs),
     /// Play AI against AI: `tessera match GAME --a SPEC --b SPEC --games N`.
-    Match(Box<tessera::search::match_cmd::MatchArgs>),
+    Match(Box<tessera::lab::match_cmd::MatchArgs>),
     /// A report on a game from self-play, like the seed reports: first-player win rate, game
     /// length, branching factor, reachable positions, strength by thinking time, …
-    Stats(Box<tessera::stats::StatsArgs>),
+    Stats(Box<tessera::lab::stats::StatsArgs>),
     /// The fair komi of a board from self-play at several komi values; updates the user's
     /// komi table (or `--table FILE`).
-    Komi(tessera::stats::KomiArgs),
+    Komi(tessera::lab::stats::KomiArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
     Solve(tessera::puzzle::SolveArgs),
     /// Puzzle mode (`tessera puzzles [GAME]`); puzzle sets: `tessera puzzles generate GAME …`,
     /// `tessera puzzles verify FILE`.
-    Puzzles(tessera::puzzle::PuzzlesArgs),
+    Puzzles(tessera::lab::puzzles::PuzzlesArgs),
     /// Run a game server: people connect with `ssh -p 2222 HOST`, meet in a lobby and play
     /// each other (or the AI); others watch.
     Serve(tessera::serve::ServeArgs),
@@ -66,16 +66,16 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Bench { args, ui: true }) => {
-            tessera::tui::run_latency(&args.games).map_err(anyhow::Error::msg)
+            tessera::lab::run_latency(&args.games).map_err(anyhow::Error::msg)
         }
-        Some(Command::Bench { args, ui: false }) => tessera::bench::run(&args),
+        Some(Command::Bench { args, ui: false }) => tessera::lab::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
-        Some(Command::Match(args)) => tessera::search::match_cmd::run(*args),
-        Some(Command::Stats(args)) => tessera::stats::run(&args),
-        Some(Command::Komi(args)) => tessera::stats::run_komi(&args),
+        Some(Command::Match(args)) => tessera::lab::match_cmd::run(*args),
+        Some(Command::Stats(args)) => tessera::lab::stats::run(&args),
+        Some(Command::Komi(args)) => tessera::lab::stats::run_komi(&args),
         Some(Command::Solve(args)) => tessera::puzzle::run_solve(&args),
         Some(Command::Puzzles(args)) => match &args.action {
-            Some(action) => tessera::puzzle::run_puzzles(action),
+            Some(action) => tessera::lab::puzzles::run_puzzles(action),
             None => tessera::tui::run_puzzles(&cli.ui, args.game),
         },
         Some(Command::Analyze(args)) => tessera::review::run_analyze(&args),

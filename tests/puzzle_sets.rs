@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 use tessera::games::{Game, GameKind};
+use tessera::lab::puzzles::verify::verify_entry;
 use tessera::puzzle::set::{self, Entry};
-use tessera::puzzle::verify::verify_entry;
 use tessera::puzzle::Solver;
 
 fn load(kind: GameKind) -> Vec<Entry> {

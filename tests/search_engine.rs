@@ -242,14 +242,14 @@ fn gtp_helpers_play_and_analyse() {
     s.play_step(turn[0]).unwrap();
     let turn = choose_turn(s.game(), &spec, 60);
     assert_eq!(turn.len(), 2, "then two stones: {turn:?}");
-    let v = analyze(s.game(), &spec, 60).unwrap();
+    let v = analyze(s.game(), &spec, 60, tessera::komi_file::shared()).unwrap();
     assert!(v["best"].as_str().unwrap().contains(','), "{v}");
     assert!(v["win_rate"].as_f64().unwrap() >= 0.0);
     assert!(!v["pv"].as_array().unwrap().is_empty());
     assert!(v["candidates"][0]["visits"].as_u64().unwrap() > 0);
     assert!(v.get("score").is_none(), "Iris has no score margin");
     let l = AnyGame::from_args("linage", &["komi=0.5"]).unwrap();
-    let v = analyze(&l, &spec, 60).unwrap();
+    let v = analyze(&l, &spec, 60, tessera::komi_file::shared()).unwrap();
     assert!(v["score"].is_number(), "Linage reports a margin: {v}");
 }
 

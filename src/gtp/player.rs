@@ -25,7 +25,9 @@ pub fn choose_turn(
         return random_turn(session, rng);
     }
     // No limits of our own: the spec's `ms`/`iters` apply (one second when it has none).
-    Engine::new(player.clone()).play_turn(session.game(), Limits::default(), stop, None)
+    Engine::new(player.clone())
+        .with_komi_table(crate::komi_file::shared())
+        .play_turn(session.game(), Limits::default(), stop, None)
 }
 
 /// Each step a uniformly random legal placement, or — only when no placement is legal — the
@@ -51,5 +53,6 @@ pub fn analyze(session: &Session, player: &PlayerSpec, ms: u64) -> Result<String
     } else {
         player.clone()
     };
-    crate::search::analyze(session.game(), &spec, ms).map(|v| v.to_string())
+    crate::search::analyze(session.game(), &spec, ms, crate::komi_file::shared())
+        .map(|v| v.to_string())
 }

@@ -1,4 +1,4 @@
-//! `tessera solve FILE` and `tessera puzzles generate|verify`.
+//! `tessera solve FILE`.
 
 use super::solver::{line_tokens, turn_tokens, Solution, Solver};
 use crate::games::{format_komi, AnyGame, Game};
@@ -18,35 +18,6 @@ pub struct SolveArgs {
     /// One line of JSON: to_move, win_in, winning_turns, main_line, nodes, ms.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Arguments of `tessera puzzles`: without a subcommand, puzzle mode in the interface.
-#[derive(clap::Args, Debug, Clone)]
-#[command(args_conflicts_with_subcommands = true)]
-pub struct PuzzlesArgs {
-    /// What to do (none: open puzzle mode in the interface).
-    #[command(subcommand)]
-    pub action: Option<PuzzlesAction>,
-    /// Puzzle mode: the game whose puzzles to show first (keil, carteso, iris, linage or
-    /// wunchunk).
-    pub game: Option<crate::games::GameKind>,
-}
-
-/// `tessera puzzles` subcommands.
-#[derive(clap::Subcommand, Debug, Clone)]
-pub enum PuzzlesAction {
-    /// Find puzzles in AI-against-AI games and write a puzzle set.
-    Generate(super::generate::GenerateArgs),
-    /// Re-solve every puzzle of a set and report those that no longer meet the definition.
-    Verify(super::verify::VerifyArgs),
-}
-
-/// Runs `tessera puzzles generate|verify …` (puzzle mode itself is the interface's).
-pub fn run_puzzles(action: &PuzzlesAction) -> anyhow::Result<()> {
-    match action {
-        PuzzlesAction::Generate(a) => super::generate::run(a),
-        PuzzlesAction::Verify(a) => super::verify::run(a),
-    }
 }
 
 /// Runs `tessera solve`.

@@ -1,5 +1,6 @@
 //! Puzzles: an exact solver for "the side to move wins in N", the puzzle definition and its
-//! rating, puzzle sets on disk, and the generator that finds puzzles in AI games.
+//! rating, and puzzle sets on disk. The generator that finds puzzles in AI games, the set
+//! verifier and the exact game-value solvers live in the lab ([`crate::lab`]).
 //!
 //! # Definitions (issue 12; other programs check them)
 //! - A **ply** is one whole turn of either side: a multi-stone Iris or Wunchunk turn is one
@@ -31,21 +32,12 @@
 //! `search` (the AND/OR search over steps counting turns), `table` (two bounds per
 //! position), `history` (Keil's repetition rule in the key), `turns` (distinct whole
 //! turns), `line` (distances, main line, rating), `rules` (what the search needs to know
-//! per game), `exact` (game values without a ply bound, for the smallest boards: MTD(f) over
-//! `bounds`, sharing entries between `symmetry` images; `exact_plain`, the first such search,
-//! is the tests' reference), `linage_sum` (Linage's exact values over multisets of free-region
-//! shapes, which reaches 6×6).
+//! per game), `symmetry` (the board's symmetries, for the lab's exact solvers to share
+//! table entries between images).
 
-pub(crate) mod bounds;
-pub(crate) mod candidates;
 pub(crate) mod cli;
 pub mod define;
-pub(crate) mod exact;
-#[cfg(test)]
-pub(crate) mod exact_plain;
-pub(crate) mod generate;
 pub(crate) mod history;
-pub mod linage_sum;
 pub(crate) mod line;
 pub(crate) mod rules;
 pub(crate) mod search;
@@ -54,16 +46,14 @@ pub mod solver;
 pub(crate) mod symmetry;
 pub(crate) mod table;
 pub(crate) mod turns;
-pub mod verify;
 
 #[cfg(test)]
 mod brute;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
-pub use cli::{run_puzzles, run_solve, PuzzlesAction, PuzzlesArgs, SolveArgs};
+pub use cli::{run_solve, SolveArgs};
 pub use define::{classify, Facts, NotPuzzle};
-pub use generate::GenerateArgs;
 pub use line::LineTurn;
 pub use search::Aborted;
 pub use solver::{line_tokens, turn_tokens, Refutation, Solution, SolveError, Solver};

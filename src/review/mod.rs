@@ -242,7 +242,7 @@ pub fn resume(
 ) -> Result<AnalysisSection, String> {
     let player: PlayerSpec = section.engine.parse()?;
     let limits = player.limits;
-    let mut engine = Engine::new(player);
+    let mut engine = Engine::new(player).with_komi_table(crate::komi_file::shared());
     let total = session.turns().len() + 1;
     let stopped = || stop.load(std::sync::atomic::Ordering::Relaxed);
     for i in section.len()..total {

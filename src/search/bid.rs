@@ -18,7 +18,7 @@ use super::report::{Candidate, Report};
 use super::reward::mover;
 use super::tree::{Proven, Tree};
 use super::tuning;
-use crate::games::fair_komi::Source;
+use crate::games::fair_komi::{KomiTable, Source};
 use crate::games::{format_komi, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
 
@@ -77,7 +77,10 @@ pub fn choose_komi<G: Game>(
         .unwrap_or(0);
     // Where the table knows the board's komi (solved, or settled by self-play), its komi is
     // the offer, without probes: see `table_komi`.
-    if let Some(t) = table_komi(game).filter(|t| t.offer <= max && same_rules(game, t.offer)) {
+    let table = engine.komi_table();
+    if let Some(t) =
+        table_komi(&table, game).filter(|t| t.offer <= max && same_rules(game, t.offer))
+    {
         let w = t.first_rate(t.offer as f64 / 2.0);
         return (
             Step::Komi(t.offer),
@@ -95,7 +98,7 @@ pub fn choose_komi<G: Game>(
         part.ms = Some(part.ms.unwrap_or(KOMI_PROBE_MAX_MS));
     }
     // Start from the board's fair komi (data/komi.toml; the customary komi where unmeasured).
-    let first_guess = crate::komi_file::table()
+    let first_guess = table
         .agreed_komi_half(game.kind(), game.geometry().size())
         .min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();
@@ -185,10 +188,8 @@ impl TableKomi {
 /// does: they offered 2.5 on Carteso 6x6, where the first side scored 50 % at komi 0.5 and
 /// 40 % at 2.5 over 30 games each, and 2.5 (no button) on Keil side 3, where with the button
 /// it won 20 % at komi 1 and 7 % at 2.
-fn table_komi<G: Game>(game: &G) -> Option<TableKomi> {
-    let Source::Table { entry, .. } =
-        crate::komi_file::table().lookup(game.kind(), game.geometry().size())
-    else {
+fn table_komi<G: Game>(table: &KomiTable, game: &G) -> Option<TableKomi> {
+    let Source::Table { entry, .. } = table.lookup(game.kind(), game.geometry().size()) else {
         return None;
     };
     if entry.exact {
@@ -224,7 +225,11 @@ fn same_rules<G: Game>(game: &G, half: u16) -> bool {
 /// only `play=…` steps) on a board the table solves or settles: the side whose score by the
 /// table (`TableKomi::first_rate`) is above even, with that score. `None` (search decides)
 /// elsewhere, where the table's score is even, or under other rules (`same_rules`).
-pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<(Step, f64)> {
+pub(super) fn table_side<G: Game>(
+    table: &KomiTable,
+    game: &G,
+    legal: &[Step],
+) -> Option<(Step, f64)> {
     if legal.is_empty() || !legal.iter().all(|s| matches!(s, Step::Choose(_))) {
         return None;
     }
@@ -232,7 +237,7 @@ pub(super) fn table_side<G: Game>(game: &G, legal: &[Step]) -> Option<(Step, f64
     let Some(Step::Komi(half)) = before.undo() else {
         return None;
     };
-    let table = table_komi(&before)?;
+    let table = table_komi(table, &before)?;
     if !same_rules(&before, half) {
         return None;
     }
@@ -316,7 +321,7 @@ mod tests {
                 5..=13
             };
             for size in sizes {
-                let t = table_komi(&bid_game(kind, size, &[]));
+                let t = table_komi(&KomiTable::builtin(), &bid_game(kind, size, &[]));
                 out.push((kind, size, t));
             }
         }
@@ -347,7 +352,7 @@ mod tests {
         let mut checked = 0;
         for (kind, size, t) in boards() {
             let Some(t) = t else { continue };
-            let Source::Table { entry, .. } = crate::komi_file::table().lookup(kind, size) else {
+            let Source::Table { entry, .. } = KomiTable::builtin().lookup(kind, size) else {
                 unreachable!("a known board is in the table")
             };
             let mut cases = Vec::new();
@@ -410,11 +415,11 @@ mod tests {
         let mut g = off.clone();
         g.play(Step::Komi(0));
         let legal = [Step::Choose(Side::First), Step::Choose(Side::Second)];
-        assert_eq!(table_side(&g, &legal), None);
+        assert_eq!(table_side(&KomiTable::builtin(), &g, &legal), None);
         // Keil side 3 at komi 0 with the button: the first side won 30 of 30.
         let mut g = auto.clone();
         g.play(Step::Komi(0));
-        let (step, rate) = table_side(&g, &legal).unwrap();
+        let (step, rate) = table_side(&KomiTable::builtin(), &g, &legal).unwrap();
         assert_eq!(step, Step::Choose(Side::First));
         assert!(rate > 0.5, "{rate}");
     }

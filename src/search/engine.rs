@@ -8,6 +8,7 @@ use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
 use super::tree::{Proven, Tree, NO_NODE};
 use super::{alphabeta, baseline, bid, parallel, tuning};
+use crate::games::fair_komi::KomiTable;
 use crate::games::{AnyGame, Game, Step};
 use crate::rng::FastRng;
 use std::sync::atomic::AtomicBool;
@@ -36,6 +37,9 @@ pub struct Engine<G: Game = AnyGame> {
     rng: FastRng,
     /// The report of the last step decided.
     last: Option<Report>,
+    /// The fair-komi table the bid reads ([`Engine::with_komi_table`]; the built-in table
+    /// until a step of the bid needs it, when none was given).
+    komi_table: Option<Arc<KomiTable>>,
 }
 
 impl Engine<AnyGame> {
@@ -58,7 +62,23 @@ impl<G: Game> Engine<G> {
             ownership: false,
             rng,
             last: None,
+            komi_table: None,
         }
+    }
+
+    /// The engine reading the bid's fair komi from `table` (the program passes the built-in
+    /// table with the user's `komi.toml`, see `crate::komi_file`); without it, the built-in
+    /// table alone.
+    pub fn with_komi_table(mut self, table: Arc<KomiTable>) -> Engine<G> {
+        self.komi_table = Some(table);
+        self
+    }
+
+    /// The fair-komi table the bid reads.
+    pub(super) fn komi_table(&mut self) -> Arc<KomiTable> {
+        self.komi_table
+            .get_or_insert_with(|| Arc::new(KomiTable::builtin()))
+            .clone()
     }
 
     /// Whether MCTS reports carry the ownership of every cell accumulated from the playouts
@@ -116,7 +136,7 @@ impl<G: Game> Engine<G> {
         let decision = if legal.len() == 1 {
             self.decide(game, &only(legal[0]), legal[0], &clock)
         } else if let Some((side, rate)) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
-            .then(|| bid::table_side(game, &legal))
+            .then(|| bid::table_side(&self.komi_table(), game, &legal))
             .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.

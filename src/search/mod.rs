@@ -70,7 +70,9 @@
 //!   loss; `parallel`: the threads, the stop conditions, reports.
 //! - `alphabeta` + `eval` + `chunks`: alpha-beta; `baseline`: `uct-baseline`, never tuned.
 //! - `tuning`: per-game defaults; [`levels`]: the level table.
-//! - [`match_cmd`]: `tessera match`.
+//!
+//! Matches between players (`tessera match`) and the self-play resignation rule are the
+//! lab's ([`crate::lab::match_cmd`], [`crate::lab::resign`]).
 //!
 //! What the search needs to know about a game (points, chunk counts, group scores, final
 //! owners) it asks through [`crate::games::Game`]; nothing here branches on the kind of game
@@ -88,14 +90,12 @@ pub(crate) mod engine;
 pub(crate) mod eval;
 pub(crate) mod keys;
 pub mod levels;
-pub mod match_cmd;
 pub(crate) mod mcts;
 pub(crate) mod ownership;
 pub(crate) mod parallel;
 pub mod patterns;
 pub(crate) mod playout;
 pub(crate) mod report;
-pub mod resign;
 pub mod reward;
 pub(crate) mod spec;
 pub(crate) mod tree;
@@ -116,12 +116,14 @@ pub use report::{Candidate, Report};
 pub use spec::{Algorithm, PlayerSpec, Tuning};
 pub use tuning::default_kind;
 
+use crate::games::fair_komi::KomiTable;
 use crate::games::{AnyGame, Step};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The whole turn `spec` plays for the side to move in `game`, thinking about `ms`
-/// milliseconds in all (for GTP `genmove`). Empty when the game is over.
+/// milliseconds in all. Empty when the game is over. A bid reads the built-in fair-komi table
+/// (an [`Engine`] can be given another, [`Engine::with_komi_table`]).
 pub fn choose_turn(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Vec<Step> {
     Engine::new(spec.clone()).play_turn(
         game,
@@ -136,11 +138,17 @@ pub fn choose_turn(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Vec<Step> {
 /// `win_rate` (side to move), `score` (expected margin, territory games), `pv` (turn tokens),
 /// `candidates` (`move`, `visits`, `win_rate`, `score`), `iterations`, `iterations_per_sec`,
 /// `tree_nodes`, `tree_bytes` (bytes in use), `elapsed_ms`, and `depth` / `proven` where they
-/// apply. The search may end sooner with a proven win.
-pub fn analyze(game: &AnyGame, spec: &PlayerSpec, ms: u64) -> Result<serde_json::Value, String> {
+/// apply. The search may end sooner with a proven win. A bid reads `komi_table`.
+pub fn analyze(
+    game: &AnyGame,
+    spec: &PlayerSpec,
+    ms: u64,
+    komi_table: Arc<KomiTable>,
+) -> Result<serde_json::Value, String> {
     let mut spec = spec.clone();
     spec.limits = Limits::default();
     Engine::new(spec)
+        .with_komi_table(komi_table)
         .think(game, Limits::ms(ms), Arc::new(AtomicBool::new(false)), None)
         .map(|d| d.report.to_json())
         .ok_or_else(|| "the game is over".to_string())

@@ -279,7 +279,8 @@ pub fn think(
             // Analysis thinks as long as the request says, not as long as the level would.
             spec.limits = crate::search::Limits::default();
         }
-        let mut engine = crate::search::Engine::new(spec);
+        let mut engine =
+            crate::search::Engine::new(spec).with_komi_table(crate::komi_file::shared());
         // Analysis keeps the playouts' final owners for the heat map.
         engine.set_ownership(key.1);
         *cache = Some((key, engine));

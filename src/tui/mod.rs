@@ -6,7 +6,6 @@
 //!   record, at the puzzles) and return when the player quits. [`UiArgs`] (`--config`,
 //!   `--ascii`), [`PlayArgs`] (with [`First`] and [`Against`]) and [`LoadArgs`] are the
 //!   `clap` arguments of the `tessera` command, usable as plain structs.
-//! - [`run_latency`]: the interface's draw time and key latency (`tessera bench --ui`).
 //! - [`shipped_puzzles`]: the puzzle sets built into the program.
 //!
 //! # Inside (crate-private)
@@ -47,7 +46,6 @@ pub(crate) mod game_view;
 pub(crate) mod history;
 pub(crate) mod host;
 pub(crate) mod keymap;
-pub(crate) mod latency;
 pub(crate) mod layout;
 pub(crate) mod line_edit;
 pub(crate) mod load_screen;
@@ -156,5 +154,4 @@ pub use cli::{
     run_load, run_menu, run_play, run_puzzles, run_review, Against, First, LoadArgs, PlayArgs,
     ReviewArgs, UiArgs,
 };
-pub use latency::run as run_latency;
 pub use puzzle::sets::shipped as shipped_puzzles;

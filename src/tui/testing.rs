@@ -1,4 +1,5 @@
-//! Helpers for the interface's tests; `app` and `key` also drive the latency bench.
+//! Helpers for the interface's tests; `app` and `key` also drive the lab's latency bench
+//! ([`crate::lab::run_latency`]).
 
 #[cfg(test)]
 use ratatui::buffer::Buffer;

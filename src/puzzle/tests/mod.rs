@@ -32,9 +32,6 @@ pub(crate) fn random_turn(g: &AnyGame, rng: &mut FastRng) -> Vec<Step> {
     turns[rng.below(turns.len())].clone()
 }
 
-mod exact;
-mod exact_mtd;
-mod linage_sum;
 mod sets;
 mod traps;
 mod wunchunk_bound;

@@ -1,7 +1,7 @@
 //! Puzzle sets: loading with broken entries, verification reasons, the record form.
 
+use crate::lab::puzzles::verify::verify_entry;
 use crate::puzzle::set::{self, Entry};
-use crate::puzzle::verify::verify_entry;
 use crate::puzzle::Solver;
 use crate::record::Record;
 

@@ -1,5 +1,5 @@
 //! Linage solved as a sum of free regions: exact values of Linage boards up to 8×8 (issue 15),
-//! further than the board-keyed margin search ([`super::exact`]) reaches.
+//! further than the board-keyed margin search ([`super`]) reaches.
 //!
 //! # Why it is sound
 //! In Linage (SPEC §3) a stone goes only into a free region and changes nothing outside it;
@@ -21,7 +21,7 @@
 //! share the entry of whichever key is smaller.
 //!
 //! # How
-//! MTD(f) as in [`super::exact`]: null-window alpha-beta passes around a guess, with a table
+//! MTD(f) as in [`super`]: null-window alpha-beta passes around a guess, with a table
 //! of bounds (four-way buckets of 16-byte entries; the key is two independent multiset
 //! hashes, 64 + 16 bits stored and the bucket index taken from other bits, so a false match is
 //! out of reach at any table size this machine holds). Cut-offs without search:
@@ -44,9 +44,9 @@
 mod shape;
 mod table;
 
-use super::exact::mtdf;
-use super::search::Aborted;
+use super::mtdf;
 use crate::games::Side;
+use crate::puzzle::search::Aborted;
 use shape::shape as shape_of;
 pub use shape::{canonical, transpose};
 use shape::{line_lean, splits, Hashes, Shape, Split};

@@ -45,9 +45,9 @@ impl PlayoutBench {
     }
 }
 
-/// The start position a playout bench uses: default options with the protocol settled by
-/// agreed komi.
-pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
+/// The options a playout bench starts from: the defaults at `size` with the komi protocol
+/// settled by agreed komi (the bid's probes would measure the search, not the rules).
+pub(crate) fn start_options(kind: GameKind, size: usize) -> GameOptions {
     let mut options = GameOptions {
         size,
         ..GameOptions::defaults(kind)
@@ -56,7 +56,12 @@ pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String
         options.protocol = Protocol::Agreed;
         options.komi_half = 1;
     }
-    AnyGame::new(kind, &options)
+    options
+}
+
+/// The start position a playout bench uses ([`start_options`]).
+pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
+    AnyGame::new(kind, &start_options(kind, size))
 }
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step

@@ -25,7 +25,7 @@
 //! After each game a line says where a resignation rule would have ended it and whether it
 //! was right ([`super::foresight`]), and the run ends with a summary per rule: the data for
 //! adjudicating large boards' games early. `--resign` adjudicates: each game ends where the
-//! first rule fires ([`crate::search::resign::RESIGN`]), and the table counts those games per
+//! first rule fires ([`crate::lab::resign::RESIGN`]), and the table counts those games per
 //! komi apart from the played-out ones.
 
 use super::figures::first_point;
@@ -36,8 +36,8 @@ use super::komi_values::{chosen_values, first_values, widen};
 use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
-use crate::search::match_cmd::match_options;
-use crate::search::resign::RESIGN;
+use crate::lab::match_cmd::match_options;
+use crate::lab::resign::RESIGN;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tessera komi`.
@@ -500,7 +500,7 @@ mod tests {
         let (want, _) = conclude(GameKind::Linage, 9, pooled, A, kept(GameKind::Linage, None));
         assert_eq!(
             e.crossing,
-            want.crossing.map(crate::stats::komi_fit::hundredths)
+            want.crossing.map(crate::lab::stats::komi_fit::hundredths)
         );
         assert!(e
             .method

@@ -1,5 +1,5 @@
 //! The first exact margin search (issue 15), kept for the tests as the reference the faster
-//! [`super::exact`] is checked against: one full-window alpha-beta on the final score margin
+//! [`super`] is checked against: one full-window alpha-beta on the final score margin
 //! with a one-slot transposition table of bounds, table move first, no symmetry.
 //!
 //! The margin is the first side's points minus the second side's, komi and Keil's button
@@ -9,14 +9,14 @@
 //! `button = auto` tie the rules to komi: search with the button forced on or off.)
 //!
 //! Only games whose turns are single steps (Keil, Carteso, Linage) are searched here. Keil's
-//! key includes each player's earlier positions ([`super::history`]), which makes the table
+//! key includes each player's earlier positions ([`crate::puzzle::history`]), which makes the table
 //! far less useful there.
 
-use super::history::History;
-use super::rules::SolveGame;
-use super::search::Aborted;
-use super::table::{pack, unpack};
 use crate::games::{Game, Side, Step};
+use crate::puzzle::history::History;
+use crate::puzzle::rules::SolveGame;
+use crate::puzzle::search::Aborted;
+use crate::puzzle::table::{pack, unpack};
 
 /// Bound kinds in the table.
 const EXACT: u8 = 0;

@@ -8,14 +8,14 @@
 //! progress line; the end prints A's wins / draws / losses, its score, the Elo difference with
 //! a 95 % interval, the first player's win rate and the mean game length in turns.
 
-use super::control::Limits;
-use super::engine::Engine;
 use super::resign::{adjudicate, ResignRule};
-use super::reward::mover;
-use super::spec::{Algorithm, PlayerSpec};
 use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, Side};
 use crate::interval::wilson;
 use crate::rng::FastRng;
+use crate::search::reward::mover;
+use crate::search::Engine;
+use crate::search::Limits;
+use crate::search::{Algorithm, PlayerSpec};
 use crate::session::Session;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -257,7 +257,9 @@ pub fn play_game(
         .clone()
         .map(|s| s.seed.map_or_else(FastRng::from_entropy, FastRng::seed));
     let mut buf = Vec::new();
-    let [mut first, mut second] = specs.clone().map(Engine::new);
+    let [mut first, mut second] = specs
+        .clone()
+        .map(|s| Engine::new(s).with_komi_table(crate::komi_file::shared()));
     let stop = Arc::new(AtomicBool::new(false));
     let started = crate::record::utc_now();
     let mut evals = Vec::new();

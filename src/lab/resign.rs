@@ -2,7 +2,7 @@
 //! for long enough that playing on would not change the result. `tessera komi --resign` ends
 //! its games there (large boards' games cost minutes each, and on Keil most of a game's
 //! thinking comes after the winner is clear); without it the games are played out and
-//! [`crate::stats::foresight`] reports where a rule would have ended them, right or wrong.
+//! [`crate::lab::stats::foresight`] reports where a rule would have ended them, right or wrong.
 
 use super::match_cmd::TurnEval;
 
@@ -112,7 +112,7 @@ pub(crate) mod tests {
     #[test]
     fn a_resigned_game_ends_where_the_rule_fires() {
         use crate::games::{Game, GameKind, Side};
-        use crate::search::match_cmd::{match_options, play_game};
+        use crate::lab::match_cmd::{match_options, play_game};
         let options = match_options(GameKind::Linage, None, Some(5)).unwrap();
         let spec: crate::search::PlayerSpec = "mcts:iters=300,seed=5,threads=1".parse().unwrap();
         let rule = ResignRule {
@@ -121,7 +121,7 @@ pub(crate) mod tests {
         };
         let full = play_game(GameKind::Linage, &options, (&spec, &spec), 0, None).unwrap();
         let again = play_game(GameKind::Linage, &options, (&spec, &spec), 0, None).unwrap();
-        let rates = |r: &crate::search::match_cmd::GameResult| {
+        let rates = |r: &crate::lab::match_cmd::GameResult| {
             r.evals.iter().map(|e| e.first_win_rate).collect::<Vec<_>>()
         };
         // A seeded player on one thread plays the same game every time: the premise below.
@@ -145,7 +145,7 @@ pub(crate) mod tests {
             r.result,
             format!("{}+R", GameKind::Linage.side_letter(side))
         );
-        let line = crate::stats::foresight::ForesightTally::default().add(&r);
+        let line = crate::lab::stats::foresight::ForesightTally::default().add(&r);
         assert!(
             line.ends_with(&format!(
                 "resigned at 80 % x2 after {} searched turns",

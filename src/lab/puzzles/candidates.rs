@@ -32,6 +32,7 @@ fn players(rng: &mut FastRng, levels: (u8, u8)) -> Vec<Engine> {
             let level = levels.0 + rng.below(span) as u8;
             let text = format!("level:{level},seed={}", rng.next_u64() >> 1);
             Engine::new(text.parse::<PlayerSpec>().expect("a valid level spec"))
+                .with_komi_table(crate::komi_file::shared())
         })
         .collect()
 }
@@ -180,7 +181,7 @@ pub fn alternatives(session: &Session, t: usize, k: usize, rng: &mut FastRng) ->
         if out.len() >= k || game.is_over() {
             break;
         }
-        let turn = super::turns::canonical(&random_turn(&game, rng));
+        let turn = crate::puzzle::turns::canonical(&random_turn(&game, rng));
         let token = game.format_turn(&turn);
         if Some(&token) != played.as_ref() && !out.contains(&token) {
             out.push(token);

@@ -13,10 +13,10 @@
 //! puzzles by rating, best first, taken in turn from every depth.
 
 use super::candidates::{alternatives, play_game, Played};
-use super::define::{classify, solution_tokens, Facts};
-use super::set::{self, Entry};
-use super::solver::{SolveError, Solver};
 use crate::games::{Game, GameKind};
+use crate::puzzle::define::{classify, solution_tokens, Facts};
+use crate::puzzle::set::{self, Entry};
+use crate::puzzle::solver::{SolveError, Solver};
 use crate::record::Komi;
 use crate::rng::FastRng;
 use crate::session::Session;
@@ -153,7 +153,7 @@ fn try_position(
     tx: &mpsc::Sender<Report>,
 ) -> Result<bool, ()> {
     let game = session.game();
-    if game.is_over() || super::rules::in_opening(game) {
+    if game.is_over() || crate::puzzle::rules::in_opening(game) {
         return Ok(false);
     }
     solver.clear();

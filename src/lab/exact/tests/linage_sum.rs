@@ -1,11 +1,11 @@
-//! The region-sum search for Linage ([`crate::puzzle::linage_sum`]) against the board-keyed
-//! margin search ([`crate::puzzle::exact`]) on random 5×5, 6×6 and 7×7 positions, either side
+//! The region-sum search for Linage ([`crate::lab::exact::linage_sum`]) against the board-keyed
+//! margin search ([`crate::lab::exact`]) on random 5×5, 6×6 and 7×7 positions, either side
 //! to move, after a placement or a pass, and the shapes' canonical images.
 
-use super::{game, random_turn};
 use crate::games::{AnyGame, Game, Side, Step};
-use crate::puzzle::exact::margin_of;
-use crate::puzzle::linage_sum::{canonical, empty_board, solve_empty, transpose, RegionSum};
+use crate::lab::exact::linage_sum::{canonical, empty_board, solve_empty, transpose, RegionSum};
+use crate::lab::exact::margin_of;
+use crate::puzzle::tests::{game, random_turn};
 use crate::rng::FastRng;
 
 /// Free regions of a Linage position as shapes (bit `8·row + column`), and the owned points'

@@ -4,7 +4,7 @@
 //! `tessera stats GAME` plays the game's default AI against itself (`selfplay`), then
 //! reports the first player's win rate, game length, branching factor, complexity, distinct
 //! and killer moves (`figures`), positions reachable at each depth (`reach`), random
-//! playouts per second ([`crate::bench`]) and strength by thinking time (`ladder`), beside
+//! playouts per second ([`crate::lab::bench`]) and strength by thinking time (`ladder`), beside
 //! the seed report's own figures when the seeds are at hand (`seed`). `report` writes it
 //! as text or JSON. `komi` is `tessera komi`.
 
@@ -24,7 +24,7 @@ pub(crate) mod seed;
 pub(crate) mod selfplay;
 
 use crate::games::{AnyGame, GameKind};
-use crate::search::match_cmd::match_options;
+use crate::lab::match_cmd::match_options;
 use crate::search::PlayerSpec;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -143,10 +143,11 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
     let figures = figures::Figures::of(&logs, 0);
     let start = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let reach = reach::reach(&start, args.depth, args.reach_limit);
-    let bench_start = crate::bench::bench_start(kind, options.size).map_err(anyhow::Error::msg)?;
+    let bench_start =
+        crate::lab::bench::bench_start(kind, options.size).map_err(anyhow::Error::msg)?;
     let bench_time = Duration::from_secs_f64(args.bench_secs);
-    let bench = crate::bench::random_playouts(&bench_start, bench_time, 1);
-    let seed_policy_bench = crate::bench::seed_policy_playouts(&bench_start, bench_time, 1);
+    let bench = crate::lab::bench::random_playouts(&bench_start, bench_time, 1);
+    let seed_policy_bench = crate::lab::bench::seed_policy_playouts(&bench_start, bench_time, 1);
     let ladder = if args.ladder_games > 0 {
         ladder::ladder(kind, &options, &args.ladder_ms, args.ladder_games, jobs)?
     } else {

@@ -1,4 +1,4 @@
-//! The transposition table of the exact margin search ([`super::exact`]): per position a lower
+//! The transposition table of the exact margin search ([`super`]): per position a lower
 //! and an upper bound on its value, so bounds learnt by different null-window passes combine.
 //!
 //! Two-way buckets: a key lives in slot `i` or its neighbour `i ^ 1`; a new key replaces the
@@ -16,7 +16,7 @@ struct Entry {
     lower: i32,
     /// The value is at most this (`INF`: nothing known).
     upper: i32,
-    /// [`super::table::pack`]ed best step, in the position's canonical frame (0: none).
+    /// [`crate::puzzle::table::pack`]ed best step, in the position's canonical frame (0: none).
     best: u32,
     /// log₂ of the positions visited to establish the entry (0 for an empty slot).
     work: u8,

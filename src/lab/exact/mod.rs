@@ -10,27 +10,34 @@
 //! # How
 //! MTD(f): a sequence of null-window alpha-beta searches ("is the value at least γ?"), each
 //! moving γ towards the value from a guess, until a lower and an upper bound meet. A null
-//! window cuts far more than the full window, and the table of bounds ([`super::bounds`]) is
+//! window cuts far more than the full window, and the table of bounds ([`bounds`]) is
 //! kept between the passes, so each pass mostly re-reads the previous one. Moves are tried
 //! in the order: the table's best step, then by the history heuristic (steps that caused
 //! cut-offs anywhere, weighted by the number of steps at that node). Bounds on the final
 //! margin known without search ([`SolveGame::margin_bounds`]: points already settled) cut
 //! off where they fall outside the window. Positions that are
-//! images of one another under a symmetry of the game ([`super::symmetry`]) share an entry.
+//! images of one another under a symmetry of the game ([`crate::puzzle::symmetry`]) share an entry.
 //!
 //! Only games whose turns are single steps (Keil, Carteso, Linage) are searched here. Keil's
-//! key includes each player's earlier positions ([`super::history`]), which makes the table
+//! key includes each player's earlier positions ([`crate::puzzle::history`]), which makes the table
 //! far less useful there: two positions with the same board but different histories may have
 //! different values (a placement may be illegal in one), so a key without the history would
 //! be unsound.
 
-use super::bounds::{Bounds, INF};
-use super::history::History;
-use super::rules::SolveGame;
-use super::search::Aborted;
-use super::symmetry::{Pieces, Symmetries};
-use super::table::{pack, unpack};
+pub(crate) mod bounds;
+#[cfg(test)]
+pub(crate) mod exact_plain;
+pub mod linage_sum;
+#[cfg(test)]
+mod tests;
+
 use crate::games::{Game, Side, Step};
+use crate::puzzle::history::History;
+use crate::puzzle::rules::SolveGame;
+use crate::puzzle::search::Aborted;
+use crate::puzzle::symmetry::{Pieces, Symmetries};
+use crate::puzzle::table::{pack, unpack};
+use bounds::{Bounds, INF};
 
 /// MTD(f): null-window passes from the first guess `guess` until a lower and an upper bound
 /// on the value meet (values lie within ±`inf`). `probe(beta)` searches the window

@@ -2,14 +2,14 @@
 //! waits while the AI thinks (playing, or analysing with the heat map on). Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
-use super::ai::{AiWorker, Thinker};
-use super::app::{update, App, Msg, Screen};
-use super::controller::Controller;
-use super::play::Play;
-use super::{testing, view, Effect};
-use crate::games::{AnyGame, Game, GameKind};
+use crate::games::{Game, GameKind};
 use crate::rng::FastRng;
 use crate::session::Session;
+use crate::tui::ai::{AiWorker, Thinker};
+use crate::tui::app::{update, App, Msg, Screen};
+use crate::tui::controller::Controller;
+use crate::tui::play::Play;
+use crate::tui::{testing, view, Effect};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -67,8 +67,7 @@ fn sink_terminal(w: u16, h: u16) -> Terminal<CrosstermBackend<std::io::Sink>> {
 /// half of a random game's steps, but no more steps than the board has cells (random Keil
 /// games capture back and forth for tens of thousands of turns, which no person plays).
 pub fn midgame_app(kind: GameKind, size: usize, players: [Controller; 2]) -> Result<App, String> {
-    let start = crate::bench::bench_start(kind, size)?;
-    let mut session = Session::new(kind, start_options(&start, size))?;
+    let mut session = Session::new(kind, super::bench::start_options(kind, size))?;
     // Find a random game's length, then replay half of it.
     let mut rng = FastRng::seed(7);
     let mut buf = Vec::new();
@@ -90,16 +89,6 @@ pub fn midgame_app(kind: GameKind, size: usize, players: [Controller; 2]) -> Res
     let play = Play::new(session, players, Duration::from_secs(3600), String::new());
     app.screen = Screen::Game(Box::new(play));
     Ok(app)
-}
-
-fn start_options(g: &AnyGame, size: usize) -> crate::games::GameOptions {
-    let mut o = crate::games::GameOptions::defaults(g.kind());
-    o.size = size;
-    if o.protocol == crate::games::Protocol::Bid {
-        o.protocol = crate::games::Protocol::Agreed;
-        o.komi_half = 1;
-    }
-    o
 }
 
 /// Draw time of the game screen at 100×40: `full` redraws everything (as after a resize),
@@ -156,11 +145,12 @@ pub fn key_latency(
     thinking: Thinking,
     keys: usize,
 ) -> Result<Timing, String> {
-    let mut app = midgame_app(kind, size, [Controller::Human, Controller::Human])?;
-    // Let the AI play the side to move, so that it starts thinking at once.
-    if let (Screen::Game(play), Thinking::Ai(level)) = (&mut app.screen, thinking) {
-        play.players = [Controller::Ai { level }; 2];
-    }
+    // With the AI playing the side to move, it starts thinking at once.
+    let players = match thinking {
+        Thinking::Ai(level) => [Controller::Ai { level }; 2],
+        _ => [Controller::Human, Controller::Human],
+    };
+    let mut app = midgame_app(kind, size, players)?;
     let Screen::Game(play) = std::mem::replace(&mut app.screen, Screen::Menu(Default::default()))
     else {
         unreachable!()

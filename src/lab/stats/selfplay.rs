@@ -1,11 +1,11 @@
 //! Self-play for `tessera stats` and `tessera komi`: games of one player against itself through
-//! [`crate::search::match_cmd::play_many`], a progress line on stderr (games done, time left),
+//! [`crate::lab::match_cmd::play_many`], a progress line on stderr (games done, time left),
 //! and each game's [`GameLog`] for the statistics.
 
 use super::figures::{GameLog, StepChoice};
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
-use crate::search::match_cmd::{play_many, GameResult};
-use crate::search::resign::ResignRule;
+use crate::lab::match_cmd::{play_many, GameResult};
+use crate::lab::resign::ResignRule;
 use crate::search::PlayerSpec;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn a_logged_game_replays_every_step() {
         let options =
-            crate::search::match_cmd::match_options(GameKind::Linage, None, Some(5)).unwrap();
+            crate::lab::match_cmd::match_options(GameKind::Linage, None, Some(5)).unwrap();
         let spec: PlayerSpec = "random:seed=3".parse().unwrap();
         let games = self_play(
             GameKind::Linage,

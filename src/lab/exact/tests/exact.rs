@@ -1,9 +1,9 @@
 //! Exact game values (issue 15's smallest boards): the margin search against a plain
 //! minimax over final margins, and (ignored, slow) how far up the sizes it reaches.
 
-use super::{game, random_turn};
 use crate::games::{AnyGame, Game, Side};
-use crate::puzzle::exact::margin_of;
+use crate::lab::exact::margin_of;
+use crate::puzzle::tests::{game, random_turn};
 use crate::puzzle::turns;
 use crate::rng::FastRng;
 

@@ -1,7 +1,7 @@
 //! `tessera komi GAME --size N --exact`: the fair komi of the smallest boards proved by solving
 //! the game from the empty board with the puzzle solver's margin search
-//! ([`crate::puzzle::exact::margin_of`]; Linage up to 8×8 with the region-sum search,
-//! [`crate::puzzle::linage_sum`], which reaches further).
+//! ([`crate::lab::exact::margin_of`]; Linage up to 8×8 with the region-sum search,
+//! [`crate::lab::exact::linage_sum`], which reaches further).
 //!
 //! The search gives the margin M (first side minus second, half points) under best play at
 //! komi 0; with komi k the first side wins iff M > 2k and draws iff M = 2k. In Keil the button
@@ -50,8 +50,9 @@ pub fn solve(
     {
         // Linage decomposes into its free regions: the region-sum search reaches further.
         let t0 = Instant::now();
-        let (margin, nodes) = crate::puzzle::linage_sum::solve_empty(size, mb, limit, guess, true)
-            .map_err(|_| over_limit(kind, size, limit))?;
+        let (margin, nodes) =
+            crate::lab::exact::linage_sum::solve_empty(size, mb, limit, guess, true)
+                .map_err(|_| over_limit(kind, size, limit))?;
         return Ok(Solved {
             margin,
             nodes,
@@ -68,7 +69,7 @@ pub fn solve(
     let game = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
     let (margin_at_search_komi, nodes) =
-        crate::puzzle::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
+        crate::lab::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
             .map_err(|_| over_limit(kind, size, limit))?
             .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
     Ok(Solved {

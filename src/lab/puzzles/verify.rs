@@ -2,14 +2,14 @@
 //! longer meets the definition, by id and reason. Entries that cannot be read are reported the
 //! same way and do not stop the others.
 
-use super::define::{classify, goal};
-use super::line;
-use super::rules::SolveGame;
-use super::search::{Aborted, Search};
-use super::set::{self, Entry};
-use super::solver::{SearchFn, Solver};
-use super::turns::canonical;
 use crate::games::{AnyGame, Game, Step};
+use crate::puzzle::define::{classify, goal};
+use crate::puzzle::line;
+use crate::puzzle::rules::SolveGame;
+use crate::puzzle::search::{Aborted, Search};
+use crate::puzzle::set::{self, Entry};
+use crate::puzzle::solver::{SearchFn, Solver};
+use crate::puzzle::turns::canonical;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

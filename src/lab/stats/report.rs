@@ -30,7 +30,7 @@ pub struct StatsReport {
     pub playouts_per_sec: f64,
     /// Keil only: single-thread random playouts per second under the seed reference's policy
     /// (uniform over every legal step, `pass` and `button` included), the policy behind the
-    /// seed's own figure; under ours a random Keil game lasts ~30,000 plies (`crate::bench`).
+    /// seed's own figure; under ours a random Keil game lasts ~30,000 plies (`crate::lab::bench`).
     pub seed_policy_playouts_per_sec: Option<f64>,
     /// Strength by thinking time.
     pub ladder: Vec<Rung>,

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub(crate) mod ai;
 pub mod board;
 pub mod config;
 pub mod files;

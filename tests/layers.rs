@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["config", "record"],
     &["search"],
     &["komi_file", "puzzle"],
-    &["review", "gtp"],
+    &["review", "gtp", "ai"],
     &["online"],
     &["tui"],
     &["serve"],
@@ -119,7 +119,11 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeMap<String, String>> {
     for file in files {
         let rel = file.strip_prefix(src).expect("under src");
         let first = rel.components().next().expect("a path");
-        let module = first.as_os_str().to_str().expect("UTF-8").trim_end_matches(".rs");
+        let module = first
+            .as_os_str()
+            .to_str()
+            .expect("UTF-8")
+            .trim_end_matches(".rs");
         if module == "lib" || module == "main" || is_test_file(rel) {
             continue;
         }
@@ -143,12 +147,20 @@ fn every_import_between_top_level_modules_points_down() {
     let mut unplaced = Vec::new();
     for entry in std::fs::read_dir(&src).unwrap() {
         let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().trim_end_matches(".rs");
+        let name = path
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .trim_end_matches(".rs");
         if name != "lib" && name != "main" && layer_of(name).is_none() {
             unplaced.push(name.to_string());
         }
     }
-    assert!(unplaced.is_empty(), "top-level modules not placed in LAYERS: {unplaced:?}");
+    assert!(
+        unplaced.is_empty(),
+        "top-level modules not placed in LAYERS: {unplaced:?}"
+    );
     let mut upward = Vec::new();
     for (module, named) in imports(&src) {
         let own = layer_of(&module).unwrap();
@@ -158,7 +170,11 @@ fn every_import_between_top_level_modules_points_down() {
             }
         }
     }
-    assert!(upward.is_empty(), "imports that do not point down:\n{}", upward.join("\n"));
+    assert!(
+        upward.is_empty(),
+        "imports that do not point down:\n{}",
+        upward.join("\n")
+    );
 }
 
 #[test]

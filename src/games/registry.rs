@@ -27,6 +27,16 @@ macro_rules! registry {
             };
         }
 
+        /// Calls `$body` with `$g` bound to the concrete game inside an [`AnyGame`], for work
+        /// that needs a game's own type and more than the [`Game`] trait (the solvers' facts,
+        /// [`crate::games::SolveGame`]).
+        macro_rules! with_each_game {
+            ($any:expr, $g:ident => $body:expr) => {
+                match $any { $($crate::games::AnyGame::$variant($g) => $body,)* }
+            };
+        }
+        pub(crate) use with_each_game;
+
         impl AnyGame {
             /// Starts a game of `kind` with `options`; the error says which option is wrong.
             pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, String> {

@@ -112,12 +112,7 @@ fn describe(game: &AnyGame, record: &Record, s: &Solution, max: u8) -> String {
     out
 }
 
-/// The komi of a territory game (`None` for Iris and Wunchunk).
+/// The komi of a game scored in points (`None` for a game decided otherwise).
 pub fn komi_of(game: &AnyGame) -> Option<f64> {
-    match game {
-        AnyGame::Keil(g) => Some(g.komi()),
-        AnyGame::Carteso(g) => Some(g.komi()),
-        AnyGame::Linage(g) => Some(g.komi()),
-        _ => None,
-    }
+    super::rules::with_game!(game, g => crate::games::SolveGame::territory_komi(g))
 }

@@ -2,9 +2,9 @@
 //! a puzzle (with its facts and rating) or why not.
 
 use super::line::{self, LineTurn};
-use super::rules::SolveGame;
 use super::search::{Aborted, Search};
 use super::solver::{line_tokens, SearchFn, SolveError, Solver};
+use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, GameKind, Side, Step};
 
 /// A position that is a puzzle.

@@ -3,9 +3,9 @@
 //! Everything works on one [`Search`] whose position is played forward and back, so Keil's
 //! history stays exact along the lines looked at.
 
-use super::rules::SolveGame;
 use super::search::{Aborted, Search};
 use super::turns::first_turn;
+use crate::games::SolveGame;
 use crate::games::{Outcome, Step};
 
 /// The smallest n ≤ `max` within which the attacker wins from the current position (0 when
@@ -118,7 +118,7 @@ pub fn main_line<G: SolveGame>(
             let first = winners.first().cloned().ok_or(Aborted)?;
             LineTurn {
                 steps: first,
-                choice: count.then(|| (s.game.turn_count(), winners.len())),
+                choice: count.then(|| (super::rules::turn_count(&s.game), winners.len())),
             }
         } else {
             let (t, _) = most_resistant(s, left)?.ok_or(Aborted)?;

@@ -32,8 +32,8 @@
 //! `search` (the AND/OR search over steps counting turns), `table` (two bounds per
 //! position), `history` (Keil's repetition rule in the key), `turns` (distinct whole
 //! turns), `line` (distances, main line, rating), `rules` (what the search needs to know
-//! per game), `symmetry` (the board's symmetries, for the lab's exact solvers to share
-//! table entries between images).
+//! per game: the solver's view of `AnyGame`; each game's own facts are
+//! [`crate::games::SolveGame`]).
 
 pub(crate) mod cli;
 pub mod define;
@@ -43,7 +43,6 @@ pub(crate) mod rules;
 pub(crate) mod search;
 pub mod set;
 pub mod solver;
-pub(crate) mod symmetry;
 pub(crate) mod table;
 pub(crate) mod turns;
 

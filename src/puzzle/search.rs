@@ -14,9 +14,9 @@
 //! tried first next time, then the step that decided a sibling (a killer per level).
 
 use super::history::History;
-use super::rules::SolveGame;
 use super::table::{Probe, Table};
 use crate::board::Cell;
+use crate::games::SolveGame;
 use crate::games::{Outcome, Side, Step};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -13,9 +13,10 @@
 //! ```
 
 use super::line::{self, LineTurn};
-use super::rules::{with_game, SolveGame};
+use super::rules::with_game;
 use super::search::{Aborted, Search};
 use super::table::Table;
+use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

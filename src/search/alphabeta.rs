@@ -7,7 +7,7 @@
 //! move (the position favours the first stone's owner).
 
 use super::chunks;
-use super::control::Clock;
+use super::control::Timer;
 use super::eval::{evaluate, WIN};
 use super::keys::{key_of, step_of, MoveKey, KEY_COUNT};
 use super::report::{RootEdge, RootStats};
@@ -42,7 +42,7 @@ struct Search<'a, 'c, G: Game> {
     mask: usize,
     used: u64,
     nodes: u64,
-    clock: &'a Clock<'c>,
+    timer: &'a Timer<'c>,
     aborted: bool,
     history: Vec<i32>,
     killers: Vec<[MoveKey; 2]>,
@@ -135,7 +135,7 @@ impl<G: Game> Search<'_, '_, G> {
 
     fn negamax(&mut self, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.clock.expired(self.nodes) {
+        if self.nodes % 1024 == 0 && self.timer.expired(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -225,10 +225,10 @@ impl<G: Game> Search<'_, '_, G> {
     }
 }
 
-/// Searches `game` until `clock` expires (or `spec.max_depth` is completed). Returns the root
+/// Searches `game` until `timer` expires (or `spec.max_depth` is completed). Returns the root
 /// statistics (per root step: nodes searched under it as visits, its value as a win rate),
 /// the chosen step and the depth of the last completed iteration.
-pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats, Step, u32) {
+pub fn search<G: Game>(game: &G, timer: &Timer, spec: &PlayerSpec) -> (RootStats, Step, u32) {
     let bytes = spec.memory_bytes().min(MAX_TABLE_BYTES);
     let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
     let entries = entries.max(1024);
@@ -238,7 +238,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, spec: &PlayerSpec) -> (RootStats
         mask: entries - 1,
         used: 0,
         nodes: 0,
-        clock,
+        timer,
         aborted: false,
         history: vec![0; KEY_COUNT],
         killers: vec![[NO_MOVE; 2]; MAX_PLY],

@@ -7,7 +7,7 @@
 //! per tree level like every other player here. The only addition is the memory budget: once
 //! the tree reaches it, iterations stop adding children.
 
-use super::control::Clock;
+use super::control::Timer;
 use super::keys::key_of;
 use super::report::{RootEdge, RootStats};
 use super::reward::{for_seat, mover, terminal, RewardShape, Seat};
@@ -29,9 +29,9 @@ struct Node {
     w: f64,
 }
 
-/// Runs the baseline from `game` until `clock` expires (at least one iteration unless
+/// Runs the baseline from `game` until `timer` expires (at least one iteration unless
 /// stopped before starting); returns the root statistics.
-pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> RootStats {
+pub fn search<G: Game>(game: &G, timer: &Timer, seed: u64, budget: usize) -> RootStats {
     let mut rng = FastRng::seed(seed);
     let mut buf = Vec::new();
     let mut g = game.clone();
@@ -48,7 +48,7 @@ pub fn search<G: Game>(game: &G, clock: &Clock, seed: u64, budget: usize) -> Roo
     let mut bytes = 0usize;
     let mut path: Vec<usize> = Vec::with_capacity(64);
     let mut iterations = 0u64;
-    while !(iterations > 0 && clock.expired(iterations) || iterations == 0 && clock.stopped()) {
+    while !(iterations > 0 && timer.expired(iterations) || iterations == 0 && timer.stopped()) {
         iterations += 1;
         path.clear();
         let mut node = 0usize;

@@ -11,7 +11,7 @@
 //! wins.
 //! Each of the (up to four) searches gets a quarter of the time and iterations.
 
-use super::control::{Clock, Limits};
+use super::control::{Limits, Timer};
 use super::engine::Engine;
 use super::parallel;
 use super::report::{Candidate, Report};
@@ -46,8 +46,8 @@ fn probe<G: Game>(
         .collect();
     let mut tree = Tree::new(spec.memory_bytes(), g.geometry().cells());
     tree.plant(mover(&g), Proven::Unknown);
-    let clock = Clock::new(limits, stop);
-    let stats = parallel::search_from(&g, params, &seeds, &mut tree, &clock, None, None);
+    let timer = Timer::new(limits, stop);
+    let stats = parallel::search_from(&g, params, &seeds, &mut tree, &timer, None, None);
     let Some(i) = stats.best_index() else {
         return (0.5, 0.0, 0);
     };

@@ -73,9 +73,9 @@ impl Limits {
     }
 }
 
-/// A running clock against limits and a stop flag.
+/// A running timer against limits and a stop flag.
 #[derive(Clone, Copy, Debug)]
-pub struct Clock<'a> {
+pub struct Timer<'a> {
     /// When thinking started.
     pub start: Instant,
     deadline: Option<Instant>,
@@ -83,11 +83,11 @@ pub struct Clock<'a> {
     stop: &'a AtomicBool,
 }
 
-impl<'a> Clock<'a> {
+impl<'a> Timer<'a> {
     /// Starts now.
-    pub fn new(limits: Limits, stop: &'a AtomicBool) -> Clock<'a> {
+    pub fn new(limits: Limits, stop: &'a AtomicBool) -> Timer<'a> {
         let start = Instant::now();
-        Clock {
+        Timer {
             start,
             deadline: limits
                 .ms

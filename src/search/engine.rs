@@ -1,6 +1,6 @@
 //! [`Engine`]: one AI player. Holds its spec and, for MCTS, the tree it reuses between calls.
 
-use super::control::{Clock, Limits};
+use super::control::{Limits, Timer};
 use super::keys::{is_place_key, key_of, step_of};
 use super::ownership::Ownership;
 use super::report::{build_report, Report, RootStats};
@@ -122,7 +122,7 @@ impl<G: Game> Engine<G> {
         let limits = limits
             .tightest(self.spec.limits_for(game.kind()))
             .or_default();
-        let clock = Clock::new(limits, &stop);
+        let timer = Timer::new(limits, &stop);
         let mut legal = Vec::new();
         game.legal_steps(&mut legal);
         if legal.is_empty() {
@@ -134,13 +134,13 @@ impl<G: Game> Engine<G> {
             k => k,
         };
         let decision = if legal.len() == 1 {
-            self.decide(game, &only(legal[0]), legal[0], &clock)
+            self.decide(game, &only(legal[0]), legal[0], &timer)
         } else if let Some((side, rate)) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
             .then(|| bid::table_side(&self.komi_table(), game, &legal))
             .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.
-            let mut d = self.decide(game, &only(side), side, &clock);
+            let mut d = self.decide(game, &only(side), side, &timer);
             d.report.win_rate = rate;
             d.report.score = None;
             for c in &mut d.report.candidates {
@@ -156,22 +156,22 @@ impl<G: Game> Engine<G> {
             match kind {
                 Algorithm::Random => {
                     let step = game.random_step(&mut self.rng, &mut legal);
-                    self.decide(game, &only(step), step, &clock)
+                    self.decide(game, &only(step), step, &timer)
                 }
                 Algorithm::UctBaseline => {
                     let seed = self.rng.next_u64();
-                    let stats = baseline::search(game, &clock, seed, self.spec.memory_bytes());
+                    let stats = baseline::search(game, &timer, seed, self.spec.memory_bytes());
                     let best = stats.best_index().map(|i| step_of(stats.edges[i].key));
-                    self.decide(game, &stats, best.unwrap_or(legal[0]), &clock)
+                    self.decide(game, &stats, best.unwrap_or(legal[0]), &timer)
                 }
                 Algorithm::AlphaBeta => {
-                    let (stats, step, depth) = alphabeta::search(game, &clock, &self.spec);
-                    let mut d = self.decide(game, &stats, step, &clock);
+                    let (stats, step, depth) = alphabeta::search(game, &timer, &self.spec);
+                    let mut d = self.decide(game, &stats, step, &timer);
                     d.report.depth = Some(depth);
                     d
                 }
                 Algorithm::Mcts | Algorithm::Default => {
-                    let (mut stats, ownership) = self.mcts(game, &clock, reports.as_ref());
+                    let (mut stats, ownership) = self.mcts(game, &timer, reports.as_ref());
                     let t = self.spec.temperature_for(game.kind());
                     let step = self.choose(&stats, t).unwrap_or(legal[0]);
                     if stats.pv.first() != Some(&key_of(step)) {
@@ -180,7 +180,7 @@ impl<G: Game> Engine<G> {
                             stats.pv = parallel::pv_after(tree, key_of(step));
                         }
                     }
-                    let mut d = self.decide(game, &stats, step, &clock);
+                    let mut d = self.decide(game, &stats, step, &timer);
                     d.report.ownership = ownership.as_ref().map(Ownership::shares);
                     if !self.spec.reuse {
                         self.kept = None;
@@ -257,7 +257,7 @@ impl<G: Game> Engine<G> {
     pub(crate) fn mcts(
         &mut self,
         game: &G,
-        clock: &Clock,
+        timer: &Timer,
         reports: Option<&Sender<Report>>,
     ) -> (RootStats, Option<Ownership>) {
         let budget = self.spec.memory_bytes();
@@ -294,7 +294,7 @@ impl<G: Game> Engine<G> {
             params,
             &seeds,
             &mut tree,
-            clock,
+            timer,
             reports,
             ownership.as_ref(),
         );
@@ -365,13 +365,13 @@ impl<G: Game> Engine<G> {
     }
 
     /// Wraps a chosen step with its report.
-    fn decide(&self, game: &G, stats: &RootStats, step: Step, clock: &Clock) -> Decision {
+    fn decide(&self, game: &G, stats: &RootStats, step: Step, timer: &Timer) -> Decision {
         let key = key_of(step);
         let mut stats = stats.clone();
         if stats.pv.first() != Some(&key) {
             stats.pv = vec![key];
         }
-        let report = build_report(game, &stats, Some(key), clock.elapsed());
+        let report = build_report(game, &stats, Some(key), timer.elapsed());
         Decision { step, report }
     }
 

@@ -7,7 +7,7 @@
 //! ([`Tree::recycle`]), and they carry on; should a round make no progress at all (a budget
 //! smaller than what the search needs to move), the search carries on without growing.
 
-use super::control::Clock;
+use super::control::Timer;
 use super::keys::{key_of, MoveKey, KEY_COUNT};
 use super::mcts::{MctsParams, Worker};
 use super::ownership::Ownership;
@@ -27,7 +27,7 @@ const PV_STEPS: usize = 60;
 /// What the threads of one search share.
 struct Shared<'a, 'c> {
     tree: &'a Tree,
-    clock: &'a Clock<'c>,
+    timer: &'a Timer<'c>,
     ownership: Option<&'a Ownership>,
     /// Simulations started, all threads together.
     done: AtomicU64,
@@ -45,16 +45,16 @@ impl Shared<'_, '_> {
             return None;
         }
         let i = self.done.load(Relaxed);
-        let stop = self.clock.stopped()
-            || (i > 0 && self.clock.past_deadline())
-            || self.clock.iteration_cap().is_some_and(|cap| i >= cap)
+        let stop = self.timer.stopped()
+            || (i > 0 && self.timer.past_deadline())
+            || self.timer.iteration_cap().is_some_and(|cap| i >= cap)
             || self.root_settled();
         if stop {
             self.halt.store(true, Relaxed);
             return None;
         }
         let i = self.done.fetch_add(1, Relaxed);
-        if self.clock.iteration_cap().is_some_and(|cap| i >= cap) {
+        if self.timer.iteration_cap().is_some_and(|cap| i >= cap) {
             self.done.fetch_sub(1, Relaxed);
             self.halt.store(true, Relaxed);
             return None;
@@ -72,7 +72,7 @@ impl Shared<'_, '_> {
 
 /// One thread's loop; the thread with `reports` sends them.
 fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Report>>) {
-    let mut next_report = shared.clock.start + REPORT_EVERY;
+    let mut next_report = shared.timer.start + REPORT_EVERY;
     while let Some(i) = shared.next() {
         w.iterate(shared.tree, shared.ownership);
         if let Some(tx) = reports {
@@ -81,7 +81,7 @@ fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Repo
                 let mut stats = root_stats(shared.tree, w.game());
                 stats.iterations = shared.done.load(Relaxed);
                 if !stats.edges.is_empty() {
-                    let mut r = build_report(w.game(), &stats, None, shared.clock.elapsed());
+                    let mut r = build_report(w.game(), &stats, None, shared.timer.elapsed());
                     r.ownership = shared.ownership.map(Ownership::shares);
                     // A closed receiver only means nobody listens any more.
                     let _ = tx.send(r);
@@ -92,12 +92,12 @@ fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Repo
 }
 
 /// Searches `tree` (whose root is the workers' position) with one thread per worker until
-/// the clock says stop (at least one simulation unless stopped first). Returns the root
+/// the timer says stop (at least one simulation unless stopped first). Returns the root
 /// statistics.
 pub fn search<G: Game>(
     tree: &mut Tree,
     workers: &mut [Worker<G>],
-    clock: &Clock,
+    timer: &Timer,
     reports: Option<&Sender<Report>>,
     ownership: Option<&Ownership>,
 ) -> RootStats {
@@ -107,7 +107,7 @@ pub fn search<G: Game>(
     loop {
         let shared = Shared {
             tree,
-            clock,
+            timer,
             ownership,
             done: AtomicU64::new(done),
             halt: AtomicBool::new(false),
@@ -150,7 +150,7 @@ pub fn search_from<G: Game>(
     params: MctsParams,
     seeds: &[u64],
     tree: &mut Tree,
-    clock: &Clock,
+    timer: &Timer,
     reports: Option<&Sender<Report>>,
     ownership: Option<&Ownership>,
 ) -> RootStats {
@@ -158,7 +158,7 @@ pub fn search_from<G: Game>(
         params,
         seeds,
         tree,
-        clock,
+        timer,
         reports,
         ownership,
     };
@@ -173,7 +173,7 @@ struct Job<'a, 'c> {
     params: MctsParams,
     seeds: &'a [u64],
     tree: &'a mut Tree,
-    clock: &'a Clock<'c>,
+    timer: &'a Timer<'c>,
     reports: Option<&'a Sender<Report>>,
     ownership: Option<&'a Ownership>,
 }
@@ -190,7 +190,7 @@ impl WithGame for Job<'_, '_> {
         search(
             self.tree,
             &mut workers,
-            self.clock,
+            self.timer,
             self.reports,
             self.ownership,
         )

@@ -1,6 +1,6 @@
 //! Tests of the shared tree under threads, recycling and re-rooting, on the toy games.
 
-use super::control::{Clock, Limits};
+use super::control::{Limits, Timer};
 use super::mcts::{MctsParams, Worker};
 use super::parallel;
 use super::reward::mover;
@@ -50,8 +50,8 @@ fn run<G: Game>(game: &G, tree: &mut Tree, threads: usize, iters: u64, seed: u64
         .map(|i| Worker::new(game, params, seed + i as u64))
         .collect();
     let stop = AtomicBool::new(false);
-    let clock = Clock::new(Limits::iters(iters), &stop);
-    parallel::search(tree, &mut workers, &clock, None, None).iterations
+    let timer = Timer::new(Limits::iters(iters), &stop);
+    parallel::search(tree, &mut workers, &timer, None, None).iterations
 }
 
 #[test]
@@ -150,8 +150,8 @@ fn progressive_widening_bounds_the_children_of_every_node() {
         };
         let mut workers = vec![Worker::new(&g, params, 5)];
         let stop = AtomicBool::new(false);
-        let clock = Clock::new(Limits::iters(3_000), &stop);
-        parallel::search(&mut tree, &mut workers, &clock, None, None);
+        let timer = Timer::new(Limits::iters(3_000), &stop);
+        parallel::search(&mut tree, &mut workers, &timer, None, None);
         check_tree(&tree);
         let (mut root, mut over) = (0usize, 0usize);
         let mut stack = vec![tree.root];

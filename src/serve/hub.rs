@@ -12,10 +12,10 @@
 use super::files::{AdjournedMeta, DataDir, Profile};
 use super::live::{LiveGame, Seat};
 use super::writer::Writer;
+use crate::online::{name_keys, name_problem};
 use crate::online::{ChallengeSpec, Event, GameId, Link, Request};
 use crate::record::Record;
 use crate::tui::app::Msg;
-use crate::tui::name_form::{name_keys, name_problem};
 use std::collections::HashMap;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};

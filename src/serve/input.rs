@@ -13,11 +13,11 @@
 //! what a session draws, keeps and sends for one screen is bounded whatever the client says.
 
 use crate::tui::app::Msg;
+use crate::tui::host::largest_screen;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseButton, MouseEvent,
     MouseEventKind,
 };
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use termina::event::{self as te, Event as TEvent};
 
@@ -27,26 +27,6 @@ pub const ESC_WAIT: Duration = Duration::from_millis(40);
 pub const BURST: f64 = 16_384.0;
 /// Bytes a second after the burst.
 pub const RATE: f64 = 2_048.0;
-
-/// The size of the largest screen (columns, rows): the largest board of any game at its
-/// largest scale with the panels beside it at their widest, or below it at their tallest.
-pub fn largest_screen() -> (u16, u16) {
-    use crate::board::Geometry;
-    use crate::tui::board::layout::BoardLayout;
-    use crate::tui::game_layout as g;
-    static SIZE: OnceLock<(u16, u16)> = OnceLock::new();
-    *SIZE.get_or_init(|| {
-        let square = (5..=19).map(Geometry::square);
-        let hex = (3..=12).map(Geometry::hex);
-        let (mut w, mut h) = crate::tui::layout::MENU_MIN;
-        for geo in square.chain(hex) {
-            let l = BoardLayout::scaled(geo, BoardLayout::MAX_SCALE);
-            w = w.max(l.width() + 2 + g::PANEL_MAX_WIDTH);
-            h = h.max(l.height() + g::BAND_MAX_HEIGHT + g::BOTTOM_ROWS);
-        }
-        (w, h)
-    })
-}
 
 /// The terminal size a session draws for, from what the client says: 0 (unknown) is 80x24,
 /// and each side is at most the largest screen's.
@@ -265,13 +245,8 @@ mod tests {
 
     #[test]
     fn a_terminal_is_capped_to_the_largest_screen() {
+        // The interface's largest screen (see `host::largest_screen`'s own test).
         let (w, h) = largest_screen();
-        // The largest board at its largest scale fits, and the cap is far from 1000x1000.
-        let big = crate::board::Geometry::square(19);
-        let a = crate::tui::game_layout::areas((w, h), big).unwrap();
-        assert_eq!(a.scale, crate::tui::board::layout::BoardLayout::MAX_SCALE);
-        // The README states this size (and the memory per session it makes).
-        assert_eq!((w, h), (200, 86));
         assert_eq!(terminal_size(1000, 1000), (w, h));
         assert_eq!(terminal_size(0, 0), (80, 24));
         assert_eq!(terminal_size(100, 30), (100, 30));

@@ -1,7 +1,7 @@
 //! `tessera serve`: an SSH server where people meet and play each other with nothing but an
 //! `ssh` client. Each connection that asks for a terminal runs one interface session
-//! (`crate::tui::host`) on its own thread, drawing into the SSH channel and reading the keys
-//! the channel carries (`input`); the sessions meet in the `hub` (lobby, challenges, games,
+//! (`crate::tui::host`, started by `interface`) on its own thread, drawing into the SSH
+//! channel and reading the keys the channel carries (`input`); the sessions meet in the `hub` (lobby, challenges, games,
 //! watchers, clocks, adjourned games) and share one AI (`pool`).
 //!
 //! What a connection can do: authenticate with a public key (the key's SHA-256 fingerprint is
@@ -19,13 +19,13 @@ pub(crate) mod hub;
 #[cfg(test)]
 mod hub_tests;
 pub(crate) mod input;
+mod interface;
 pub(crate) mod link;
 pub(crate) mod live;
 mod lobby;
 mod log;
 pub(crate) mod os;
 pub(crate) mod pool;
-mod session;
 pub(crate) mod slowdown;
 pub(crate) mod ssh;
 mod writer;

@@ -7,8 +7,8 @@
 //! The searches are described with the search's public spec text
 //! (`level:N,threads=1,mem=M`), so the pool depends on nothing inside [`crate::search`].
 
+use crate::ai::{self, AiEvent, Request, Thinker};
 use crate::search::PlayerSpec;
-use crate::tui::ai::{self, AiEvent, Request, Thinker};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -179,8 +179,8 @@ impl Drop for PoolThinker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Purpose;
     use crate::games::AnyGame;
-    use crate::tui::ai::Purpose;
     use std::sync::mpsc::channel;
     use std::time::Duration;
 

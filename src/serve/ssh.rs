@@ -11,13 +11,13 @@ use super::files::DataDir;
 use super::gate::{Gate, Stage, Watch, LOGIN_TIME};
 use super::hub::{self, Hub, SharedHub};
 use super::input::{terminal_size, ESC_WAIT};
+use super::interface::Live;
 use super::link::{Heard, LinkWatch, KEEPALIVE, KEEPALIVE_MAX};
 use super::pool::Pool;
-use super::session::Live;
 use super::slowdown::{Budget, Slowdown};
 use crate::online::Event;
 use crate::tui::app::Msg;
-use crate::tui::settings::TermEnv;
+use crate::tui::host::TermEnv;
 use russh::keys::ssh_key::{AuthorizedKeys, LineEnding};
 use russh::keys::{Algorithm, HashAlg, PrivateKey, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg as ChannelMsg, Session};
@@ -699,7 +699,7 @@ impl russh::server::Handler for Conn {
             );
             return Ok(());
         };
-        match super::session::start(
+        match super::interface::start(
             &self.shared,
             fp,
             self.drawn.clone(),

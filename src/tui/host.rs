@@ -10,8 +10,9 @@
 
 use super::ai::{AiEvent, AiStart, Thinker};
 use super::app::{update, App, Msg, Online, Screen};
-use super::settings::Settings;
-use super::store::{self, AutosaveSlot, Storage};
+pub use super::settings::{Settings, TermEnv};
+pub use super::store::Storage;
+use super::store::{self, AutosaveSlot};
 use super::{view, Effect, Note};
 use crate::online::{Identity, Link};
 use ratatui::backend::CrosstermBackend;
@@ -24,6 +25,45 @@ use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
+
+/// Settings of a session on a server: the key's own configuration file if it saved one
+/// (never the server user's), for its terminal; with the problems met reading it (an unknown
+/// key name in `[keys]` among them).
+pub fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<String>) {
+    let loaded = match storage.config.as_deref().filter(|p| p.exists()) {
+        Some(p) => crate::config::load(Some(p)),
+        None => crate::config::Loaded {
+            config: crate::config::Config::default(),
+            path: None,
+            problem: None,
+        },
+    };
+    let (settings, mut problems) = Settings::for_terminal(loaded.config, loaded.path, term);
+    problems.extend(loaded.problem);
+    problems.extend(settings.keymap.unknown(&super::app::key_tables()));
+    (settings, problems)
+}
+
+/// The size of the largest screen the interface draws (columns, rows): the largest board of
+/// any game at its largest scale with the panels beside it at their widest, or below it at
+/// their tallest.
+pub fn largest_screen() -> (u16, u16) {
+    use super::board::layout::BoardLayout;
+    use super::game_layout as g;
+    use crate::board::Geometry;
+    static SIZE: std::sync::OnceLock<(u16, u16)> = std::sync::OnceLock::new();
+    *SIZE.get_or_init(|| {
+        let square = (5..=19).map(Geometry::square);
+        let hex = (3..=12).map(Geometry::hex);
+        let (mut w, mut h) = super::layout::MENU_MIN;
+        for geo in square.chain(hex) {
+            let l = BoardLayout::scaled(geo, BoardLayout::MAX_SCALE);
+            w = w.max(l.width() + 2 + g::PANEL_MAX_WIDTH);
+            h = h.max(l.height() + g::BAND_MAX_HEIGHT + g::BOTTOM_ROWS);
+        }
+        (w, h)
+    })
+}
 
 /// How the interface starts.
 #[derive(Clone, Debug)]
@@ -434,6 +474,17 @@ fn save_config(storage: &Storage, path: &Path, cfg: &crate::config::Config) -> R
 mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn the_largest_screen_fits_the_largest_board_at_its_largest_scale() {
+        let (w, h) = largest_screen();
+        // The largest board at its largest scale fits, and the cap is far from 1000x1000.
+        let big = crate::board::Geometry::square(19);
+        let a = super::super::game_layout::areas((w, h), big).unwrap();
+        assert_eq!(a.scale, super::super::board::layout::BoardLayout::MAX_SCALE);
+        // The README states this size (and the memory per session it makes).
+        assert_eq!((w, h), (200, 86));
+    }
 
     /// Output kept in memory, shared with the test.
     #[derive(Clone, Default)]

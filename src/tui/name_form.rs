@@ -6,46 +6,11 @@ use super::layout::{centred, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
 use super::screen::{Component, Ctx, Transition, ViewCtx};
 use super::{Effect, Note};
-use crate::online::Request;
+use crate::online::{name_problem, Request, NAME_MAX};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
-
-/// The longest nickname.
-pub const NAME_MAX: usize = 16;
-
-/// Why a nickname cannot be used, if it cannot: 1–16 letters, digits, `-`, `_` or `.`.
-pub fn name_problem(name: &str) -> Option<String> {
-    let n = name.chars().count();
-    if n == 0 {
-        return Some("type a nickname first".into());
-    }
-    if n > NAME_MAX {
-        return Some(format!("at most {NAME_MAX} characters"));
-    }
-    if !name
-        .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
-    {
-        return Some("letters, digits, - _ and . only".into());
-    }
-    if !unicode_security::MixedScript::is_single_script(name) {
-        return Some("letters of one script only (no Latin mixed with Cyrillic, …)".into());
-    }
-    None
-}
-
-/// What makes two nicknames the same: a name is taken when either of its keys is another
-/// name's: its Unicode confusable skeleton (TR39: "aIice" with a capital I looks like
-/// "alice") and the skeleton of its lower case ("Alice" is "alice").
-pub fn name_keys(name: &str) -> [String; 2] {
-    let lower: String = name.chars().flat_map(char::to_lowercase).collect();
-    [
-        unicode_security::skeleton(name).collect(),
-        unicode_security::skeleton(&lower).collect(),
-    ]
-}
 
 /// The nickname form's state.
 #[derive(Clone, Debug, Default)]
@@ -138,34 +103,5 @@ impl Component for NameForm {
         let r = centred(area, 64, lines.len() as u16 + 1);
         f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), r);
         key_line(f, area, &TABLE.hints(self, &s.keymap), s);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::name_problem;
-
-    #[test]
-    fn nicknames_are_short_words() {
-        assert_eq!(name_problem("alice"), None);
-        assert_eq!(name_problem("bob_2.x-y"), None);
-        assert!(name_problem("").is_some());
-        assert!(name_problem("a b").is_some());
-        assert!(name_problem("x\u{1b}[2J").is_some());
-        assert!(name_problem(&"n".repeat(17)).is_some());
-        // One script a name; a look-alike of another name is the same name.
-        assert!(name_problem("\u{430}lice").unwrap().contains("one script"));
-        assert_eq!(name_problem("\u{430}\u{431}"), None);
-        assert_eq!(name_problem("名人"), None);
-        let same = |a: &str, b: &str| {
-            let (ka, kb) = (super::name_keys(a), super::name_keys(b));
-            ka.iter().any(|k| kb.contains(k))
-        };
-        assert!(same("Alice", "alice"));
-        assert!(same("aIice", "alice"), "capital I looks like l");
-        assert!(same("ALICE", "alice"));
-        assert!(same("\u{430}\u{441}\u{435}", "ace"), "all Cyrillic");
-        assert!(same("rn", "m"));
-        assert!(!same("alice", "alicf"));
     }
 }

@@ -16,6 +16,7 @@
 mod game;
 mod groups;
 pub(crate) mod rules_text;
+mod solve;
 mod spec;
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,7 @@
 mod notation;
 pub(crate) mod rules_text;
 mod score;
+mod solve;
 mod spec;
 mod tables;
 #[cfg(test)]

@@ -39,6 +39,7 @@ mod repetition;
 mod rules;
 pub(crate) mod rules_text;
 mod score;
+mod solve;
 mod spec;
 #[cfg(test)]
 mod tests;

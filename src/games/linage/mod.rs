@@ -10,6 +10,7 @@
 
 mod game;
 pub(crate) mod rules_text;
+mod solve;
 mod spec;
 #[cfg(test)]
 mod tests;

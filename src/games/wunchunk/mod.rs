@@ -31,6 +31,7 @@ mod groups;
 mod notation;
 pub(crate) mod rules_text;
 mod score;
+mod solve;
 mod spec;
 #[cfg(test)]
 mod tests;

@@ -12,9 +12,9 @@
 //! key includes each player's earlier positions ([`crate::puzzle::history`]), which makes the table
 //! far less useful there.
 
+use crate::games::SolveGame;
 use crate::games::{Game, Side, Step};
 use crate::puzzle::history::History;
-use crate::puzzle::rules::SolveGame;
 use crate::puzzle::search::Aborted;
 use crate::puzzle::table::{pack, unpack};
 
@@ -195,16 +195,13 @@ pub fn plain_margin_of(
     mb: usize,
     limit: u64,
 ) -> Result<Option<(i32, u64)>, Aborted> {
-    use crate::games::AnyGame;
     fn run<G: SolveGame>(g: &G, mb: usize, limit: u64) -> Result<Option<(i32, u64)>, Aborted> {
         let mut e = PlainExact::new(g, mb, limit);
         let m = e.margin()?;
         Ok(Some((m, e.nodes)))
     }
-    match game {
-        AnyGame::Keil(g) => run(g, mb, limit),
-        AnyGame::Carteso(g) => run(g, mb, limit),
-        AnyGame::Linage(g) => run(g, mb, limit),
-        AnyGame::Iris(_) | AnyGame::Wunchunk(_) => Ok(None),
-    }
+    crate::games::with_each_game!(game, g => match g.territory_komi() {
+        Some(_) => run(g, mb, limit),
+        None => Ok(None),
+    })
 }

@@ -16,7 +16,7 @@
 //! cut-offs anywhere, weighted by the number of steps at that node). Bounds on the final
 //! margin known without search ([`SolveGame::margin_bounds`]: points already settled) cut
 //! off where they fall outside the window. Positions that are
-//! images of one another under a symmetry of the game ([`crate::puzzle::symmetry`]) share an entry.
+//! images of one another under a symmetry of the game ([`crate::games::symmetry`]) share an entry.
 //!
 //! Only games whose turns are single steps (Keil, Carteso, Linage) are searched here. Keil's
 //! key includes each player's earlier positions ([`crate::puzzle::history`]), which makes the table
@@ -31,11 +31,11 @@ pub mod linage_sum;
 #[cfg(test)]
 mod tests;
 
+use crate::games::symmetry::{Pieces, Symmetries};
+use crate::games::SolveGame;
 use crate::games::{Game, Side, Step};
 use crate::puzzle::history::History;
-use crate::puzzle::rules::SolveGame;
 use crate::puzzle::search::Aborted;
-use crate::puzzle::symmetry::{Pieces, Symmetries};
 use crate::puzzle::table::{pack, unpack};
 use bounds::{Bounds, INF};
 
@@ -267,8 +267,8 @@ impl<G: SolveGame> Exact<G> {
 }
 
 /// The exact margin of a Keil, Carteso or Linage position (see [`Exact::margin`], from the
-/// first guess `guess`, a line per pass on stderr when `verbose`) and the positions visited; `Ok(None)` for Iris and Wunchunk, which
-/// have no points.
+/// first guess `guess`, a line per pass on stderr when `verbose`) and the positions visited; `Ok(None)` for a game without points
+/// ([`SolveGame::territory_komi`]).
 pub fn margin_of(
     game: &crate::games::AnyGame,
     mb: usize,
@@ -276,7 +276,6 @@ pub fn margin_of(
     guess: i32,
     verbose: bool,
 ) -> Result<Option<(i32, u64)>, Aborted> {
-    use crate::games::AnyGame;
     fn run<G: SolveGame>(
         g: &G,
         mb: usize,
@@ -289,10 +288,8 @@ pub fn margin_of(
         let m = e.margin(guess)?;
         Ok(Some((m, e.nodes)))
     }
-    match game {
-        AnyGame::Keil(g) => run(g, mb, limit, guess, verbose),
-        AnyGame::Carteso(g) => run(g, mb, limit, guess, verbose),
-        AnyGame::Linage(g) => run(g, mb, limit, guess, verbose),
-        AnyGame::Iris(_) | AnyGame::Wunchunk(_) => Ok(None),
-    }
+    crate::games::with_each_game!(game, g => match g.territory_komi() {
+        Some(_) => run(g, mb, limit, guess, verbose),
+        None => Ok(None),
+    })
 }

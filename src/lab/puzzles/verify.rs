@@ -2,10 +2,10 @@
 //! longer meets the definition, by id and reason. Entries that cannot be read are reported the
 //! same way and do not stop the others.
 
+use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Step};
 use crate::puzzle::define::{classify, goal};
 use crate::puzzle::line;
-use crate::puzzle::rules::SolveGame;
 use crate::puzzle::search::{Aborted, Search};
 use crate::puzzle::set::{self, Entry};
 use crate::puzzle::solver::{SearchFn, Solver};
@@ -141,7 +141,7 @@ impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
                     verdict = Err((i, format!("does not win within the {left} plies left")));
                     break;
                 }
-                rating *= s.game.turn_count() / winners.len() as f64;
+                rating *= crate::puzzle::rules::turn_count(&s.game) / winners.len() as f64;
             } else {
                 s.play_turn(turn);
                 let d = line::distance(s, left - 1)?;

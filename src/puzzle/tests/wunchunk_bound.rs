@@ -3,8 +3,8 @@
 //! checked against the plain minimax on positions where the bound decides.
 
 use super::{game, random_turn};
+use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Outcome, Side, Step};
-use crate::puzzle::rules::SolveGame;
 use crate::puzzle::{brute, Solver};
 use crate::rng::FastRng;
 

@@ -3,11 +3,12 @@
 //! captures reopen its board, and even with one or two empty points left neither search
 //! finishes within a million positions; its key is the plain search's, history included.)
 
+use crate::games::symmetry::Pieces;
+use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::lab::exact::exact_plain::plain_margin_of;
 use crate::lab::exact::margin_of;
-use crate::puzzle::rules::{with_game, SolveGame};
-use crate::puzzle::symmetry::Pieces;
+use crate::puzzle::rules::with_game;
 use crate::puzzle::tests::{game, random_turn};
 use crate::rng::FastRng;
 

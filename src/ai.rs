@@ -1,5 +1,6 @@
-//! The interface's view of the AI: a worker thread that takes one job at a time and reports
-//! through a callback (the runtime turns reports into messages on its event channel).
+//! The AI as the interface and the server use it: a worker thread that takes one job at a
+//! time and reports through a callback (the interface's runtime turns reports into messages
+//! on its event channel; the server runs jobs on a shared pool of such threads).
 //!
 //! Jobs run on [`crate::search`] at the requested level (see [`crate::search::levels`]); the
 //! rest of the interface only sees [`Request`] and [`AiEvent`]. A turn is reported no sooner

@@ -1,4 +1,4 @@
-//! One game session of a connection: the interface ([`crate::tui::host`]) on its own
+//! The interface session of one connection: the interface ([`crate::tui::host`]) on its own
 //! thread, its screen sent to the SSH channel, its keys fed from the channel's bytes, its AI
 //! from the server's pool, its files in its key's folder, closed after a while without a key.
 
@@ -8,9 +8,7 @@ use super::link::LinkWatch;
 use super::ssh::Shared;
 use crate::online::Identity;
 use crate::tui::app::Msg;
-use crate::tui::host::{self, Host, Start};
-use crate::tui::settings::{Settings, TermEnv};
-use crate::tui::store::Storage;
+use crate::tui::host::{self, session_settings, Host, Start, Storage, TermEnv};
 use russh::server::Msg as ChannelMsg;
 use russh::ChannelWriteHalf;
 use std::io::Write;
@@ -189,7 +187,7 @@ pub(super) fn start(
                 Ok(Err(e)) => Some(e.to_string()),
                 Err(p) => Some(format!(
                     "the session crashed: {}",
-                    crate::tui::ai::panic_message(p.as_ref())
+                    crate::ai::panic_message(p.as_ref())
                 )),
             };
             if let Some(p) = &problem {
@@ -222,23 +220,6 @@ fn forget_nameless(dir: &std::path::Path) {
         }
         let _ = std::fs::remove_dir(dir);
     }
-}
-
-/// Settings of a session: the key's own config file if it saved one (never the server
-/// user's), for its terminal.
-fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<String>) {
-    let loaded = match storage.config.as_deref().filter(|p| p.exists()) {
-        Some(p) => crate::config::load(Some(p)),
-        None => crate::config::Loaded {
-            config: crate::config::Config::default(),
-            path: None,
-            problem: None,
-        },
-    };
-    let (settings, mut problems) = Settings::for_terminal(loaded.config, loaded.path, term);
-    problems.extend(loaded.problem);
-    problems.extend(settings.keymap.unknown(&crate::tui::app::key_tables()));
-    (settings, problems)
 }
 
 enum Out {

@@ -35,6 +35,11 @@ impl GameKind {
         GameKind::Wunchunk,
     ];
 
+    /// The games' names, comma-separated, for messages ("keil, carteso, …").
+    pub fn names() -> String {
+        GameKind::ALL.map(GameKind::name).join(", ")
+    }
+
     /// The game a new game starts with (the new-game form's first choice).
     pub const DEFAULT: GameKind = GameKind::Linage;
 
@@ -51,41 +56,22 @@ impl GameKind {
 
     /// Lower-case name as used on the command line, in GTP and records.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Keil => "keil",
-            GameKind::Carteso => "carteso",
-            GameKind::Iris => "iris",
-            GameKind::Linage => "linage",
-            GameKind::Wunchunk => "wunchunk",
-        }
+        self.spec().name
     }
 
     /// Capitalised name for people.
     pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Keil => "Keil",
-            GameKind::Carteso => "Carteso",
-            GameKind::Iris => "Iris",
-            GameKind::Linage => "Linage",
-            GameKind::Wunchunk => "Wunchunk",
-        }
+        self.spec().title
     }
 
     /// Square or hexhex.
     pub fn board_kind(self) -> BoardKind {
-        match self {
-            GameKind::Carteso | GameKind::Linage => BoardKind::Square,
-            _ => BoardKind::Hex,
-        }
+        self.spec().board
     }
 
     /// Default board size (SPEC §1).
     pub fn default_size(self) -> usize {
-        match self {
-            GameKind::Keil | GameKind::Iris => 7,
-            GameKind::Carteso | GameKind::Linage => 9,
-            GameKind::Wunchunk => 8,
-        }
+        self.spec().default_size
     }
 
     /// Allowed board sizes (SPEC §1).
@@ -98,18 +84,14 @@ impl GameKind {
 
     /// Whether the game starts with an opening protocol (komi; Keil, Carteso, Linage).
     pub fn has_komi(self) -> bool {
-        matches!(self, GameKind::Keil | GameKind::Carteso | GameKind::Linage)
+        self.spec().has_komi
     }
 
     /// The komi, in half points, of a quick agreed-komi game: Keil 6 (with the button),
     /// Carteso and Linage 0.5; 0 for the games without komi. `tessera match` starts with it,
     /// and the AI's komi bid starts its search from it.
     pub fn customary_komi(self) -> u16 {
-        match self {
-            GameKind::Keil => 12,
-            GameKind::Carteso | GameKind::Linage => 1,
-            GameKind::Iris | GameKind::Wunchunk => 0,
-        }
+        self.spec().customary_komi
     }
 
     /// The side's name with a capital, as a title or at the start of a sentence
@@ -120,12 +102,7 @@ impl GameKind {
 
     /// Lower-case side name as in GTP and `tessera-state`: black/white or vertical/horizontal.
     pub fn side_name(self, side: Side) -> &'static str {
-        match (self, side) {
-            (GameKind::Carteso | GameKind::Linage, Side::First) => "vertical",
-            (GameKind::Carteso | GameKind::Linage, Side::Second) => "horizontal",
-            (_, Side::First) => "black",
-            (_, Side::Second) => "white",
-        }
+        self.spec().side_names[side.index()]
     }
 
     /// One-letter side abbreviation used in results (`W+2.5`, `V+12`).

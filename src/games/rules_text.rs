@@ -7,7 +7,7 @@ use super::{GameKind, Mark, Side, Stone};
 use crate::board::{BoardKind, Geometry};
 
 /// A game's rules for people, with a picture of its idea.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct RulesText {
     /// The rules, in our words (SPEC §3 decides every detail).
     pub text: &'static str,
@@ -18,7 +18,7 @@ pub struct RulesText {
 }
 
 /// A small hand-made position, by cell names, independent of whether the game is built in.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 pub struct Picture {
     /// The board's shape.
     pub board: BoardKind,
@@ -48,12 +48,6 @@ impl Picture {
 impl GameKind {
     /// The game's rules for people, with its picture and legend.
     pub fn rules_text(self) -> &'static RulesText {
-        match self {
-            GameKind::Keil => &super::keil::rules_text::RULES_TEXT,
-            GameKind::Carteso => &super::carteso::rules_text::RULES_TEXT,
-            GameKind::Iris => &super::iris::rules_text::RULES_TEXT,
-            GameKind::Linage => &super::linage::rules_text::RULES_TEXT,
-            GameKind::Wunchunk => &super::wunchunk::rules_text::RULES_TEXT,
-        }
+        self.spec().rules_text
     }
 }

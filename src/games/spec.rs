@@ -2,7 +2,10 @@
 //! holds its [`Spec`] (`SPEC`), and [`GameKind::spec`](super::GameKind::spec) finds it, so
 //! that code outside `games` asks the spec instead of naming a game.
 
+use super::rules_text::RulesText;
+use super::tuning::SearchTuning;
 use super::types::{Side, Stone};
+use crate::board::BoardKind;
 
 /// The stone a placement puts down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +37,26 @@ pub const KATRAIN_POINTS_LOST: [f64; 3] = [3.0, 6.0, 12.0];
 /// One game's facts as the interface, records, the review and the search ask for them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Spec {
+    /// Lower-case name as used on the command line, in GTP and records.
+    pub name: &'static str,
+    /// Capitalised name for people.
+    pub title: &'static str,
+    /// Square or hexhex.
+    pub board: BoardKind,
+    /// Default board size (SPEC §1).
+    pub default_size: usize,
+    /// Whether the game starts with an opening protocol (komi).
+    pub has_komi: bool,
+    /// The komi, in half points, of a quick agreed-komi game (0 for a game without komi).
+    /// `tessera match` starts with it, and the AI's komi bid starts its search from it.
+    pub customary_komi: u16,
+    /// Lower-case side names, first side first, as in GTP and `tessera-state`: black/white
+    /// or vertical/horizontal.
+    pub side_names: [&'static str; 2],
+    /// The rules for people, with a picture of the game's idea.
+    pub rules_text: &'static RulesText,
+    /// The search's tuning and level table.
+    pub tuning: &'static SearchTuning,
     /// The text of the shipped puzzle set (`puzzles/<game>.toml`, built into the program).
     pub puzzles: &'static str,
     /// Whether panels write the sides by their initial (vertical/horizontal games) rather

@@ -80,12 +80,6 @@ pub struct SearchTuning {
 impl GameKind {
     /// The game's search tuning.
     pub fn tuning(self) -> &'static SearchTuning {
-        match self {
-            GameKind::Keil => &super::keil::tuning::TUNING,
-            GameKind::Carteso => &super::carteso::tuning::TUNING,
-            GameKind::Iris => &super::iris::tuning::TUNING,
-            GameKind::Linage => &super::linage::tuning::TUNING,
-            GameKind::Wunchunk => &super::wunchunk::tuning::TUNING,
-        }
+        self.spec().tuning
     }
 }

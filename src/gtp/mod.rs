@@ -271,9 +271,10 @@ impl Gtp {
 
     fn new_game(&mut self, args: &[&str]) -> Reply {
         let Some((name, rest)) = args.split_first() else {
-            return Err(
-                "tessera-game needs a game name (keil, carteso, iris, linage, wunchunk)".into(),
-            );
+            return Err(format!(
+                "tessera-game needs a game name ({})",
+                GameKind::names()
+            ));
         };
         let kind: GameKind = name.parse()?;
         let options = GameOptions::parse(kind, rest)?;

@@ -1,9 +1,19 @@
 //! Carteso's facts for the rest of the program.
 
+use crate::board::BoardKind;
 use crate::games::spec::{Placement, Spec};
 
 /// Carteso's spec.
 pub(crate) const SPEC: Spec = Spec {
+    name: "carteso",
+    title: "Carteso",
+    board: BoardKind::Square,
+    default_size: 9,
+    has_komi: true,
+    customary_komi: 1,
+    rules_text: &super::rules_text::RULES_TEXT,
+    tuning: &super::tuning::TUNING,
+    side_names: ["vertical", "horizontal"],
     puzzles: include_str!("../../../puzzles/carteso.toml"),
     sides_by_letter: true,
     overlay_legend: Some("claimed groups in their claimer's style"),

@@ -1,9 +1,19 @@
 //! Iris's facts for the rest of the program.
 
+use crate::board::BoardKind;
 use crate::games::spec::{Placement, Spec};
 
 /// Iris's spec.
 pub(crate) const SPEC: Spec = Spec {
+    name: "iris",
+    title: "Iris",
+    board: BoardKind::Hex,
+    default_size: 7,
+    has_komi: false,
+    customary_komi: 0,
+    rules_text: &super::rules_text::RULES_TEXT,
+    tuning: &super::tuning::TUNING,
+    side_names: ["black", "white"],
     puzzles: include_str!("../../../puzzles/iris.toml"),
     sides_by_letter: false,
     overlay_legend: None,

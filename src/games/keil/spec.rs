@@ -1,9 +1,19 @@
 //! Keil's facts for the rest of the program.
 
+use crate::board::BoardKind;
 use crate::games::spec::{Placement, Spec, KATRAIN_POINTS_LOST};
 
 /// Keil's spec.
 pub(crate) const SPEC: Spec = Spec {
+    name: "keil",
+    title: "Keil",
+    board: BoardKind::Hex,
+    default_size: 7,
+    has_komi: true,
+    customary_komi: 12,
+    rules_text: &super::rules_text::RULES_TEXT,
+    tuning: &super::tuning::TUNING,
+    side_names: ["black", "white"],
     puzzles: include_str!("../../../puzzles/keil.toml"),
     sides_by_letter: false,
     overlay_legend: Some("b Black's territory, w White's, - nobody's"),

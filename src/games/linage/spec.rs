@@ -1,9 +1,19 @@
 //! Linage's facts for the rest of the program.
 
+use crate::board::BoardKind;
 use crate::games::spec::{Placement, Spec, KATRAIN_POINTS_LOST};
 
 /// Linage's spec.
 pub(crate) const SPEC: Spec = Spec {
+    name: "linage",
+    title: "Linage",
+    board: BoardKind::Square,
+    default_size: 9,
+    has_komi: true,
+    customary_komi: 1,
+    rules_text: &super::rules_text::RULES_TEXT,
+    tuning: &super::tuning::TUNING,
+    side_names: ["vertical", "horizontal"],
     puzzles: include_str!("../../../puzzles/linage.toml"),
     sides_by_letter: true,
     overlay_legend: Some("v Vertical's region, h Horizontal's, * free"),

@@ -1,9 +1,19 @@
 //! Wunchunk's facts for the rest of the program.
 
+use crate::board::BoardKind;
 use crate::games::spec::{Placement, Spec};
 
 /// Wunchunk's spec.
 pub(crate) const SPEC: Spec = Spec {
+    name: "wunchunk",
+    title: "Wunchunk",
+    board: BoardKind::Hex,
+    default_size: 8,
+    has_komi: false,
+    customary_komi: 0,
+    rules_text: &super::rules_text::RULES_TEXT,
+    tuning: &super::tuning::TUNING,
+    side_names: ["black", "white"],
     puzzles: include_str!("../../../puzzles/wunchunk.toml"),
     sides_by_letter: false,
     overlay_legend: None,

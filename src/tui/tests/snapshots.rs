@@ -2,7 +2,7 @@
 //! at 80×24, of a square and a hexhex game at three terminal sizes (the board scales), of the
 //! Wunchunk result at 80×24, and of each panel.
 
-use crate::games::{Game, GameKind, GameOptions};
+use crate::games::{format_komi, Game, GameKind, GameOptions};
 use crate::session::Session;
 use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg};
@@ -19,28 +19,37 @@ use ratatui::Terminal;
 use std::time::Duration;
 
 /// A few opening turns of each game (agreed komi, so the bid does not come first), and for
-/// Iris the first stone of a turn in progress (to show the highlighted second cells).
+/// Iris the first stone of a turn in progress (to show the highlighted second cells). A game
+/// without an entry is shown at its start.
+const OPENINGS: &[(GameKind, &[&str], &[&str])] = &[
+    (GameKind::Keil, &["g7", "f7", "h6", "g8"], &[]),
+    (GameKind::Carteso, &["Bc5", "Wd5", "Bc6", "Wd4", "Bb5"], &[]),
+    (GameKind::Iris, &["g7", "a7"], &["d5"]),
+    (GameKind::Linage, &["e5", "c3", "g7"], &[]),
+    (GameKind::Wunchunk, &["Bh8", "Wg8", "Bh9", "Wg9"], &[]),
+];
+
 fn opening(kind: GameKind) -> (&'static [&'static str], &'static [&'static str]) {
-    match kind {
-        GameKind::Keil => (&["g7", "f7", "h6", "g8"], &[]),
-        GameKind::Carteso => (&["Bc5", "Wd5", "Bc6", "Wd4", "Bb5"], &[]),
-        GameKind::Iris => (&["g7", "a7"], &["d5"]),
-        GameKind::Linage => (&["e5", "c3", "g7"], &[]),
-        GameKind::Wunchunk => (&["Bh8", "Wg8", "Bh9", "Wg9"], &[]),
-    }
+    OPENINGS
+        .iter()
+        .find(|(k, _, _)| *k == kind)
+        .map_or((&[], &[]), |(_, turns, steps)| (*turns, *steps))
 }
 
-fn args(kind: GameKind) -> &'static [&'static str] {
-    match kind {
-        GameKind::Keil => &["komi=6"],
-        GameKind::Carteso | GameKind::Linage => &["komi=0.5"],
-        _ => &[],
+/// The game's customary agreed komi, for the games with komi.
+fn args(kind: GameKind) -> Vec<String> {
+    if kind.has_komi() {
+        vec![format!("komi={}", format_komi(kind.customary_komi()))]
+    } else {
+        Vec::new()
     }
 }
 
 /// The game after its opening; a game that cannot start fails the test.
 fn session(kind: GameKind) -> Session {
-    let options = GameOptions::parse(kind, args(kind)).unwrap();
+    let args = args(kind);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let options = GameOptions::parse(kind, &args).unwrap();
     let mut s = Session::new(kind, options).unwrap_or_else(|e| panic!("{kind} cannot start: {e}"));
     let (turns, steps) = opening(kind);
     for t in turns {

@@ -5,14 +5,14 @@
 
 use super::ai::{Analysis, Purpose};
 use super::analysis_mode::{key_of, PositionKey};
+use super::board::{BoardHost, BoardInput};
 use super::controller::Controller;
-use super::cursor::{self, Dir};
 use super::line_edit::LineEdit;
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
-use crate::games::{AnyGame, Game, GameKind, Placement, Side, Step, Stone};
+use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::online::{ClockState, GameId};
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -115,11 +115,8 @@ pub struct Play {
     pub(super) players: [Controller; 2],
     pub(super) ai_time: Duration,
     pub(super) started: String,
-    pub(super) cursor: Cell,
-    /// The screen column hexhex up/down moves aim for.
-    pub(super) column: Option<u16>,
-    pub(super) colour: Stone,
-    pub(super) overlay: bool,
+    /// The board: the cursor, the colour to place, the overlay.
+    pub(super) board: BoardInput,
     /// History stepping: the turn number shown and its position; `None` shows the game.
     pub(super) viewing: Option<(usize, AnyGame)>,
     pub(super) ai: AiPanel,
@@ -190,16 +187,6 @@ pub const PLAY_PACE: Duration = Duration::from_millis(300);
 /// The least time an AI turn takes when the AI plays itself (a game to watch).
 pub const WATCH_PACE: Duration = Duration::from_millis(800);
 
-/// Whether a game lets the player choose the stone colour (`c`).
-pub fn has_colour_choice(kind: GameKind) -> bool {
-    kind.spec().placement == Placement::Chosen
-}
-
-/// Whether a game has an ownership overlay (`t`).
-pub fn has_overlay(kind: GameKind) -> bool {
-    kind.spec().overlay_legend.is_some()
-}
-
 /// Where the opening bid stands, seen from its legal steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidStep {
@@ -221,14 +208,11 @@ impl Play {
         let komi_offer = session.options().komi_half.max(1);
         Play {
             names: None,
-            cursor: cursor::centre(geo),
+            board: BoardInput::new(geo, Stone::Black),
             session,
             players,
             ai_time,
             started,
-            column: None,
-            colour: Stone::Black,
-            overlay: false,
             viewing: None,
             ai: AiPanel::default(),
             komi_offer,
@@ -379,25 +363,14 @@ impl Play {
         self.players
     }
 
-    /// The cell under the cursor.
-    pub fn cursor(&self) -> Cell {
-        self.cursor
+    /// The board: the cursor, the colour to place, the overlay.
+    pub fn board(&self) -> &BoardInput {
+        &self.board
     }
 
-    /// Puts the cursor on a cell (as a click does).
+    /// Puts the cursor on a cell (as a hint does).
     pub fn set_cursor(&mut self, cell: Cell) {
-        self.cursor = cell;
-        self.column = None;
-    }
-
-    /// The stone colour chosen with `c` (Carteso, Wunchunk).
-    pub fn colour(&self) -> Stone {
-        self.colour
-    }
-
-    /// Whether the ownership overlay is on.
-    pub fn overlay(&self) -> bool {
-        self.overlay
+        self.board.set_cursor(cell);
     }
 
     /// The AI's state.
@@ -653,14 +626,17 @@ impl Play {
 
     /// The stone a placement puts down for the side to move.
     pub fn placement_stone(&self) -> Stone {
-        let g = self.game();
-        g.kind().spec().placement_stone(self.colour, g.to_move())
+        self.board.stone(self.game())
+    }
+}
+
+impl BoardHost for Play {
+    /// The live position.
+    fn board_game(&self) -> &AnyGame {
+        self.game()
     }
 
-    /// Moves the cursor.
-    pub fn move_cursor(&mut self, dir: Dir) {
-        let m = cursor::step(self.game().geometry(), self.cursor, dir, self.column);
-        self.cursor = m.cell;
-        self.column = m.column;
+    fn may_step(&self) -> bool {
+        self.can_act()
     }
 }

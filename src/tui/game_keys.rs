@@ -6,7 +6,7 @@ use super::board::input::{colour_choice, legal_now};
 use super::board::{BoardAction, BoardOutcome};
 use super::commands::{Command, Table};
 use super::cursor::Dir;
-use super::line_edit::{Edit, LineEdit};
+use super::line_edit::Edit;
 use super::play::{BidStep, Play, Popup};
 use super::screen::{Ctx, Transition};
 use super::Effect;
@@ -383,28 +383,27 @@ fn stay(fx: Vec<Effect>) -> Transition {
 /// Carries out a command.
 pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transition {
     let jobs = &mut *cx.next_job;
-    let max_komi = 2 * play.game().geometry().cells() as u16;
     match action {
-        Action::KomiLess => play.komi_offer = play.komi_offer.saturating_sub(1),
-        Action::KomiMore => play.komi_offer = (play.komi_offer + 1).min(max_komi),
-        Action::KomiLess5 => play.komi_offer = play.komi_offer.saturating_sub(10),
-        Action::KomiMore5 => play.komi_offer = (play.komi_offer + 10).min(max_komi),
+        Action::KomiLess => play.change_komi_offer(-1),
+        Action::KomiMore => play.change_komi_offer(1),
+        Action::KomiLess5 => play.change_komi_offer(-10),
+        Action::KomiMore5 => play.change_komi_offer(10),
         Action::Offer => {
-            let offer = play.komi_offer;
+            let offer = play.komi_offer();
             return stay(play.human_step(Step::Komi(offer), jobs));
         }
         Action::Take(side) => return stay(play.human_step(Step::Choose(side), jobs)),
         Action::Pause => {
-            play.paused = !play.paused;
+            play.toggle_pause();
             // A turn already being thought about is still played; none starts after it.
-            play.say(if play.paused {
+            play.say(if play.paused() {
                 "paused: Space goes on"
             } else {
                 "going on"
             });
             return stay(play.schedule(jobs));
         }
-        Action::Board(b) => match play.board.on_action(b, play.session.game()) {
+        Action::Board(b) => match play.board_action(b) {
             BoardOutcome::Done => {}
             BoardOutcome::Colour(colour) => {
                 let name = if colour == Stone::Black {
@@ -422,7 +421,7 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         Action::HistoryForward => play.view_turn(play.viewed_turn() + 1),
         Action::HistoryStart => play.view_turn(0),
         Action::HistoryEnd => play.leave_history(),
-        Action::Command => play.command = Some(LineEdit::default()),
+        Action::Command => play.open_command(),
         Action::Result => play.popup = Some(Popup::Result(0)),
         Action::Help => play.popup = Some(Popup::Help),
         Action::CloseHelp => {
@@ -433,14 +432,12 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         Action::Menu => return leave(play, Leave::Menu, cx),
         Action::Quit => return leave(play, Leave::Quit, cx),
         Action::ConfirmLeave => {
-            play.popup = None;
-            if let Some((to, _)) = play.leaving.take() {
+            if let Some(to) = play.close_leave() {
                 return leave_now(to);
             }
         }
         Action::Stay => {
-            play.popup = None;
-            play.leaving = None;
+            play.close_leave();
         }
         Action::CancelTurn => return stay(play.take_back(jobs)),
         Action::CloseResult => {
@@ -468,22 +465,14 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         }
         Action::Choose(c) => return result_choice(play, c, cx),
         Action::Run => {
-            let text = play.command.take().map(|l| l.text()).unwrap_or_default();
+            let text = play.take_command();
             return run_command(play, text.trim(), cx);
         }
-        Action::Cancel => play.command = None,
-        Action::Edit(e) => {
-            if let Some(line) = play.command.as_mut() {
-                if e == Edit::Backspace && line.is_empty() {
-                    play.command = None;
-                } else {
-                    line.apply(e);
-                }
-            }
-        }
+        Action::Cancel => play.close_command(),
+        Action::Edit(e) => play.edit_command(e),
         Action::Type => {
-            if let (Some(line), KeyCode::Char(c)) = (play.command.as_mut(), k.code) {
-                line.apply(Edit::Insert(c));
+            if let KeyCode::Char(c) = k.code {
+                play.edit_command(Edit::Insert(c));
             }
         }
         Action::Analysis if play.online().is_some() => return stay(play.toggle_analysis(jobs)),
@@ -509,8 +498,7 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
             }
         }
         Action::CloseRecord => {
-            play.popup = None;
-            play.record_text = None;
+            play.close_record();
         }
     }
     Transition::stay()
@@ -580,8 +568,7 @@ fn leave(play: &mut Play, to: Leave, cx: &Ctx) -> Transition {
         Leave::Quit => "Leave this game and quit?".to_string(),
         Leave::Load(p) => format!("Leave this game to load {}?", cx.storage.shown_path(p)),
     };
-    play.leaving = Some((to, format!("{question}\n{}", title_case(&kept))));
-    play.popup = Some(Popup::Leave);
+    play.ask_leave(to, format!("{question}\n{}", title_case(&kept)));
     Transition::stay()
 }
 
@@ -645,11 +632,10 @@ pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
 pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
     if m.kind != MouseEventKind::Down(MouseButton::Left)
         || play.popup.is_some()
-        || play.command.is_some()
+        || play.command().is_some()
     {
         return Vec::new();
     }
-    let geo = play.game().geometry();
     let Ok(areas) = super::review_graph::screen_areas(cx.size, play) else {
         return Vec::new();
     };
@@ -660,10 +646,7 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
         play.view_turn(p);
         return play.follow_position(cx.next_job);
     }
-    match play
-        .board
-        .click(geo, areas.board, areas.scale, m.column, m.row)
-    {
+    match play.click_board(areas.board, areas.scale, m.column, m.row) {
         Some(cell) if play.can_act() => play.place_at(cell, cx.next_job),
         _ => Vec::new(),
     }

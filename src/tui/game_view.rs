@@ -106,7 +106,7 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
     let legal = play.legal_highlights();
     let shown = ghost.as_ref().map_or(play.shown(), |(g, _)| g);
     let heat = play.heat_map().filter(|_| ghost.is_none());
-    let mut bv = play.board.view(
+    let mut bv = play.board().view(
         shown,
         Decorations {
             last: &last,

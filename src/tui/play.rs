@@ -5,9 +5,10 @@
 
 use super::ai::{Analysis, Purpose};
 use super::analysis_mode::{key_of, PositionKey};
-use super::board::{BoardHost, BoardInput};
+use super::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
 use super::controller::Controller;
-use super::line_edit::LineEdit;
+use super::game_keys::Leave;
+use super::line_edit::{Edit, LineEdit};
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
@@ -15,6 +16,7 @@ use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::online::{ClockState, GameId};
 use crate::session::Session;
+use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
 /// A popup over the game screen.
@@ -44,6 +46,8 @@ pub struct AiPanel {
     pub(super) source: Option<(Purpose, u8)>,
     /// The AI's turn the analysis led to (after a [`Purpose::Turn`] job).
     pub(super) played: Option<String>,
+    /// The panel is hidden (`A`).
+    pub(super) hidden: bool,
 }
 
 impl AiPanel {
@@ -95,44 +99,33 @@ impl AiPanel {
     }
 }
 
-/// The turn a hint named, shown on the board while its position is the live one.
-#[derive(Clone, Debug)]
-pub struct HintedTurn {
-    /// The position the hint is for.
-    pub(super) about: PositionKey,
-    /// The turn, as a token.
-    pub(super) token: String,
-    /// Its cells (placements only).
-    pub(super) cells: Vec<Cell>,
-}
-
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
     /// The players' names from the record this game was loaded from.
-    pub(super) names: Option<[String; 2]>,
+    names: Option<[String; 2]>,
     pub(super) session: Session,
     pub(super) players: [Controller; 2],
-    pub(super) ai_time: Duration,
-    pub(super) started: String,
+    ai_time: Duration,
+    started: String,
     /// The board: the cursor, the colour to place, the overlay.
-    pub(super) board: BoardInput,
+    board: BoardInput,
     /// History stepping: the turn number shown and its position; `None` shows the game.
     pub(super) viewing: Option<(usize, AnyGame)>,
     pub(super) ai: AiPanel,
     /// The komi a person is about to offer in the bid, in half points.
-    pub(super) komi_offer: u16,
+    komi_offer: u16,
     pub(super) resigned: Option<Side>,
     pub(super) popup: Option<Popup>,
-    pub(super) command: Option<LineEdit>,
+    command: Option<LineEdit>,
     pub(super) note: Option<Note>,
-    pub(super) paused: bool,
+    paused: bool,
     /// Why nothing may change the game, when nothing may.
-    pub(super) read_only: Option<&'static str>,
+    read_only: Option<&'static str>,
     /// A game on a server: its players, clocks, this session's seat.
     pub(super) online: Option<OnlineGame>,
     /// The record shown by [`Popup::Record`].
-    pub(super) record_text: Option<String>,
+    record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
     pub(super) analysis: super::analysis_mode::AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
@@ -143,13 +136,9 @@ pub struct Play {
     pub(super) source: Option<std::path::PathBuf>,
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
-    pub(super) leaving: Option<(super::game_keys::Leave, String)>,
+    leaving: Option<(Leave, String)>,
     /// When the AI panel shows an engine's estimate unasked (the setting).
     pub(super) show_estimate: ShowEstimate,
-    /// The AI panel is hidden (`A`).
-    pub(super) ai_panel_hidden: bool,
-    /// The last hint's turn, marked on the board while its position is the live one.
-    pub(super) hinted: Option<HintedTurn>,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -230,8 +219,6 @@ impl Play {
             source: None,
             leaving: None,
             show_estimate: ShowEstimate::default(),
-            ai_panel_hidden: false,
-            hinted: None,
         }
     }
 
@@ -316,6 +303,30 @@ impl Play {
         self.record_text.as_deref()
     }
 
+    /// Shows a record as text to copy ([`Popup::Record`]).
+    pub fn open_record(&mut self, text: String) {
+        self.record_text = Some(text);
+        self.popup = Some(Popup::Record(0));
+    }
+
+    /// Closes the record.
+    pub fn close_record(&mut self) {
+        self.popup = None;
+        self.record_text = None;
+    }
+
+    /// Asks before leaving for `to` ([`Popup::Leave`]), with the question's lines.
+    pub fn ask_leave(&mut self, to: Leave, question: String) {
+        self.leaving = Some((to, question));
+        self.popup = Some(Popup::Leave);
+    }
+
+    /// Closes the question before leaving: where the person asked to go.
+    pub fn close_leave(&mut self) -> Option<Leave> {
+        self.popup = None;
+        self.leaving.take().map(|(to, _)| to)
+    }
+
     /// The seat that plays `side` in the live position (the bid and the pie swap exchange
     /// seats).
     pub fn seat_of(&self, side: Side) -> usize {
@@ -358,6 +369,11 @@ impl Play {
         self.session.game()
     }
 
+    /// How long the AI thinks per turn.
+    pub fn ai_time(&self) -> Duration {
+        self.ai_time
+    }
+
     /// Who controls the seat that makes the first turn, and the other seat.
     pub fn players(&self) -> [Controller; 2] {
         self.players
@@ -373,6 +389,18 @@ impl Play {
         self.board.set_cursor(cell);
     }
 
+    /// Carries out a board command on the live position.
+    pub fn board_action(&mut self, action: BoardAction) -> BoardOutcome {
+        self.board.on_action(action, self.session.game())
+    }
+
+    /// A click at (`column`, `row`) of the screen on the board drawn in `area` at `scale`:
+    /// the cursor goes to the cell clicked, which is returned.
+    pub fn click_board(&mut self, area: Rect, scale: u16, column: u16, row: u16) -> Option<Cell> {
+        let geo = self.game().geometry();
+        self.board.click(geo, area, scale, column, row)
+    }
+
     /// The AI's state.
     pub fn ai(&self) -> &AiPanel {
         &self.ai
@@ -381,6 +409,18 @@ impl Play {
     /// The komi a person is about to offer in the bid, in half points.
     pub fn komi_offer(&self) -> u16 {
         self.komi_offer
+    }
+
+    /// Raises (or with a negative `halves`, lowers) the komi offer by `halves` half points,
+    /// between 0 and twice the board's cells.
+    pub fn change_komi_offer(&mut self, halves: i16) {
+        let most = 2 * self.game().geometry().cells() as u16;
+        let by = halves.unsigned_abs();
+        self.komi_offer = if halves < 0 {
+            self.komi_offer.saturating_sub(by)
+        } else {
+            (self.komi_offer + by).min(most)
+        };
     }
 
     /// The side that resigned.
@@ -398,6 +438,32 @@ impl Play {
         self.command.as_ref()
     }
 
+    /// Opens the `:` command line, empty.
+    pub fn open_command(&mut self) {
+        self.command = Some(LineEdit::default());
+    }
+
+    /// Closes the `:` command line.
+    pub fn close_command(&mut self) {
+        self.command = None;
+    }
+
+    /// Closes the `:` command line: what was typed.
+    pub fn take_command(&mut self) -> String {
+        self.command.take().map(|l| l.text()).unwrap_or_default()
+    }
+
+    /// Edits the open command line; a backspace on an empty line closes it.
+    pub fn edit_command(&mut self, e: Edit) {
+        if let Some(line) = self.command.as_mut() {
+            if e == Edit::Backspace && line.is_empty() {
+                self.command = None;
+            } else {
+                line.apply(e);
+            }
+        }
+    }
+
     /// The message for the bottom lines.
     pub fn note(&self) -> Option<&Note> {
         self.note.as_ref()
@@ -406,6 +472,11 @@ impl Play {
     /// AI against AI: whether it is paused (Space).
     pub fn paused(&self) -> bool {
         self.paused
+    }
+
+    /// AI against AI: pauses or goes on.
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
     }
 
     /// Whether history stepping shows an earlier position.

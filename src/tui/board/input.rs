@@ -286,3 +286,101 @@ pub fn draw(f: &mut Frame, bv: &BoardView, s: &Settings, a: &GameAreas) {
         a.board,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(name: &str) -> AnyGame {
+        AnyGame::from_args(name, &[]).unwrap()
+    }
+
+    /// A screen with only a board.
+    struct Host(AnyGame, bool);
+
+    impl BoardHost for Host {
+        fn board_game(&self) -> &AnyGame {
+            &self.0
+        }
+        fn may_step(&self) -> bool {
+            self.1
+        }
+    }
+
+    #[test]
+    fn the_cursor_moves_and_places_where_it_is() {
+        let g = game("carteso");
+        let geo = g.geometry();
+        let mut b = BoardInput::new(geo, Stone::Black);
+        assert_eq!(b.cursor(), cursor::centre(geo));
+        let start = b.cursor();
+        let right = cursor::step(geo, start, Dir::Right, None).cell;
+        assert_eq!(
+            b.on_action(BoardAction::Move(Dir::Right), &g),
+            BoardOutcome::Done
+        );
+        assert_eq!(b.cursor(), right);
+        assert_eq!(
+            b.on_action(BoardAction::Place, &g),
+            BoardOutcome::Step(Step::Place {
+                cell: right,
+                stone: b.stone(&g)
+            })
+        );
+        b.set_cursor(start);
+        assert_eq!(b.cursor(), start);
+        for (a, step) in [
+            (BoardAction::EndTurn, Step::End),
+            (BoardAction::Pass, Step::Pass),
+            (BoardAction::Button, Step::Button),
+        ] {
+            assert_eq!(b.on_action(a, &g), BoardOutcome::Step(step));
+        }
+    }
+
+    #[test]
+    fn colour_and_overlay_switch() {
+        let g = game("carteso");
+        let mut b = BoardInput::new(g.geometry(), Stone::Black);
+        assert_eq!(
+            b.on_action(BoardAction::Colour, &g),
+            BoardOutcome::Colour(Stone::White)
+        );
+        assert_eq!(b.colour(), Stone::White);
+        assert!(!b.overlay());
+        b.on_action(BoardAction::Overlay, &g);
+        assert!(b.overlay());
+        let v = b.view(&g, Decorations::default());
+        assert_eq!(v.cursor, Some(b.cursor()));
+    }
+
+    #[test]
+    fn a_click_on_a_cell_moves_the_cursor_there() {
+        let g = game("carteso");
+        let geo = g.geometry();
+        let mut b = BoardInput::new(geo, Stone::Black);
+        let area = Rect::new(10, 5, 40, 20);
+        let start = b.cursor();
+        assert_eq!(b.click(geo, area, 1, 0, 0), None, "outside the board");
+        assert_eq!(b.cursor(), start);
+        let layout = BoardLayout::scaled(geo, 1);
+        let a1 = geo.parse("a1").unwrap();
+        let (x, y) = layout.pos(a1);
+        assert_eq!(b.click(geo, area, 1, area.x + x, area.y + y), Some(a1));
+        assert_eq!(b.cursor(), a1);
+    }
+
+    #[test]
+    fn the_shared_rows_and_their_predicates() {
+        let hex = Host(game("keil"), true);
+        let square = Host(game("carteso"), true);
+        let up_left: Command<Host, BoardAction> =
+            BoardAction::Move(Dir::UpLeft).row(BoardAction::Move(Dir::UpLeft));
+        assert_eq!((up_left.name, up_left.keys), ("up_left", &["y"][..]));
+        assert!((up_left.when)(&hex) && !(up_left.when)(&square));
+        let button: Command<Host, BoardAction> = BoardAction::Button.row(BoardAction::Button);
+        assert_eq!(button.name, "button");
+        assert!(!(button.when)(&square), "no button in Carteso");
+        assert!(!(button.when)(&Host(game("keil"), false)), "not to move");
+    }
+}

@@ -1,5 +1,6 @@
-//! The model of the game screen: the session, who controls which seat, the cursor, history
-//! stepping, the AI's state, and the queries on them. What changes the game is in
+//! The model of the game screen: the session, who controls which seat, the board (the cursor,
+//! the colour to place, the overlay: [`super::board::input`], shared with the puzzle screen),
+//! history stepping, the AI's state, and the queries on them. What changes the game is in
 //! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
 //! [`super::game_view`] and [`super::panels`].
 

@@ -53,13 +53,13 @@ impl Play {
 
     /// Whether the AI panel is hidden (`A`).
     pub fn ai_panel_hidden(&self) -> bool {
-        self.ai_panel_hidden
+        self.ai.hidden
     }
 
     /// Hides or shows the AI panel.
     pub fn toggle_ai_panel(&mut self) {
-        self.ai_panel_hidden = !self.ai_panel_hidden;
-        self.say(if self.ai_panel_hidden {
+        self.ai.hidden = !self.ai.hidden;
+        self.say(if self.ai.hidden {
             "AI panel hidden (A shows it)"
         } else {
             "AI panel shown (A hides it)"

@@ -10,7 +10,7 @@
 //! or a hint, or a review position), analysis waits, and starts again after.
 
 use super::ai::{AiEvent, Analysis, Purpose, Request};
-use super::play::{HintedTurn, Play};
+use super::play::Play;
 use super::Effect;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
@@ -46,6 +46,17 @@ pub(super) fn key_of(g: &AnyGame) -> PositionKey {
 /// position for its best turn to be given as a hint.
 pub const HINT_LEAST: Duration = Duration::from_secs(1);
 
+/// The turn a hint named, shown on the board while its position is the live one.
+#[derive(Clone, Debug)]
+pub struct HintedTurn {
+    /// The position the hint is for.
+    pub(super) about: PositionKey,
+    /// The turn, as a token.
+    pub(super) token: String,
+    /// Its cells (placements only).
+    pub(super) cells: Vec<Cell>,
+}
+
 /// The state of analysis mode.
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisMode {
@@ -58,6 +69,8 @@ pub struct AnalysisMode {
     pub(super) key: Option<PositionKey>,
     /// How many turns of the principal variation the ghost board shows (0: the position).
     pub(super) pv_step: usize,
+    /// The last hint's turn, marked on the board while its position is the live one.
+    pub(super) hinted: Option<HintedTurn>,
 }
 
 impl AnalysisMode {
@@ -80,7 +93,7 @@ impl Play {
         let after_game = self.show_estimate != ShowEstimate::Never
             && self.finished()
             && self.online.is_none()
-            && self.read_only.is_none();
+            && !self.is_read_only();
         self.analysis.on || (after_game && !self.analysis.declined)
     }
 
@@ -260,6 +273,7 @@ impl Play {
         // The same position again: the same answer (a strong search can hesitate between
         // turns of nearly the same value; a hint does not).
         if let Some(h) = self
+            .analysis
             .hinted
             .clone()
             .filter(|h| h.about == key_of(self.game()))
@@ -290,7 +304,7 @@ impl Play {
             id,
             game,
             level: ANALYSIS_LEVEL,
-            time: hint_time(self.ai_time),
+            time: hint_time(self.ai_time()),
             pace: Duration::ZERO,
             purpose: Purpose::Hint,
         })]
@@ -320,7 +334,7 @@ impl Play {
         self.say(format!(
             "hint ({from}): the AI would play {best}{marked} (noted in the record)"
         ));
-        self.hinted = Some(HintedTurn {
+        self.analysis.hinted = Some(HintedTurn {
             about: key_of(self.game()),
             token: best,
             cells,
@@ -340,7 +354,8 @@ impl Play {
 
     /// The hint, while the position it is for is on screen.
     fn live_hint(&self) -> Option<&HintedTurn> {
-        self.hinted
+        self.analysis
+            .hinted
             .as_ref()
             .filter(|h| self.viewing.is_none() && h.about == key_of(self.game()))
     }

@@ -2,15 +2,16 @@
 //! line) and what their commands do. The key handler, the key line and the `?` help are all
 //! made from these tables ([`super::commands`]).
 
+use super::board::input::{colour_choice, legal_now};
+use super::board::{BoardAction, BoardOutcome};
 use super::commands::{Command, Table};
 use super::cursor::Dir;
-use super::line_edit::{Edit, LineEdit};
-use super::play::{has_colour_choice, has_overlay, BidStep, Play, Popup};
+use super::line_edit::Edit;
+use super::play::{BidStep, Play, Popup};
 use super::screen::{Ctx, Transition};
 use super::Effect;
-use crate::board::BoardKind;
 use crate::games::title_case;
-use crate::games::{Game, Side, Spec, Step, Stone};
+use crate::games::{Game, Side, Step, Stone};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;
 
@@ -31,24 +32,13 @@ pub enum Action {
     Take(Side),
     /// AI against AI: pause or go on.
     Pause,
-    /// Move the cursor.
-    Move(Dir),
-    /// Place a stone at the cursor.
-    Place,
-    /// Switch the stone colour (Carteso, Wunchunk).
-    Colour,
-    /// End the turn early (Wunchunk).
-    EndTurn,
-    /// Pass.
-    Pass,
-    /// Take the button (Keil).
-    Button,
+    /// A board command: the cursor, placing, the colour, the early end, pass, the button,
+    /// the overlay.
+    Board(BoardAction),
     /// Swap colours (Wunchunk).
     Swap,
     /// Take back.
     TakeBack,
-    /// Ownership overlay on or off.
-    Overlay,
     /// History: one turn back.
     HistoryBack,
     /// History: one turn forward.
@@ -151,10 +141,6 @@ fn always(_: &Play) -> bool {
     true
 }
 
-fn hex(p: &Play) -> bool {
-    p.game().geometry().kind() == BoardKind::Hex
-}
-
 fn komi_step(p: &Play) -> bool {
     p.human_bid() == Some(BidStep::Komi)
 }
@@ -165,18 +151,6 @@ fn side_step(p: &Play, letter: char) -> bool {
 
 fn live(p: &Play) -> bool {
     !p.is_viewing() && !p.finished() && !p.is_read_only()
-}
-
-/// A game's special step (Keil's button, Wunchunk's swap and early end) is offered while it
-/// is legal; `pass` always is (its refusal explains a rule: Keil's button).
-/// Whether `step` is legal now, in a game whose spec has the capability `has`.
-fn legal_now(p: &Play, has: fn(&Spec) -> bool, step: Step) -> bool {
-    if !p.can_act() || !has(p.game().kind().spec()) {
-        return false;
-    }
-    let mut v = Vec::new();
-    p.game().legal_steps(&mut v);
-    v.contains(&step)
 }
 
 /// Watching a game on a server.
@@ -217,7 +191,11 @@ fn local(p: &Play) -> bool {
     p.online().is_none()
 }
 
-const MOVE: &str = "move the cursor";
+/// The board's command `b`, as a row of the game screen's table.
+const fn board(b: BoardAction) -> Command<Play, Action> {
+    b.row(Action::Board(b))
+}
+
 const HISTORY: &str = "step through the history";
 
 /// The board's commands, in priority order (the bid's keys before the cursor's, the hexhex
@@ -239,26 +217,27 @@ pub static BOARD: Table<Play, Action> = Table {
         Command::new(Action::Pause, "go_on", &["Space"], |p| p.watching() && !p.finished() && p.paused(), "go on", "go on playing"),
         Command::new(Action::NextMarked, "next_marked", &["n"], has_marks, "marked turns", "review: the next marked turn (inaccuracy, mistake, blunder)"),
         Command::new(Action::PreviousMarked, "previous_marked", &["N"], has_marks, "", "review: the previous marked turn"),
-        Command::new(Action::Move(Dir::Left), "left", &["Left", "h"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Right), "right", &["Right", "l"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Up), "up", &["Up", "k"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Down), "down", &["Down", "j"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::UpLeft), "up_left", &["y"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::UpRight), "up_right", &["u"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::DownLeft), "down_left", &["b"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Place, "place", &["Enter", "Space"], Play::can_act, "place", "place a stone at the cursor (or click)"),
-        Command::new(Action::Colour, "colour", &["c"], |p| live(p) && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
-        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal_now(p, |s| s.early_end, Step::End), "end turn", "end the turn early"),
-        Command::new(Action::Pass, "pass", &["p"], Play::can_act, "pass", "pass"),
-        Command::new(Action::Button, "button", &["B"], |p| legal_now(p, |s| s.button, Step::Button), "button", "take the button"),
+        board(BoardAction::Move(Dir::Left)),
+        board(BoardAction::Move(Dir::Right)),
+        board(BoardAction::Move(Dir::Up)),
+        board(BoardAction::Move(Dir::Down)),
+        board(BoardAction::Move(Dir::UpLeft)),
+        board(BoardAction::Move(Dir::UpRight)),
+        board(BoardAction::Move(Dir::DownLeft)),
+        board(BoardAction::Move(Dir::DownRight)),
+        Command::new(Action::Board(BoardAction::Place), "place", &["Enter", "Space"], Play::can_act, "place", "place a stone at the cursor (or click)"),
+        Command::new(Action::Board(BoardAction::Colour), "colour", &["c"], |p| live(p) && colour_choice(p), "colour", "switch the stone colour"),
+        board(BoardAction::EndTurn),
+        // `pass` is always offered (its refusal explains a rule: Keil's button).
+        Command::new(Action::Board(BoardAction::Pass), "pass", &["p"], Play::can_act, "pass", "pass"),
+        board(BoardAction::Button),
         Command::new(Action::Swap, "swap", &["s"], |p| legal_now(p, |s| s.swap, Step::Swap), "swap", "swap colours (White's first turn)"),
         Command::new(Action::TakeBack, "take_back", &["u", "U", "Backspace"], |p| !p.is_viewing() && !p.is_read_only() && p.online().is_none(), "undo", "take back (against the AI: to your previous turn)"),
         Command::new(Action::HistoryBack, "history_back", &["["], has_turns, "history", HISTORY),
         Command::new(Action::HistoryForward, "history_forward", &["]"], Play::is_viewing, "history", HISTORY),
         Command::new(Action::HistoryStart, "history_start", &["Home"], has_turns, "", "the first position"),
         Command::new(Action::HistoryEnd, "history_end", &["End"], Play::is_viewing, "back to the game", "back to the game"),
-        Command::new(Action::Overlay, "overlay", &["t"], |p| has_overlay(p.game().kind()), "overlay", "ownership overlay on/off"),
+        board(BoardAction::Overlay),
         Command::new(Action::Result, "result", &["r"], Play::finished, "result", "show the result again"),
         Command::new(Action::Analysis, "analysis", &["a"], |p| watcher(p) || p.can_analyse(), "analysis", "the AI's analysis on/off (candidates 1-5 on the board)"),
         Command::new(Action::PvForward, "pv_forward", &["v"], has_pv, "pv", "analysis: step the principal variation on a ghost board"),
@@ -404,52 +383,45 @@ fn stay(fx: Vec<Effect>) -> Transition {
 /// Carries out a command.
 pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transition {
     let jobs = &mut *cx.next_job;
-    let max_komi = 2 * play.game().geometry().cells() as u16;
     match action {
-        Action::KomiLess => play.komi_offer = play.komi_offer.saturating_sub(1),
-        Action::KomiMore => play.komi_offer = (play.komi_offer + 1).min(max_komi),
-        Action::KomiLess5 => play.komi_offer = play.komi_offer.saturating_sub(10),
-        Action::KomiMore5 => play.komi_offer = (play.komi_offer + 10).min(max_komi),
+        Action::KomiLess => play.change_komi_offer(-1),
+        Action::KomiMore => play.change_komi_offer(1),
+        Action::KomiLess5 => play.change_komi_offer(-10),
+        Action::KomiMore5 => play.change_komi_offer(10),
         Action::Offer => {
-            let offer = play.komi_offer;
+            let offer = play.komi_offer();
             return stay(play.human_step(Step::Komi(offer), jobs));
         }
         Action::Take(side) => return stay(play.human_step(Step::Choose(side), jobs)),
         Action::Pause => {
-            play.paused = !play.paused;
+            play.toggle_pause();
             // A turn already being thought about is still played; none starts after it.
-            play.say(if play.paused {
+            play.say(if play.paused() {
                 "paused: Space goes on"
             } else {
                 "going on"
             });
             return stay(play.schedule(jobs));
         }
-        Action::Move(d) => play.move_cursor(d),
-        Action::Place => {
-            let c = play.cursor;
-            return stay(play.place_at(c, jobs));
-        }
-        Action::Colour => {
-            play.colour = play.colour.opposite();
-            let name = if play.colour == Stone::Black {
-                "black"
-            } else {
-                "white"
-            };
-            play.say(format!("placing {name} stones"));
-        }
-        Action::EndTurn => return stay(play.human_step(Step::End, jobs)),
-        Action::Pass => return stay(play.human_step(Step::Pass, jobs)),
-        Action::Button => return stay(play.human_step(Step::Button, jobs)),
+        Action::Board(b) => match play.board_action(b) {
+            BoardOutcome::Done => {}
+            BoardOutcome::Colour(colour) => {
+                let name = if colour == Stone::Black {
+                    "black"
+                } else {
+                    "white"
+                };
+                play.say(format!("placing {name} stones"));
+            }
+            BoardOutcome::Step(step) => return stay(play.human_step(step, jobs)),
+        },
         Action::Swap => return stay(play.human_step(Step::Swap, jobs)),
         Action::TakeBack => return stay(play.take_back(jobs)),
-        Action::Overlay => play.overlay = !play.overlay,
         Action::HistoryBack => play.view_turn(play.viewed_turn().saturating_sub(1)),
         Action::HistoryForward => play.view_turn(play.viewed_turn() + 1),
         Action::HistoryStart => play.view_turn(0),
         Action::HistoryEnd => play.leave_history(),
-        Action::Command => play.command = Some(LineEdit::default()),
+        Action::Command => play.open_command(),
         Action::Result => play.popup = Some(Popup::Result(0)),
         Action::Help => play.popup = Some(Popup::Help),
         Action::CloseHelp => {
@@ -460,14 +432,12 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         Action::Menu => return leave(play, Leave::Menu, cx),
         Action::Quit => return leave(play, Leave::Quit, cx),
         Action::ConfirmLeave => {
-            play.popup = None;
-            if let Some((to, _)) = play.leaving.take() {
+            if let Some(to) = play.close_leave() {
                 return leave_now(to);
             }
         }
         Action::Stay => {
-            play.popup = None;
-            play.leaving = None;
+            play.close_leave();
         }
         Action::CancelTurn => return stay(play.take_back(jobs)),
         Action::CloseResult => {
@@ -495,22 +465,14 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
         }
         Action::Choose(c) => return result_choice(play, c, cx),
         Action::Run => {
-            let text = play.command.take().map(|l| l.text()).unwrap_or_default();
+            let text = play.take_command();
             return run_command(play, text.trim(), cx);
         }
-        Action::Cancel => play.command = None,
-        Action::Edit(e) => {
-            if let Some(line) = play.command.as_mut() {
-                if e == Edit::Backspace && line.is_empty() {
-                    play.command = None;
-                } else {
-                    line.apply(e);
-                }
-            }
-        }
+        Action::Cancel => play.close_command(),
+        Action::Edit(e) => play.edit_command(e),
         Action::Type => {
-            if let (Some(line), KeyCode::Char(c)) = (play.command.as_mut(), k.code) {
-                line.apply(Edit::Insert(c));
+            if let KeyCode::Char(c) = k.code {
+                play.edit_command(Edit::Insert(c));
             }
         }
         Action::Analysis if play.online().is_some() => return stay(play.toggle_analysis(jobs)),
@@ -536,8 +498,7 @@ pub fn run(play: &mut Play, action: Action, k: KeyEvent, cx: &mut Ctx) -> Transi
             }
         }
         Action::CloseRecord => {
-            play.popup = None;
-            play.record_text = None;
+            play.close_record();
         }
     }
     Transition::stay()
@@ -607,8 +568,7 @@ fn leave(play: &mut Play, to: Leave, cx: &Ctx) -> Transition {
         Leave::Quit => "Leave this game and quit?".to_string(),
         Leave::Load(p) => format!("Leave this game to load {}?", cx.storage.shown_path(p)),
     };
-    play.leaving = Some((to, format!("{question}\n{}", title_case(&kept))));
-    play.popup = Some(Popup::Leave);
+    play.ask_leave(to, format!("{question}\n{}", title_case(&kept)));
     Transition::stay()
 }
 
@@ -672,11 +632,10 @@ pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
 pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
     if m.kind != MouseEventKind::Down(MouseButton::Left)
         || play.popup.is_some()
-        || play.command.is_some()
+        || play.command().is_some()
     {
         return Vec::new();
     }
-    let geo = play.game().geometry();
     let Ok(areas) = super::review_graph::screen_areas(cx.size, play) else {
         return Vec::new();
     };
@@ -687,20 +646,8 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
         play.view_turn(p);
         return play.follow_position(cx.next_job);
     }
-    let b = areas.board;
-    if m.column < b.x || m.row < b.y || m.column >= b.right() || m.row >= b.bottom() {
-        return Vec::new();
-    }
-    let layout = super::board::BoardLayout::scaled(geo, areas.scale);
-    match layout.cell_at(m.column - b.x, m.row - b.y) {
-        Some(cell) => {
-            play.set_cursor(cell);
-            if play.can_act() {
-                play.place_at(cell, cx.next_job)
-            } else {
-                Vec::new()
-            }
-        }
-        None => Vec::new(),
+    match play.click_board(areas.board, areas.scale, m.column, m.row) {
+        Some(cell) if play.can_act() => play.place_at(cell, cx.next_job),
+        _ => Vec::new(),
     }
 }

@@ -1,7 +1,7 @@
 //! Draws the game screen: the board scaled to the space it has, the panels beside or below
 //! it, the message and key lines at the bottom, and the help and result popups.
 
-use super::board::{BoardView, BoardWidget, Decorations, Glyphs};
+use super::board::{input, Decorations};
 use super::game_keys::{self, result_choices};
 use super::game_layout::GameAreas;
 use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
@@ -106,15 +106,14 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
     let legal = play.legal_highlights();
     let shown = ghost.as_ref().map_or(play.shown(), |(g, _)| g);
     let heat = play.heat_map().filter(|_| ghost.is_none());
-    let mut bv = BoardView::of_game(
+    let mut bv = play.board().view(
         shown,
         Decorations {
             last: &last,
-            cursor: Some(play.cursor()),
-            overlay: play.overlay(),
             legal: &legal,
             candidates: &candidates,
             heat,
+            ..Decorations::default()
         },
     );
     if ghost.is_none() {
@@ -122,20 +121,7 @@ fn draw_board(f: &mut Frame, play: &Play, s: &Settings, a: &GameAreas) {
             bv.cells[c as usize].hint = true;
         }
     }
-    render_board(f, &bv, s, a);
-}
-
-/// Draws a board picture in the board area at its scale (the game and puzzle screens).
-pub fn render_board(f: &mut Frame, bv: &BoardView, s: &Settings, a: &GameAreas) {
-    f.render_widget(
-        BoardWidget {
-            view: bv,
-            theme: &s.theme,
-            glyphs: Glyphs::for_mode(s.ascii()),
-            scale: a.scale,
-        },
-        a.board,
-    );
+    input::draw(f, &bv, s, a);
 }
 
 /// "You win" / "You lose" / "Draw" when exactly one seat is a person's.

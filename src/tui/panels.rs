@@ -3,9 +3,10 @@
 use super::ai::Analysis;
 use super::ai_panel::ai_lines;
 use super::analysis_view;
+use super::board::input::has_colour_choice;
 use super::board::Glyphs;
 use super::layout::{pad, panel, text_width, wrap_words};
-use super::play::{has_colour_choice, BidStep, Play};
+use super::play::{BidStep, Play};
 use super::review_graph;
 use super::settings::Settings;
 use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
@@ -94,13 +95,13 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         }
         lines.extend(wrapped(label, &value, width, s));
     }
-    if play.overlay() {
+    if play.board().overlay() {
         if let Some(legend) = overlay_legend(kind) {
             lines.extend(wrapped("overlay", legend, width, s));
         }
     }
     if has_colour_choice(kind) && play.can_act() {
-        lines.push(colour_line(play.colour(), s));
+        lines.push(colour_line(play.board().colour(), s));
     }
     if play.is_viewing() {
         lines.push(Line::styled(

@@ -1,20 +1,23 @@
-//! The model of the game screen: the session, who controls which seat, the cursor, history
-//! stepping, the AI's state, and the queries on them. What changes the game is in
+//! The model of the game screen: the session, who controls which seat, the board (the cursor,
+//! the colour to place, the overlay: [`super::board::input`], shared with the puzzle screen),
+//! history stepping, the AI's state, and the queries on them. What changes the game is in
 //! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
 //! [`super::game_view`] and [`super::panels`].
 
 use super::ai::{Analysis, Purpose};
 use super::analysis_mode::{key_of, PositionKey};
+use super::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
 use super::controller::Controller;
-use super::cursor::{self, Dir};
-use super::line_edit::LineEdit;
+use super::game_keys::Leave;
+use super::line_edit::{Edit, LineEdit};
 use super::store::SavedGame;
 use super::Note;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
-use crate::games::{AnyGame, Game, GameKind, Placement, Side, Step, Stone};
+use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::online::{ClockState, GameId};
 use crate::session::Session;
+use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
 /// A popup over the game screen.
@@ -44,6 +47,8 @@ pub struct AiPanel {
     pub(super) source: Option<(Purpose, u8)>,
     /// The AI's turn the analysis led to (after a [`Purpose::Turn`] job).
     pub(super) played: Option<String>,
+    /// The panel is hidden (`A`).
+    pub(super) hidden: bool,
 }
 
 impl AiPanel {
@@ -95,47 +100,33 @@ impl AiPanel {
     }
 }
 
-/// The turn a hint named, shown on the board while its position is the live one.
-#[derive(Clone, Debug)]
-pub struct HintedTurn {
-    /// The position the hint is for.
-    pub(super) about: PositionKey,
-    /// The turn, as a token.
-    pub(super) token: String,
-    /// Its cells (placements only).
-    pub(super) cells: Vec<Cell>,
-}
-
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
     /// The players' names from the record this game was loaded from.
-    pub(super) names: Option<[String; 2]>,
+    names: Option<[String; 2]>,
     pub(super) session: Session,
     pub(super) players: [Controller; 2],
-    pub(super) ai_time: Duration,
-    pub(super) started: String,
-    pub(super) cursor: Cell,
-    /// The screen column hexhex up/down moves aim for.
-    pub(super) column: Option<u16>,
-    pub(super) colour: Stone,
-    pub(super) overlay: bool,
+    ai_time: Duration,
+    started: String,
+    /// The board: the cursor, the colour to place, the overlay.
+    board: BoardInput,
     /// History stepping: the turn number shown and its position; `None` shows the game.
     pub(super) viewing: Option<(usize, AnyGame)>,
     pub(super) ai: AiPanel,
     /// The komi a person is about to offer in the bid, in half points.
-    pub(super) komi_offer: u16,
+    komi_offer: u16,
     pub(super) resigned: Option<Side>,
     pub(super) popup: Option<Popup>,
-    pub(super) command: Option<LineEdit>,
+    command: Option<LineEdit>,
     pub(super) note: Option<Note>,
-    pub(super) paused: bool,
+    paused: bool,
     /// Why nothing may change the game, when nothing may.
-    pub(super) read_only: Option<&'static str>,
+    read_only: Option<&'static str>,
     /// A game on a server: its players, clocks, this session's seat.
     pub(super) online: Option<OnlineGame>,
     /// The record shown by [`Popup::Record`].
-    pub(super) record_text: Option<String>,
+    record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
     pub(super) analysis: super::analysis_mode::AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
@@ -146,13 +137,9 @@ pub struct Play {
     pub(super) source: Option<std::path::PathBuf>,
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
-    pub(super) leaving: Option<(super::game_keys::Leave, String)>,
+    leaving: Option<(Leave, String)>,
     /// When the AI panel shows an engine's estimate unasked (the setting).
     pub(super) show_estimate: ShowEstimate,
-    /// The AI panel is hidden (`A`).
-    pub(super) ai_panel_hidden: bool,
-    /// The last hint's turn, marked on the board while its position is the live one.
-    pub(super) hinted: Option<HintedTurn>,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -190,16 +177,6 @@ pub const PLAY_PACE: Duration = Duration::from_millis(300);
 /// The least time an AI turn takes when the AI plays itself (a game to watch).
 pub const WATCH_PACE: Duration = Duration::from_millis(800);
 
-/// Whether a game lets the player choose the stone colour (`c`).
-pub fn has_colour_choice(kind: GameKind) -> bool {
-    kind.spec().placement == Placement::Chosen
-}
-
-/// Whether a game has an ownership overlay (`t`).
-pub fn has_overlay(kind: GameKind) -> bool {
-    kind.spec().overlay_legend.is_some()
-}
-
 /// Where the opening bid stands, seen from its legal steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BidStep {
@@ -221,14 +198,11 @@ impl Play {
         let komi_offer = session.options().komi_half.max(1);
         Play {
             names: None,
-            cursor: cursor::centre(geo),
+            board: BoardInput::new(geo, Stone::Black),
             session,
             players,
             ai_time,
             started,
-            column: None,
-            colour: Stone::Black,
-            overlay: false,
             viewing: None,
             ai: AiPanel::default(),
             komi_offer,
@@ -246,8 +220,6 @@ impl Play {
             source: None,
             leaving: None,
             show_estimate: ShowEstimate::default(),
-            ai_panel_hidden: false,
-            hinted: None,
         }
     }
 
@@ -332,6 +304,30 @@ impl Play {
         self.record_text.as_deref()
     }
 
+    /// Shows a record as text to copy ([`Popup::Record`]).
+    pub fn open_record(&mut self, text: String) {
+        self.record_text = Some(text);
+        self.popup = Some(Popup::Record(0));
+    }
+
+    /// Closes the record.
+    pub fn close_record(&mut self) {
+        self.popup = None;
+        self.record_text = None;
+    }
+
+    /// Asks before leaving for `to` ([`Popup::Leave`]), with the question's lines.
+    pub fn ask_leave(&mut self, to: Leave, question: String) {
+        self.leaving = Some((to, question));
+        self.popup = Some(Popup::Leave);
+    }
+
+    /// Closes the question before leaving: where the person asked to go.
+    pub fn close_leave(&mut self) -> Option<Leave> {
+        self.popup = None;
+        self.leaving.take().map(|(to, _)| to)
+    }
+
     /// The seat that plays `side` in the live position (the bid and the pie swap exchange
     /// seats).
     pub fn seat_of(&self, side: Side) -> usize {
@@ -374,30 +370,36 @@ impl Play {
         self.session.game()
     }
 
+    /// How long the AI thinks per turn.
+    pub fn ai_time(&self) -> Duration {
+        self.ai_time
+    }
+
     /// Who controls the seat that makes the first turn, and the other seat.
     pub fn players(&self) -> [Controller; 2] {
         self.players
     }
 
-    /// The cell under the cursor.
-    pub fn cursor(&self) -> Cell {
-        self.cursor
+    /// The board: the cursor, the colour to place, the overlay.
+    pub fn board(&self) -> &BoardInput {
+        &self.board
     }
 
-    /// Puts the cursor on a cell (as a click does).
+    /// Puts the cursor on a cell (as a hint does).
     pub fn set_cursor(&mut self, cell: Cell) {
-        self.cursor = cell;
-        self.column = None;
+        self.board.set_cursor(cell);
     }
 
-    /// The stone colour chosen with `c` (Carteso, Wunchunk).
-    pub fn colour(&self) -> Stone {
-        self.colour
+    /// Carries out a board command on the live position.
+    pub fn board_action(&mut self, action: BoardAction) -> BoardOutcome {
+        self.board.on_action(action, self.session.game())
     }
 
-    /// Whether the ownership overlay is on.
-    pub fn overlay(&self) -> bool {
-        self.overlay
+    /// A click at (`column`, `row`) of the screen on the board drawn in `area` at `scale`:
+    /// the cursor goes to the cell clicked, which is returned.
+    pub fn click_board(&mut self, area: Rect, scale: u16, column: u16, row: u16) -> Option<Cell> {
+        let geo = self.game().geometry();
+        self.board.click(geo, area, scale, column, row)
     }
 
     /// The AI's state.
@@ -408,6 +410,18 @@ impl Play {
     /// The komi a person is about to offer in the bid, in half points.
     pub fn komi_offer(&self) -> u16 {
         self.komi_offer
+    }
+
+    /// Raises (or with a negative `halves`, lowers) the komi offer by `halves` half points,
+    /// between 0 and twice the board's cells.
+    pub fn change_komi_offer(&mut self, halves: i16) {
+        let most = 2 * self.game().geometry().cells() as u16;
+        let by = halves.unsigned_abs();
+        self.komi_offer = if halves < 0 {
+            self.komi_offer.saturating_sub(by)
+        } else {
+            (self.komi_offer + by).min(most)
+        };
     }
 
     /// The side that resigned.
@@ -425,6 +439,32 @@ impl Play {
         self.command.as_ref()
     }
 
+    /// Opens the `:` command line, empty.
+    pub fn open_command(&mut self) {
+        self.command = Some(LineEdit::default());
+    }
+
+    /// Closes the `:` command line.
+    pub fn close_command(&mut self) {
+        self.command = None;
+    }
+
+    /// Closes the `:` command line: what was typed.
+    pub fn take_command(&mut self) -> String {
+        self.command.take().map(|l| l.text()).unwrap_or_default()
+    }
+
+    /// Edits the open command line; a backspace on an empty line closes it.
+    pub fn edit_command(&mut self, e: Edit) {
+        if let Some(line) = self.command.as_mut() {
+            if e == Edit::Backspace && line.is_empty() {
+                self.command = None;
+            } else {
+                line.apply(e);
+            }
+        }
+    }
+
     /// The message for the bottom lines.
     pub fn note(&self) -> Option<&Note> {
         self.note.as_ref()
@@ -433,6 +473,11 @@ impl Play {
     /// AI against AI: whether it is paused (Space).
     pub fn paused(&self) -> bool {
         self.paused
+    }
+
+    /// AI against AI: pauses or goes on.
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
     }
 
     /// Whether history stepping shows an earlier position.
@@ -653,14 +698,17 @@ impl Play {
 
     /// The stone a placement puts down for the side to move.
     pub fn placement_stone(&self) -> Stone {
-        let g = self.game();
-        g.kind().spec().placement_stone(self.colour, g.to_move())
+        self.board.stone(self.game())
+    }
+}
+
+impl BoardHost for Play {
+    /// The live position.
+    fn board_game(&self) -> &AnyGame {
+        self.game()
     }
 
-    /// Moves the cursor.
-    pub fn move_cursor(&mut self, dir: Dir) {
-        let m = cursor::step(self.game().geometry(), self.cursor, dir, self.column);
-        self.cursor = m.cell;
-        self.column = m.column;
+    fn may_step(&self) -> bool {
+        self.can_act()
     }
 }

@@ -13,7 +13,7 @@ use crate::session::Session;
 impl Play {
     /// Why a person cannot act now, if they cannot.
     fn not_your_turn(&self) -> Option<String> {
-        if let Some(why) = self.read_only {
+        if let Some(why) = self.read_only_reason() {
             return Some(format!("read-only: {why}"));
         }
         if self.viewing.is_some() {
@@ -177,7 +177,7 @@ impl Play {
         if self.online.is_some() {
             return self.schedule_online(next_job);
         }
-        if self.finished() || self.read_only.is_some() || (self.paused && self.watching()) {
+        if self.finished() || self.is_read_only() || (self.paused() && self.watching()) {
             return Vec::new();
         }
         let to_move = self.game().to_move();
@@ -215,7 +215,7 @@ impl Play {
             id,
             game: self.game().clone(),
             level,
-            time: self.ai_time,
+            time: self.ai_time(),
             pace: if self.watching() {
                 WATCH_PACE
             } else {
@@ -275,7 +275,7 @@ impl Play {
             self.complain("no take-backs in a game on the server");
             return Vec::new();
         }
-        if self.read_only.is_some() || self.viewing.is_some() {
+        if self.is_read_only() || self.viewing.is_some() {
             if let Some(why) = self.not_your_turn() {
                 self.complain(why);
             }

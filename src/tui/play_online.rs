@@ -99,7 +99,7 @@ impl Play {
         }
         if !was_over && self.finished() {
             self.popup = Some(Popup::Result(0));
-            self.command = None;
+            self.close_command();
         }
         if let Some(s) = self.online.as_ref().and_then(|o| o.status.clone()) {
             self.say(s);
@@ -236,7 +236,7 @@ impl Play {
             id,
             game: self.game().clone(),
             level: ANALYSIS_LEVEL,
-            time: self.ai_time,
+            time: self.ai_time(),
             pace: PLAY_PACE,
             purpose: Purpose::Estimate,
         })]
@@ -259,8 +259,8 @@ impl Play {
 
     /// Shows the record as text to copy.
     pub fn show_record(&mut self, human: &str) {
-        self.record_text = Some(self.record_toml(human));
-        self.popup = Some(Popup::Record(0));
+        let text = self.record_toml(human);
+        self.open_record(text);
     }
 }
 

@@ -118,7 +118,7 @@ pub fn puzzle_screen_mut(app: &mut super::app::App) -> &mut super::puzzle::Puzzl
 #[cfg(test)]
 pub fn cursor_name(app: &super::app::App) -> String {
     let p = game_screen(app);
-    crate::games::Game::geometry(p.game()).name(p.cursor())
+    crate::games::Game::geometry(p.game()).name(p.board().cursor())
 }
 
 /// Carries out the puzzle solver's jobs among `fx` at once (as the worker thread would),

@@ -1,9 +1,12 @@
-//! The board widget: layout (where things go), view (what stands where) and drawing.
+//! The board widget: layout (where things go), view (what stands where) and drawing; and the
+//! board as a screen's component (its cursor, keys and drawing: [`input`]).
 
+pub mod input;
 pub mod layout;
 pub mod view;
 pub mod widget;
 
+pub use input::{BoardAction, BoardHost, BoardInput, BoardOutcome};
 pub use layout::BoardLayout;
 pub use view::{BoardView, Decorations};
 pub use widget::{BoardWidget, Glyphs};

@@ -2,11 +2,11 @@
 
 use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
-use crate::board::BoardKind;
-use crate::games::{Game, Spec, Step};
+use crate::games::Game;
+use crate::tui::board::input::colour_choice;
+use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
 use crate::tui::cursor::Dir;
-use crate::tui::play::{has_colour_choice, has_overlay};
 use crate::tui::screen::{Ctx, Transition};
 use crate::tui::Note;
 use ratatui::crossterm::event::KeyEvent;
@@ -14,18 +14,9 @@ use ratatui::crossterm::event::KeyEvent;
 /// What a puzzle command does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Move the cursor.
-    Move(Dir),
-    /// Place a stone at the cursor.
-    Place,
-    /// Switch the stone colour (Carteso, Wunchunk).
-    Colour,
-    /// End a Wunchunk turn early.
-    EndTurn,
-    /// Pass.
-    Pass,
-    /// Keil's button.
-    Button,
+    /// A board command: the cursor, placing, the colour, the early end, pass, the button,
+    /// the overlay.
+    Board(BoardAction),
     /// Take back the steps of a turn in progress.
     Undo,
     /// The first turn's cell.
@@ -38,8 +29,6 @@ pub enum Action {
     LineForward,
     /// The next puzzle.
     Next,
-    /// The ownership overlay.
-    Overlay,
     /// The help.
     Help,
     /// Close the help.
@@ -54,52 +43,41 @@ fn always(_: &PuzzleScreen) -> bool {
     true
 }
 
-fn hex(p: &PuzzleScreen) -> bool {
-    p.game().geometry().kind() == BoardKind::Hex
-}
-
-/// Whether `step` is legal now, in a game whose spec has the capability `has`.
-fn legal(p: &PuzzleScreen, has: fn(&Spec) -> bool, step: Step) -> bool {
-    if !p.can_move() || !has(p.game().kind().spec()) {
-        return false;
-    }
-    let mut v = Vec::new();
-    p.game().legal_steps(&mut v);
-    v.contains(&step)
-}
-
 fn mid_turn(p: &PuzzleScreen) -> bool {
     p.can_move() && p.game().steps_in_turn() > 0
 }
 
-const MOVE: &str = "move the cursor";
+/// The board's command `b`, as a row of the puzzle screen's table.
+const fn board(b: BoardAction) -> Command<PuzzleScreen, Action> {
+    b.row(Action::Board(b))
+}
 
 /// The puzzle screen's commands.
 #[rustfmt::skip]
 pub static TABLE: Table<PuzzleScreen, Action> = Table {
     screen: "puzzle",
     rows: &[
-        Command::new(Action::Move(Dir::Left), "left", &["Left", "h"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Right), "right", &["Right", "l"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Up), "up", &["Up", "k"], always, "move", MOVE),
-        Command::new(Action::Move(Dir::Down), "down", &["Down", "j"], always, "move", MOVE),
+        board(BoardAction::Move(Dir::Left)),
+        board(BoardAction::Move(Dir::Right)),
+        board(BoardAction::Move(Dir::Up)),
+        board(BoardAction::Move(Dir::Down)),
         Command::new(Action::Next, "next", &["n"], PuzzleScreen::done, "next", "the next puzzle (rising rating)"),
-        Command::new(Action::Move(Dir::UpLeft), "up_left", &["y"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::UpRight), "up_right", &["u"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::DownLeft), "down_left", &["b"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Move(Dir::DownRight), "down_right", &["n"], hex, "", "move to the diagonal neighbours"),
-        Command::new(Action::Place, "place", &["Enter", "Space"], PuzzleScreen::can_move, "place", "place a stone at the cursor"),
-        Command::new(Action::Colour, "colour", &["c"], |p| p.can_move() && has_colour_choice(p.game().kind()), "colour", "switch the stone colour"),
-        Command::new(Action::EndTurn, "end_turn", &["e"], |p| legal(p, |s| s.early_end, Step::End), "end turn", "end the turn early"),
-        Command::new(Action::Pass, "pass", &["p"], |p| p.can_move() && p.game().steps_in_turn() == 0, "pass", "pass"),
-        Command::new(Action::Button, "button", &["B"], |p| legal(p, |s| s.button, Step::Button), "button", "take the button"),
+        board(BoardAction::Move(Dir::UpLeft)),
+        board(BoardAction::Move(Dir::UpRight)),
+        board(BoardAction::Move(Dir::DownLeft)),
+        board(BoardAction::Move(Dir::DownRight)),
+        Command::new(Action::Board(BoardAction::Place), "place", &["Enter", "Space"], PuzzleScreen::can_move, "place", "place a stone at the cursor"),
+        Command::new(Action::Board(BoardAction::Colour), "colour", &["c"], |p| p.can_move() && colour_choice(p), "colour", "switch the stone colour"),
+        board(BoardAction::EndTurn),
+        Command::new(Action::Board(BoardAction::Pass), "pass", &["p"], |p| p.can_move() && p.game().steps_in_turn() == 0, "pass", "pass"),
+        board(BoardAction::Button),
         Command::new(Action::Undo, "undo", &["Backspace", "U"], mid_turn, "undo", "take back the stones of the turn in progress"),
         Command::new(Action::Hint, "hint", &["H"], PuzzleScreen::solving, "hint", "a hint: where the winning turn starts (ends the streak)"),
         Command::new(Action::GiveUp, "give_up", &["g"], PuzzleScreen::solving, "give up", "give up and show the solution"),
         Command::new(Action::LineBack, "line_back", &["["], PuzzleScreen::done, "main line", "the main line: one turn back"),
         Command::new(Action::LineForward, "line_forward", &["]"], PuzzleScreen::done, "main line", "the main line: one turn on"),
         Command::new(Action::Next, "skip", &["N"], PuzzleScreen::solving, "", "skip to the next puzzle"),
-        Command::new(Action::Overlay, "overlay", &["t"], |p| has_overlay(p.game().kind()), "overlay", "ownership overlay on/off"),
+        board(BoardAction::Overlay),
         Command::new(Action::List, "list", &["Esc"], always, "list", "back to the puzzle list"),
         Command::new(Action::Help, "help", &["?"], always, "help", "this help"),
         Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
@@ -127,7 +105,10 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
     let Some(action) = table(p).lookup(p, &cx.settings.keymap, &k) else {
         return Transition::stay();
     };
-    if !matches!(action, Action::Help | Action::CloseHelp | Action::Overlay) {
+    if !matches!(
+        action,
+        Action::Help | Action::CloseHelp | Action::Board(BoardAction::Overlay)
+    ) {
         // The shown wrong turn goes at the next key.
         p.take_back_wrong();
     }
@@ -140,24 +121,10 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
             p.help = true;
             Vec::new()
         }
-        Action::Move(d) => {
-            p.move_cursor(d);
-            Vec::new()
-        }
-        Action::Place => {
-            let step = Step::Place {
-                cell: p.cursor(),
-                stone: p.stone(),
-            };
-            p.step(step, cx.next_job)
-        }
-        Action::Colour => {
-            p.colour = p.colour.opposite();
-            Vec::new()
-        }
-        Action::EndTurn => p.step(Step::End, cx.next_job),
-        Action::Pass => p.step(Step::Pass, cx.next_job),
-        Action::Button => p.step(Step::Button, cx.next_job),
+        Action::Board(b) => match p.board.on_action(b, &p.game) {
+            BoardOutcome::Done | BoardOutcome::Colour(_) => Vec::new(),
+            BoardOutcome::Step(step) => p.step(step, cx.next_job),
+        },
         Action::Undo => {
             p.undo_partial();
             Vec::new()
@@ -170,10 +137,6 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
         }
         Action::LineForward => {
             p.step_line(true);
-            Vec::new()
-        }
-        Action::Overlay => {
-            p.overlay = !p.overlay;
             Vec::new()
         }
         Action::Next => {

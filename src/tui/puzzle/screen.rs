@@ -10,8 +10,8 @@ use crate::board::Cell;
 use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::puzzle::define::goal_in_own_turns;
 use crate::puzzle::set::Entry;
-use crate::tui::cursor::{self, Dir};
-use crate::tui::play::has_colour_choice;
+use crate::tui::board::input::has_colour_choice;
+use crate::tui::board::{BoardHost, BoardInput};
 use crate::tui::{Effect, Note};
 
 /// Where the puzzle stands.
@@ -56,10 +56,8 @@ pub struct PuzzleScreen {
     /// After solving or giving up: how many turns of the main line the board shows (`None`
     /// while exploring off it).
     pub(super) line_at: Option<usize>,
-    pub(super) cursor: Cell,
-    pub(super) column: Option<u16>,
-    pub(super) colour: Stone,
-    pub(super) overlay: bool,
+    /// The board: the cursor, the colour to place, the overlay.
+    pub(super) board: BoardInput,
     pub(super) help: bool,
     pub(super) note: Option<Note>,
     /// The cells of the last turn (or the wrong turn and its refutation).
@@ -87,7 +85,7 @@ impl PuzzleScreen {
         let mut list = list;
         list.selected = index;
         let mut p = PuzzleScreen {
-            cursor: cursor::centre(start.geometry()),
+            board: BoardInput::new(start.geometry(), Stone::of_side(attacker)),
             list,
             entry,
             game: start.clone(),
@@ -99,9 +97,6 @@ impl PuzzleScreen {
             phase: Phase::Move,
             mistake: false,
             line_at: None,
-            column: None,
-            colour: Stone::of_side(attacker),
-            overlay: false,
             help: false,
             note: None,
             last: Vec::new(),
@@ -128,15 +123,14 @@ impl PuzzleScreen {
         self.note.as_ref()
     }
 
-    /// The cursor.
-    pub fn cursor(&self) -> Cell {
-        self.cursor
+    /// The board: the cursor, the colour to place, the overlay.
+    pub fn board(&self) -> &BoardInput {
+        &self.board
     }
 
     /// Puts the cursor on a cell.
     pub fn set_cursor(&mut self, cell: Cell) {
-        self.cursor = cell;
-        self.column = None;
+        self.board.set_cursor(cell);
     }
 
     /// Plies left for the attacker to win in.
@@ -169,7 +163,7 @@ impl PuzzleScreen {
     /// The stone colour a placement puts down where the player chooses it (Carteso,
     /// Wunchunk; `c` switches it).
     pub fn colour(&self) -> Option<Stone> {
-        has_colour_choice(self.game.kind()).then_some(self.colour)
+        has_colour_choice(self.game.kind()).then_some(self.board.colour())
     }
 
     /// Whether the puzzle is over (solved or given up): the board is free to explore.
@@ -211,11 +205,6 @@ impl PuzzleScreen {
         &self.last
     }
 
-    /// Whether the ownership overlay is on.
-    pub fn overlay(&self) -> bool {
-        self.overlay
-    }
-
     /// Whether the help is open.
     pub fn help_open(&self) -> bool {
         self.help
@@ -227,20 +216,6 @@ impl PuzzleScreen {
 
     pub(super) fn complain(&mut self, text: impl Into<String>) {
         self.note = Some(Note::error(text));
-    }
-
-    pub(super) fn move_cursor(&mut self, dir: Dir) {
-        let m = cursor::step(self.game.geometry(), self.cursor, dir, self.column);
-        self.cursor = m.cell;
-        self.column = m.column;
-    }
-
-    /// The stone a placement puts down.
-    pub(super) fn stone(&self) -> Stone {
-        self.game
-            .kind()
-            .spec()
-            .placement_stone(self.colour, self.game.to_move())
     }
 
     /// Leaves a shown wrong turn: back to the position before it.
@@ -527,5 +502,16 @@ impl PuzzleScreen {
     pub(super) fn next(&self) -> Option<Result<PuzzleScreen, String>> {
         let i = self.list.next_after(&self.entry.id)?;
         Some(PuzzleScreen::open(self.list.clone(), i))
+    }
+}
+
+impl BoardHost for PuzzleScreen {
+    /// The position shown (a wrong turn with its refutation while it shows).
+    fn board_game(&self) -> &AnyGame {
+        self.game()
+    }
+
+    fn may_step(&self) -> bool {
+        self.can_move()
     }
 }

@@ -43,14 +43,19 @@ fn open_multi_stone() -> (App, Vec<Step>) {
 
 /// Places one stone of the given colour at `cell` (switching colour with `c` first when
 /// needed); returns the effects.
+/// The stone a placement puts down on the puzzle's board.
+fn placed_stone(p: &super::PuzzleScreen) -> Stone {
+    p.board().stone(&p.game)
+}
+
 fn place(a: &mut App, step: Step) -> Vec<Effect> {
     let Step::Place { cell, stone } = step else {
         panic!("{step:?} is not a stone");
     };
-    let current = puzzle(a).stone();
+    let current = placed_stone(puzzle(a));
     if current != stone {
         update(a, ch('c'));
-        assert_eq!(puzzle(a).stone(), stone, "c switches the colour");
+        assert_eq!(placed_stone(puzzle(a)), stone, "c switches the colour");
     }
     puzzle_mut(a).set_cursor(cell);
     update(a, key(KeyCode::Enter))
@@ -153,9 +158,9 @@ fn backspace_mid_turn_then_the_colour_key_keeps_the_turn_start() {
     assert!(fx.is_empty(), "{fx:?}");
     assert_eq!(puzzle(&a).game().hash(), before);
     // The colour key switches between the two colours.
-    let c = puzzle(&a).stone();
+    let c = placed_stone(puzzle(&a));
     update(&mut a, ch('c'));
-    assert_eq!(puzzle(&a).stone(), c.opposite());
+    assert_eq!(placed_stone(puzzle(&a)), c.opposite());
     assert!(matches!(c, Stone::Black | Stone::White));
 }
 
@@ -298,7 +303,7 @@ fn the_puzzle_cursor_in_ascii_without_colour() {
         terminal.draw(|f| crate::tui::view::view(f, &a)).unwrap();
         let buf = terminal.backend().buffer();
         let text = crate::tui::testing::buffer_text(buf);
-        let cursor = puzzle(&a).cursor();
+        let cursor = puzzle(&a).board().cursor();
         let glyph = buf
             .area
             .positions()

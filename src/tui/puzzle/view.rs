@@ -8,9 +8,8 @@ use super::progress::Status;
 use super::screen::{Phase, PuzzleScreen};
 use crate::games::{Describe, Game};
 use crate::puzzle::define::{goal_rules, rating_words};
-use crate::tui::board::{BoardView, Decorations};
+use crate::tui::board::Decorations;
 use crate::tui::game_layout;
-use crate::tui::game_view::render_board;
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
 use crate::tui::panels::{colour_line, note_lines, wrapped};
 use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
@@ -100,18 +99,16 @@ pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
         Err(need) => return too_small(f, need, &format!("{} puzzle", g.kind().title()), s),
     };
     f.render_widget(Block::new().style(s.theme.text), f.area());
-    let bv = BoardView::of_game(
+    p.board().render(
+        f,
         g,
         Decorations {
             last: p.last_cells(),
-            cursor: Some(p.cursor()),
-            overlay: p.overlay(),
-            legal: &[],
-            candidates: &[],
-            heat: None,
+            ..Decorations::default()
         },
+        s,
+        &a,
     );
-    render_board(f, &bv, s, &a);
     f.render_widget(
         Paragraph::new(panel_lines(p, s, a.panels.width.saturating_sub(2)))
             .wrap(Wrap { trim: true })

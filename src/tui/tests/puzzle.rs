@@ -233,7 +233,7 @@ fn hint_and_give_up() {
         "{}",
         note(&a)
     );
-    let b3 = puzzle(&a).cursor();
+    let b3 = puzzle(&a).board().cursor();
     assert_eq!(puzzle(&a).game().geometry().name(b3), "b3");
     // A stale answer (an old job id) is dropped.
     let mut stale = job::answer(&job);

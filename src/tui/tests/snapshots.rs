@@ -112,7 +112,7 @@ fn board_text(p: &Play, ascii: bool, theme: &crate::theme::Theme) -> String {
         p.game(),
         Decorations {
             last: &last,
-            cursor: Some(p.cursor()),
+            cursor: Some(p.board().cursor()),
             overlay: false,
             legal: &legal,
             candidates: &[],

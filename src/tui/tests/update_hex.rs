@@ -108,7 +108,7 @@ fn iris_two_stone_turns_forced_partner_and_highlights() {
 fn wunchunk_colour_choice_swap_and_end() {
     let mut a = open(GameKind::Wunchunk, [HUMAN, HUMAN]);
     update(&mut a, ch('c'));
-    assert_eq!(play(&a).colour(), Stone::White);
+    assert_eq!(play(&a).board().colour(), Stone::White);
     place(&mut a, "h8");
     assert_eq!(tokens(&a), ["Wh8"]);
     update(&mut a, ch('s'));
@@ -128,10 +128,10 @@ fn wunchunk_colour_choice_swap_and_end() {
 
 /// Presses `c` until the chosen colour is `stone`.
 fn choose_colour(a: &mut App, stone: Stone) {
-    if play(a).colour() != stone {
+    if play(a).board().colour() != stone {
         update(a, ch('c'));
     }
-    assert_eq!(play(a).colour(), stone);
+    assert_eq!(play(a).board().colour(), stone);
 }
 
 #[test]

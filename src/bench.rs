@@ -56,7 +56,7 @@ pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String
         options.protocol = Protocol::Agreed;
         options.komi_half = 1;
     }
-    AnyGame::new(kind, &options)
+    AnyGame::new(kind, &options).map_err(|e| e.to_string())
 }
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step

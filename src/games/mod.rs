@@ -9,6 +9,7 @@
 
 pub mod carteso;
 mod describe;
+mod error;
 pub mod fair_komi;
 pub mod iris;
 pub mod keil;
@@ -25,6 +26,7 @@ mod types;
 pub mod wunchunk;
 
 pub use describe::Describe;
+pub use error::{GameError, KomiError, NotationError, OptionsError, SetupError, UnknownGame};
 pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
 pub use registry::{AnyGame, WithGame};
 pub use spec::{Placement, Spec, KATRAIN_POINTS_LOST};
@@ -113,7 +115,7 @@ pub trait Game: Clone + std::fmt::Debug + Send + Sync + 'static {
 
     /// Parses one step as written in `tessera-step` (`d4`, `Bd4`, `end`, `pass`, `swap`,
     /// `button`, `komi=6.5`, `play=white`). Does not check legality.
-    fn parse_step(&self, text: &str) -> Result<Step, String>;
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError>;
 
     /// Writes one step as `tessera-step` and `tessera-legal` write it.
     fn format_step(&self, step: Step) -> String;
@@ -121,7 +123,7 @@ pub trait Game: Clone + std::fmt::Debug + Send + Sync + 'static {
     /// Parses a whole turn token (SPEC §2) for the turn that starts now into its steps, filling
     /// in what the token leaves implicit (Iris's forced partner, Wunchunk's `end`). Does not
     /// check legality beyond the token's shape.
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String>;
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError>;
 
     /// Writes the steps of one whole turn as its token (SPEC §2).
     fn format_turn(&self, steps: &[Step]) -> String;

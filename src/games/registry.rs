@@ -2,14 +2,15 @@
 //! and still call the search, GTP and interface code written against [`Game`].
 
 use super::{
-    ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone,
+    ChunkCounts, ChunkDelta, Game, GameError, GameKind, GameOptions, Illegal, Mark, NotationError,
+    Outcome, SetupError, Side, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
 use crate::games::Describe;
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
-/// have `fn new(&GameOptions) -> Result<Self, String>`; the variant name is the [`GameKind`].
+/// have `fn new(&GameOptions) -> Result<Self, SetupError>`; the variant name is the [`GameKind`].
 macro_rules! registry {
     ($($variant:ident => $ty:path),* $(,)?) => {
         /// Any of the games, chosen at run time.
@@ -29,7 +30,7 @@ macro_rules! registry {
 
         impl AnyGame {
             /// Starts a game of `kind` with `options`; the error says which option is wrong.
-            pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, String> {
+            pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, SetupError> {
                 match kind {
                     $(GameKind::$variant => Ok(AnyGame::$variant(<$ty>::new(options)?)),)*
                 }
@@ -63,10 +64,10 @@ registry! {
 
 impl AnyGame {
     /// Starts a game from a name and `key=value` options (as `tessera-game` takes them).
-    pub fn from_args(name: &str, args: &[&str]) -> Result<AnyGame, String> {
+    pub fn from_args(name: &str, args: &[&str]) -> Result<AnyGame, GameError> {
         let kind: GameKind = name.parse()?;
         let options = GameOptions::parse(kind, args)?;
-        AnyGame::new(kind, &options)
+        Ok(AnyGame::new(kind, &options)?)
     }
 }
 
@@ -122,13 +123,13 @@ impl Game for AnyGame {
     fn result_text(&self) -> Option<String> {
         dispatch!(self, g => g.result_text())
     }
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         dispatch!(self, g => g.parse_step(text))
     }
     fn format_step(&self, step: Step) -> String {
         dispatch!(self, g => g.format_step(step))
     }
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         dispatch!(self, g => g.parse_turn(token))
     }
     fn format_turn(&self, steps: &[Step]) -> String {

@@ -205,7 +205,7 @@ impl Entry {
             ));
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = GameOptions::parse(self.game, &args)?;
+        let o = GameOptions::parse(self.game, &args).map_err(|e| e.to_string())?;
         debug_assert!(!bid || o.protocol == Protocol::Bid);
         Ok(o)
     }

@@ -105,7 +105,7 @@ fn parse_line(game: &AnyGame, tokens: &[String]) -> Result<Vec<Vec<Step>>, Strin
         if g.is_over() {
             return Err(err("the game is already over".into()));
         }
-        let steps = g.parse_turn(t).map_err(err)?;
+        let steps = g.parse_turn(t).map_err(|e| err(e.to_string()))?;
         let before = g.turns_completed();
         let mut played = Vec::new();
         for s in steps {

@@ -8,8 +8,9 @@ use crate::games::square::{
 };
 use crate::games::state::{self, number};
 use crate::games::Describe;
-use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{
+    counted, Game, GameKind, Illegal, Mark, NotationError, Outcome, Side, Step, Stone,
+};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -147,7 +148,7 @@ impl<const W: usize> Game for CartesoG<W> {
             .then(|| result_from_points(GameKind::Carteso, self.points().expect("territory")))
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         if let Some(r) = parse_common(GameKind::Carteso, text) {
             return r;
         }
@@ -158,12 +159,10 @@ impl<const W: usize> Game for CartesoG<W> {
         let cell = geo.parse(chars.as_str());
         match (stone, cell) {
             (Some(stone), Some(cell)) => Ok(Step::Place { cell, stone }),
-            _ => Err(format!(
-                "{} is not a Carteso move: a colour and a point of the {n}×{n} board like \
-                 Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
-                Quoted(t),
-                n = geo.size()
-            )),
+            _ => Err(NotationError::Carteso {
+                text: t.into(),
+                size: geo.size(),
+            }),
         }
     }
 
@@ -177,7 +176,7 @@ impl<const W: usize> Game for CartesoG<W> {
         }
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         Ok(vec![self.parse_step(token)?])
     }
 

@@ -36,7 +36,7 @@ macro_rules! sized_game {
 
         impl $name {
             /// A new game; the error says which option is out of range.
-            pub fn new(options: &$crate::games::GameOptions) -> Result<Self, String> {
+            pub fn new(options: &$crate::games::GameOptions) -> Result<Self, $crate::games::SetupError> {
                 if $crate::games::square::two_words(options.size) {
                     Ok($name::Small($generic::new(options)?))
                 } else {
@@ -94,13 +94,19 @@ macro_rules! sized_game {
             fn result_text(&self) -> Option<String> {
                 on_sized!(self, g => g.result_text())
             }
-            fn parse_step(&self, text: &str) -> Result<$crate::games::Step, String> {
+            fn parse_step(
+                &self,
+                text: &str,
+            ) -> Result<$crate::games::Step, $crate::games::NotationError> {
                 on_sized!(self, g => g.parse_step(text))
             }
             fn format_step(&self, step: $crate::games::Step) -> String {
                 on_sized!(self, g => g.format_step(step))
             }
-            fn parse_turn(&self, token: &str) -> Result<Vec<$crate::games::Step>, String> {
+            fn parse_turn(
+                &self,
+                token: &str,
+            ) -> Result<Vec<$crate::games::Step>, $crate::games::NotationError> {
                 on_sized!(self, g => g.parse_turn(token))
             }
             fn format_turn(&self, steps: &[$crate::games::Step]) -> String {

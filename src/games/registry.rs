@@ -6,7 +6,7 @@ use super::{
     Outcome, SetupError, Side, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
@@ -51,7 +51,7 @@ pub trait WithGame {
     /// What the work gives back.
     type Output;
     /// Does the work on `game`.
-    fn run<G: Game>(self, game: &G) -> Self::Output;
+    fn run<G: SearchHints>(self, game: &G) -> Self::Output;
 }
 
 registry! {
@@ -105,9 +105,6 @@ impl Game for AnyGame {
     fn stone_at(&self, cell: Cell) -> Option<Stone> {
         dispatch!(self, g => g.stone_at(cell))
     }
-    fn stone_code(&self, cell: Cell) -> u8 {
-        dispatch!(self, g => g.stone_code(cell))
-    }
     fn turns_completed(&self) -> usize {
         dispatch!(self, g => g.turns_completed())
     }
@@ -135,29 +132,26 @@ impl Game for AnyGame {
     fn format_turn(&self, steps: &[Step]) -> String {
         dispatch!(self, g => g.format_turn(steps))
     }
-    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
-        dispatch!(self, g => g.random_step(rng, buf))
-    }
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        dispatch!(self, g => g.ownership())
-    }
-    fn claimed_by(&self, cell: Cell) -> Option<Side> {
-        dispatch!(self, g => g.claimed_by(cell))
-    }
-    fn pair_label(&self, cell: Cell) -> Option<u16> {
-        dispatch!(self, g => g.pair_label(cell))
+}
+
+impl SearchHints for AnyGame {
+    fn stone_code(&self, cell: Cell) -> u8 {
+        dispatch!(self, g => g.stone_code(cell))
     }
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
         dispatch!(self, g => g.final_owners(out))
     }
     fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
-        dispatch!(self, g => Game::group_scores(g, side))
+        dispatch!(self, g => SearchHints::group_scores(g, side))
     }
     fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
         dispatch!(self, g => g.chunk_counts(colour))
     }
     fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
         dispatch!(self, g => g.chunk_delta(cell, stone))
+    }
+    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        dispatch!(self, g => g.random_step(rng, buf))
     }
 }
 
@@ -170,5 +164,14 @@ impl Describe for AnyGame {
     }
     fn score_breakdown(&self) -> Vec<String> {
         dispatch!(self, g => g.score_breakdown())
+    }
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        dispatch!(self, g => g.ownership())
+    }
+    fn claimed_by(&self, cell: Cell) -> Option<Side> {
+        dispatch!(self, g => g.claimed_by(cell))
+    }
+    fn pair_label(&self, cell: Cell) -> Option<u16> {
+        dispatch!(self, g => g.pair_label(cell))
     }
 }

@@ -13,7 +13,7 @@ use super::engine::Engine;
 use super::resign::{adjudicate, ResignRule};
 use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
-use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, Side};
+use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, SearchHints, Side};
 use crate::interval::wilson;
 use crate::rng::FastRng;
 use crate::session::Session;

@@ -3,7 +3,9 @@
 //! an optional pie swap like Wunchunk's.
 
 use crate::board::{Cell, Geometry};
-use crate::games::{Game, GameKind, Illegal, NotationError, Outcome, Side, Step, Stone};
+use crate::games::{
+    Game, GameKind, Illegal, NotationError, Outcome, SearchHints, Side, Step, Stone,
+};
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -164,6 +166,8 @@ impl Game for TicTacToe {
         self.format_step(steps[0])
     }
 }
+
+impl SearchHints for TicTacToe {}
 
 /// Multi-step Nim: a pile of tokens; a turn takes 1 to 3 of them one step at a time (a
 /// placement on the next cell), `end` after at least one; taking the last token wins. With
@@ -362,3 +366,5 @@ impl Game for Race {
         }
     }
 }
+
+impl SearchHints for Race {}

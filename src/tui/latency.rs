@@ -7,7 +7,7 @@ use super::app::{update, App, Msg, Screen};
 use super::controller::Controller;
 use super::play::Play;
 use super::{testing, view, Effect};
-use crate::games::{AnyGame, Game, GameKind};
+use crate::games::{AnyGame, Game, GameKind, SearchHints};
 use crate::rng::FastRng;
 use crate::session::Session;
 use ratatui::backend::CrosstermBackend;

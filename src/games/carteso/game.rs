@@ -7,10 +7,10 @@ use crate::games::square::{
     single_step_turn, Rect,
 };
 use crate::games::state::{self, number};
-use crate::games::Describe;
 use crate::games::{
     counted, Game, GameKind, Illegal, Mark, NotationError, Outcome, Side, Step, Stone,
 };
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -183,6 +183,13 @@ impl<const W: usize> Game for CartesoG<W> {
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
     }
+}
+
+impl<const W: usize> SearchHints for CartesoG<W> {
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(self.sq.geometry().all_cells().map(|c| self.claimer(c)));
+    }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         if !self.turns.in_play() {
@@ -202,23 +209,6 @@ impl<const W: usize> Game for CartesoG<W> {
                 Stone::White
             },
         }
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.sq
-            .geometry()
-            .all_cells()
-            .map(|c| self.claimer(c).map(Mark::Owned))
-            .collect()
-    }
-
-    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
-        out.clear();
-        out.extend(self.sq.geometry().all_cells().map(|c| self.claimer(c)));
-    }
-
-    fn claimed_by(&self, cell: Cell) -> Option<Side> {
-        self.claimer(cell)
     }
 }
 
@@ -278,5 +268,17 @@ impl<const W: usize> Describe for CartesoG<W> {
             ),
             format!("Unclaimed stones (count for nobody): {}", on_board - v - h),
         ]
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.sq
+            .geometry()
+            .all_cells()
+            .map(|c| self.claimer(c).map(Mark::Owned))
+            .collect()
+    }
+
+    fn claimed_by(&self, cell: Cell) -> Option<Side> {
+        self.claimer(cell)
     }
 }

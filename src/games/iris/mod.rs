@@ -37,7 +37,7 @@ use super::{
     Stone,
 };
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra, extra_key};
 use tables::{Tables, GRAY};
@@ -516,6 +516,12 @@ impl Game for Iris {
     fn format_turn(&self, steps: &[Step]) -> String {
         notation::format_turn(self.geo, steps)
     }
+}
+
+impl SearchHints for Iris {
+    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
+        Some(Iris::group_scores(self, side))
+    }
 
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
         debug_assert!(!self.over, "random_step on a finished game");
@@ -549,15 +555,6 @@ impl Game for Iris {
         };
         Step::Place { cell, stone }
     }
-
-    fn pair_label(&self, cell: Cell) -> Option<u16> {
-        let l = *self.tables.label.get(cell as usize)?;
-        (l != GRAY).then_some(l)
-    }
-
-    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
-        Some(Iris::group_scores(self, side))
-    }
 }
 
 impl Describe for Iris {
@@ -587,5 +584,10 @@ impl Describe for Iris {
     }
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
+    }
+
+    fn pair_label(&self, cell: Cell) -> Option<u16> {
+        let l = *self.tables.label.get(cell as usize)?;
+        (l != GRAY).then_some(l)
     }
 }

@@ -54,7 +54,7 @@ use super::{
     Stone,
 };
 use crate::board::{Cell, Geometry};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use board::Board;
 use links::{LinkTable, BLACK, EMPTY, WHITE};
@@ -364,15 +364,9 @@ impl Game for Keil {
         let tokens: Vec<String> = steps.iter().map(|&s| self.format_step_text(s)).collect();
         tokens.join(",")
     }
+}
 
-    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
-        self.random_playout_step(rng, buf)
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.territory().marks
-    }
-
+impl SearchHints for Keil {
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
         let marks = self.territory().marks;
         out.clear();
@@ -388,6 +382,10 @@ impl Game for Keil {
                 }),
         );
     }
+
+    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        self.random_playout_step(rng, buf)
+    }
 }
 
 impl Describe for Keil {
@@ -399,5 +397,9 @@ impl Describe for Keil {
     }
     fn score_breakdown(&self) -> Vec<String> {
         self.breakdown_lines()
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.territory().marks
     }
 }

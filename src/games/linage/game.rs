@@ -7,10 +7,10 @@ use crate::games::square::{
     single_step_turn,
 };
 use crate::games::state::{self, number};
-use crate::games::Describe;
 use crate::games::{
     counted, Game, GameKind, Illegal, Mark, NotationError, Outcome, Side, Step, Stone,
 };
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -161,6 +161,18 @@ impl<const W: usize> Game for LinageG<W> {
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
     }
+}
+
+impl<const W: usize> SearchHints for LinageG<W> {
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(
+            self.sq
+                .geometry()
+                .all_cells()
+                .map(|c| self.region_owner(c).flatten()),
+        );
+    }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         if !self.turns.in_play() {
@@ -184,29 +196,6 @@ impl<const W: usize> Game for LinageG<W> {
             }
             candidates.remove(c as usize);
         }
-    }
-
-    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
-        out.clear();
-        out.extend(
-            self.sq
-                .geometry()
-                .all_cells()
-                .map(|c| self.region_owner(c).flatten()),
-        );
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.sq
-            .geometry()
-            .all_cells()
-            .map(|c| {
-                self.region_owner(c).map(|owner| match owner {
-                    Some(side) => Mark::Owned(side),
-                    None => Mark::Free,
-                })
-            })
-            .collect()
     }
 }
 
@@ -278,6 +267,19 @@ impl<const W: usize> Describe for LinageG<W> {
             ));
         }
         lines
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.sq
+            .geometry()
+            .all_cells()
+            .map(|c| {
+                self.region_owner(c).map(|owner| match owner {
+                    Some(side) => Mark::Owned(side),
+                    None => Mark::Free,
+                })
+            })
+            .collect()
     }
 }
 

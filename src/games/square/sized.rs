@@ -9,7 +9,8 @@ pub fn two_words(n: usize) -> bool {
 }
 
 /// Declares `$name`, an enum over `$generic<2>` (boards up to 11×11) and `$generic<6>`,
-/// with `new` and the whole [`crate::games::Game`] trait forwarded to the variant.
+/// with `new` and the [`crate::games::Game`], [`crate::games::SearchHints`] and
+/// [`crate::games::Describe`] traits forwarded to the variant.
 macro_rules! sized_game {
     ($name:ident, $generic:ident, $title:literal) => {
         #[doc = concat!($title, " on any allowed board: two-word masks up to 11×11, six-word masks above.")]
@@ -112,24 +113,18 @@ macro_rules! sized_game {
             fn format_turn(&self, steps: &[$crate::games::Step]) -> String {
                 on_sized!(self, g => g.format_turn(steps))
             }
+        }
+
+        impl $crate::games::SearchHints for $name {
+            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
+                on_sized!(self, g => $crate::games::SearchHints::final_owners(g, out))
+            }
             fn random_step(
                 &self,
                 rng: &mut $crate::rng::FastRng,
                 buf: &mut Vec<$crate::games::Step>,
             ) -> $crate::games::Step {
-                on_sized!(self, g => g.random_step(rng, buf))
-            }
-            fn ownership(&self) -> Vec<Option<$crate::games::Mark>> {
-                on_sized!(self, g => g.ownership())
-            }
-            fn claimed_by(&self, cell: $crate::board::Cell) -> Option<$crate::games::Side> {
-                on_sized!(self, g => g.claimed_by(cell))
-            }
-            fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
-                on_sized!(self, g => g.pair_label(cell))
-            }
-            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
-                on_sized!(self, g => g.final_owners(out))
+                on_sized!(self, g => $crate::games::SearchHints::random_step(g, rng, buf))
             }
         }
 
@@ -142,6 +137,15 @@ macro_rules! sized_game {
             }
             fn score_breakdown(&self) -> Vec<String> {
                 on_sized!(self, g => g.score_breakdown())
+            }
+            fn ownership(&self) -> Vec<Option<$crate::games::Mark>> {
+                on_sized!(self, g => g.ownership())
+            }
+            fn claimed_by(&self, cell: $crate::board::Cell) -> Option<$crate::games::Side> {
+                on_sized!(self, g => g.claimed_by(cell))
+            }
+            fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
+                on_sized!(self, g => g.pair_label(cell))
             }
         }
     };

@@ -43,7 +43,7 @@ use super::{
     SetupError, Side, Step, Stone,
 };
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra, extra_key};
 use groups::{Groups, Joined, RingNeighbours};
@@ -487,12 +487,6 @@ impl Game for Wunchunk {
         }
     }
 
-    #[inline]
-    fn stone_code(&self, cell: Cell) -> u8 {
-        let i = cell as usize; // Black 1, White 2, without a branch.
-        u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
-    }
-
     fn turns_completed(&self) -> usize {
         self.turns as usize
     }
@@ -524,20 +518,13 @@ impl Game for Wunchunk {
     fn format_turn(&self, steps: &[Step]) -> String {
         notation::format_turn(self.geo, steps)
     }
+}
 
-    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
-        debug_assert!(!self.over, "random_step on a finished game");
-        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
-        // bits for the cell (multiply-shift, as `FastRng::below`).
-        let r = rng.next_u64();
-        let stone = if r & 1 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
-        let cell = self.empty_pool.get(k as usize);
-        Step::Place { cell, stone }
+impl SearchHints for Wunchunk {
+    #[inline]
+    fn stone_code(&self, cell: Cell) -> u8 {
+        let i = cell as usize; // Black 1, White 2, without a branch.
+        u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
     }
 
     fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
@@ -586,6 +573,21 @@ impl Game for Wunchunk {
                 crumbs: -crumbs,
             }
         })
+    }
+
+    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
+        debug_assert!(!self.over, "random_step on a finished game");
+        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
+        // bits for the cell (multiply-shift, as `FastRng::below`).
+        let r = rng.next_u64();
+        let stone = if r & 1 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
+        let cell = self.empty_pool.get(k as usize);
+        Step::Place { cell, stone }
     }
 }
 

@@ -12,7 +12,7 @@
 //! The search uses them as a *progressive bias* ([`super::mcts`]): a step's value gets
 //! `weight × prior / (visits + 1)`, so the patterns order the untried steps and fade as real
 //! statistics come in. Nothing here knows the rules of a game: stones and neighbours come
-//! through [`Game`] and [`Geometry`].
+//! through [`SearchHints`] (a [`crate::games::Game`]) and [`Geometry`].
 
 use super::tree::NO_PRIOR;
 use crate::board::{BoardKind, Cell, Geometry};

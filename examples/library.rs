@@ -13,7 +13,7 @@ use tessera::{Describe, Game, GameKind, GameOptions, PlayerSpec, Record, Session
 /// A few turns of Linage on a 5×5 board: the bid (komi 0.5, the second player takes
 /// Horizontal), then two stones.
 fn built_in() -> Result<Session, String> {
-    let options = GameOptions::parse(GameKind::Linage, &["size=5"])?;
+    let options = GameOptions::parse(GameKind::Linage, &["size=5"]).map_err(|e| e.to_string())?;
     let mut session = Session::new(GameKind::Linage, options)?;
     for token in ["komi=0.5", "play=horizontal", "c3", "b2"] {
         session.play_turn(token)?;

@@ -62,7 +62,10 @@ fn train(dir: &Path) -> Result<String, String> {
             return Err(format!("{}: {board}, the others {want}", path.display()));
         }
         for token in &record.turns {
-            let turn = session.game().parse_turn(token)?;
+            let turn = session
+                .game()
+                .parse_turn(token)
+                .map_err(|e| e.to_string())?;
             for step in turn {
                 c.observe(session.game(), step);
                 session

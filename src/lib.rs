@@ -40,7 +40,8 @@ pub mod tui;
 pub(crate) mod zobrist;
 
 pub use games::{
-    AnyGame, Describe, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone,
+    AnyGame, Describe, Game, GameKind, GameOptions, Illegal, Outcome, SearchHints, Side, Step,
+    Stone,
 };
 pub use gtp::Gtp;
 pub use record::{Record, RecordError};

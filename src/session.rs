@@ -28,7 +28,7 @@ pub struct Session {
 impl Session {
     /// A new game.
     pub fn new(kind: GameKind, options: GameOptions) -> Result<Session, String> {
-        let game = AnyGame::new(kind, &options)?;
+        let game = AnyGame::new(kind, &options).map_err(|e| e.to_string())?;
         Ok(Session {
             kind,
             options,
@@ -91,7 +91,7 @@ impl Session {
         if self.game.is_over() {
             return Err(Illegal::GameOver.to_string());
         }
-        let steps = self.game.parse_turn(token)?;
+        let steps = self.game.parse_turn(token).map_err(|e| e.to_string())?;
         let mut trial = self.clone();
         let before = trial.game.turns_completed();
         for (i, &step) in steps.iter().enumerate() {

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use tessera::config;
 use tessera::record::{utc_now, Player, Players, Puzzle};
 use tessera::theme::{Theme, BUILT_IN};
-use tessera::{Describe, FastRng, Game, GameKind, GameOptions, Record, Session};
+use tessera::{Describe, FastRng, Game, GameKind, GameOptions, Record, SearchHints, Session};
 
 /// Snippets the mutator splices in: TOML syntax, out-of-range values, invisible characters.
 const SNIPPETS: [&str; 30] = [

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use std::collections::HashSet;
 use tessera::board::{Cell, Geometry};
 use tessera::games::keil::Keil;
-use tessera::games::Describe;
 use tessera::games::{ButtonMode, Game, GameKind, GameOptions, Side, Step, Stone};
+use tessera::games::{Describe, SearchHints};
 use tessera::rng::FastRng;
 
 /// SPEC §3 read literally, as slowly as it takes.

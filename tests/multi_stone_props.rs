@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use tessera::board::Cell;
 use tessera::games::iris::Iris;
 use tessera::games::wunchunk::Wunchunk;
-use tessera::games::Describe;
+use tessera::games::{Describe, SearchHints};
 use tessera::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use tessera::rng::FastRng;
 use tessera::session::Session;
@@ -56,7 +56,7 @@ fn check_legal_matches<G: Game>(g: &G, all: &[Step]) {
 
 /// Plays a random game (mostly `random_step`, sometimes another legal step so that pass, end
 /// and swap come up), checking the contract at every step, then undoes it all the way back.
-fn random_game<G: Game + Describe>(
+fn random_game<G: SearchHints + Describe>(
     start: G,
     seed: u64,
     action_odds: u64,
@@ -169,7 +169,7 @@ proptest! {
 }
 
 /// Counts how often `random_step` picks each legal placement from one position.
-fn pick_counts<G: Game>(g: &G, draws: usize) -> (Vec<Step>, Vec<usize>) {
+fn pick_counts<G: SearchHints>(g: &G, draws: usize) -> (Vec<Step>, Vec<usize>) {
     let mut legal = Vec::new();
     g.legal_steps(&mut legal);
     legal.retain(|s| s.is_place());

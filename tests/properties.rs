@@ -12,8 +12,8 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, GameKind, GameOptions, Protocol, Side, Step, Stone};
+use tessera::games::{Describe, SearchHints};
 use tessera::record::{utc_now, Players, Record};
 use tessera::rng::FastRng;
 use tessera::session::Session;

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tessera::record::{utc_from_unix, Players};
-use tessera::{FastRng, Game, GameKind, GameOptions, Record, Session};
+use tessera::{FastRng, Game, GameKind, GameOptions, Record, SearchHints, Session};
 
 /// Two complete records of different lengths, A long (a whole Keil game on side 12) and B short.
 fn versions() -> (String, String) {

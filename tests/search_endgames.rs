@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, Outcome, Step};
+use tessera::games::{Describe, SearchHints};
 use tessera::rng::FastRng;
 use tessera::search::reward::mover;
 use tessera::search::{Engine, Limits, PlayerSpec};

@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
-use tessera::games::Describe;
 use tessera::games::{AnyGame, Game, GameKind, Step};
+use tessera::games::{Describe, SearchHints};
 use tessera::rng::FastRng;
 use tessera::search::{analyze, choose_turn, Engine, Limits, PlayerSpec};
 use tessera::session::Session;

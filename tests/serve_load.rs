@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tessera::games::{Game, GameKind, GameOptions};
+use tessera::games::{Game, GameKind, GameOptions, SearchHints};
 use tessera::rng::FastRng;
 use tessera::session::Session;
 

@@ -9,7 +9,7 @@ use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeSet;
 use tessera::games::carteso::Carteso;
 use tessera::games::linage::Linage;
-use tessera::games::Describe;
+use tessera::games::{Describe, SearchHints};
 use tessera::games::{Game, GameKind, GameOptions, Protocol, Side, Step, Stone};
 use tessera::rng::FastRng;
 

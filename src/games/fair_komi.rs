@@ -19,6 +19,7 @@
 //! it had before (SPEC's default when there was none), not its own crossing. Entries written
 //! before counts existed (a user's old `komi.toml`) have neither key and still parse.
 
+use super::error::UnknownGame;
 use super::kind::GameKind;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -160,27 +161,127 @@ struct File {
     games: Table,
 }
 
+/// Why a fair-komi table text was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum KomiTableError {
+    /// Not TOML, or not the table's shape.
+    #[error("{message}")]
+    Toml {
+        /// The TOML parser's message.
+        message: String,
+    },
+    /// A table for a game that does not exist.
+    #[error(transparent)]
+    Game(#[from] UnknownGame),
+    /// A size key that is not a number.
+    #[error("{game}: size {size:?} is not a number")]
+    SizeNotNumber {
+        /// The game's key.
+        game: String,
+        /// The size key.
+        size: String,
+    },
+    /// A board whose game has no komi, or a size outside the game's sizes.
+    #[error("{game} size {size} has no komi")]
+    NoKomi {
+        /// The game's key.
+        game: String,
+        /// The size.
+        size: usize,
+    },
+    /// A fair komi that is no half point.
+    #[error("{game} size {size}: fair komi {fair} is not a half point")]
+    Fair {
+        /// The game's key.
+        game: String,
+        /// The size.
+        size: usize,
+        /// The fair komi given.
+        fair: f64,
+    },
+    /// The entry's counts are wrong.
+    #[error("{game} size {size}: {error}")]
+    Counts {
+        /// The game's key.
+        game: String,
+        /// The size.
+        size: usize,
+        /// What is wrong with them.
+        error: CountsError,
+    },
+}
+
+/// What is wrong with an entry's `counts` (see [`parse`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CountsError {
+    /// A komi that is no half point (or beyond 1000).
+    #[error("counts: komi {komi} is not a half point")]
+    Komi {
+        /// The komi given.
+        komi: f64,
+    },
+    /// No games, or points that are no half point between 0 and the games.
+    #[error(
+        "counts at komi {komi}: {points} points of {games} games (points are wins + draws / 2)"
+    )]
+    Points {
+        /// The count's komi.
+        komi: f64,
+        /// Its points.
+        points: f64,
+        /// Its games.
+        games: u32,
+    },
+    /// More games resigned than played.
+    #[error("counts at komi {komi}: {resigned} of {games} games resigned")]
+    Resigned {
+        /// The count's komi.
+        komi: f64,
+        /// Its resigned games.
+        resigned: u32,
+        /// Its games.
+        games: u32,
+    },
+    /// Komi values out of order or repeated.
+    #[error("counts: komi values must increase")]
+    Order,
+    /// Counts without `player`.
+    #[error("counts without the player that played them")]
+    NoPlayer,
+}
+
 /// Parses a table text.
-pub fn parse(text: &str) -> Result<Table, String> {
+pub fn parse(text: &str) -> Result<Table, KomiTableError> {
     let table = toml::from_str::<File>(text)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| KomiTableError::Toml {
+            message: e.to_string(),
+        })?
         .games;
     for (game, sizes) in &table {
         let kind: GameKind = game.parse()?;
         for (size, e) in sizes {
-            let n: usize = size
-                .parse()
-                .map_err(|_| format!("{game}: size {size:?} is not a number"))?;
+            let n: usize = size.parse().map_err(|_| KomiTableError::SizeNotNumber {
+                game: game.clone(),
+                size: size.clone(),
+            })?;
             if !kind.has_komi() || !kind.sizes().contains(&n) {
-                return Err(format!("{game} size {n} has no komi"));
+                return Err(KomiTableError::NoKomi {
+                    game: game.clone(),
+                    size: n,
+                });
             }
             if (e.fair * 2.0).fract() != 0.0 || e.fair < 0.0 {
-                return Err(format!(
-                    "{game} size {n}: fair komi {} is not a half point",
-                    e.fair
-                ));
+                return Err(KomiTableError::Fair {
+                    game: game.clone(),
+                    size: n,
+                    fair: e.fair,
+                });
             }
-            check_counts(e).map_err(|m| format!("{game} size {n}: {m}"))?;
+            check_counts(e).map_err(|error| KomiTableError::Counts {
+                game: game.clone(),
+                size: n,
+                error,
+            })?;
         }
     }
     Ok(table)
@@ -188,32 +289,34 @@ pub fn parse(text: &str) -> Result<Table, String> {
 
 /// Counts are whole games at distinct half-point komi values in order, each with points
 /// between 0 and its games in halves, and name their player.
-fn check_counts(e: &Entry) -> Result<(), String> {
+fn check_counts(e: &Entry) -> Result<(), CountsError> {
     for c in &e.counts {
         if (c.komi * 2.0).fract() != 0.0 || c.komi < 0.0 || c.komi > 1000.0 {
-            return Err(format!("counts: komi {} is not a half point", c.komi));
+            return Err(CountsError::Komi { komi: c.komi });
         }
         if c.games == 0
             || (c.points * 2.0).fract() != 0.0
             || !(0.0..=c.games as f64).contains(&c.points)
         {
-            return Err(format!(
-                "counts at komi {}: {} points of {} games (points are wins + draws / 2)",
-                c.komi, c.points, c.games
-            ));
+            return Err(CountsError::Points {
+                komi: c.komi,
+                points: c.points,
+                games: c.games,
+            });
         }
     }
     if let Some(c) = e.counts.iter().find(|c| c.resigned > c.games) {
-        return Err(format!(
-            "counts at komi {}: {} of {} games resigned",
-            c.komi, c.resigned, c.games
-        ));
+        return Err(CountsError::Resigned {
+            komi: c.komi,
+            resigned: c.resigned,
+            games: c.games,
+        });
     }
     if e.counts.windows(2).any(|w| w[0].komi >= w[1].komi) {
-        return Err("counts: komi values must increase".into());
+        return Err(CountsError::Order);
     }
     if !e.counts.is_empty() && e.player.is_none() {
-        return Err("counts without the player that played them".into());
+        return Err(CountsError::NoPlayer);
     }
     Ok(())
 }

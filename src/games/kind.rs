@@ -1,9 +1,9 @@
 //! The five games by name, and the options a game is started with.
 
+use super::error::{KomiError, OptionsError, UnknownGame};
 use super::spec::Spec;
 use super::types::Side;
 use crate::board::BoardKind;
-use crate::quote::Quoted;
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,17 +131,12 @@ impl fmt::Display for GameKind {
 }
 
 impl FromStr for GameKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, UnknownGame> {
         GameKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!(
-                    "unknown game {} (games: keil, carteso, iris, linage, wunchunk)",
-                    Quoted(s)
-                )
-            })
+            .ok_or_else(|| UnknownGame { name: s.into() })
     }
 }
 
@@ -199,26 +194,21 @@ impl GameOptions {
     /// Applies `key=value` settings (`size=9`, `komi=6.5`, `protocol=bid`, `button=on`) on top
     /// of the defaults. `komi=X` alone selects the agreed protocol with that komi; `komi=X`
     /// with `protocol=bid` is refused (under the bid komi is the first turn).
-    pub fn parse(kind: GameKind, args: &[&str]) -> Result<GameOptions, String> {
+    pub fn parse(kind: GameKind, args: &[&str]) -> Result<GameOptions, OptionsError> {
         let mut o = GameOptions::defaults(kind);
         let mut protocol_given = None;
         let mut komi_given = false;
         for arg in args {
             let (k, v) = arg
                 .split_once('=')
-                .ok_or_else(|| format!("expected key=value, got {}", Quoted(arg)))?;
+                .ok_or_else(|| OptionsError::NotKeyValue { arg: (*arg).into() })?;
             match k.to_ascii_lowercase().as_str() {
                 "size" => {
                     let n: usize = v
                         .parse()
-                        .map_err(|_| format!("size {} is not a number", Quoted(v)))?;
+                        .map_err(|_| OptionsError::SizeNotNumber { text: v.into() })?;
                     if !kind.sizes().contains(&n) {
-                        let r = kind.sizes();
-                        return Err(format!(
-                            "{kind} size must be {}..{}, not {n}",
-                            r.start(),
-                            r.end()
-                        ));
+                        return Err(OptionsError::Size { kind, size: n });
                     }
                     o.size = n;
                 }
@@ -230,12 +220,7 @@ impl GameOptions {
                     protocol_given = Some(match v.to_ascii_lowercase().as_str() {
                         "agreed" => Protocol::Agreed,
                         "bid" => Protocol::Bid,
-                        _ => {
-                            return Err(format!(
-                                "protocol must be agreed or bid, not {}",
-                                Quoted(v)
-                            ))
-                        }
+                        _ => return Err(OptionsError::Protocol { text: v.into() }),
                     })
                 }
                 "button" => {
@@ -243,30 +228,14 @@ impl GameOptions {
                         "auto" => ButtonMode::Auto,
                         "on" => ButtonMode::On,
                         "off" => ButtonMode::Off,
-                        _ => {
-                            return Err(format!(
-                                "button must be auto, on or off, not {}",
-                                Quoted(v)
-                            ))
-                        }
+                        _ => return Err(OptionsError::Button { text: v.into() }),
                     }
                 }
-                _ => {
-                    return Err(format!(
-                        "unknown option {} (options: size, komi, protocol, button)",
-                        Quoted(k)
-                    ))
-                }
+                _ => return Err(OptionsError::UnknownOption { key: k.into() }),
             }
         }
         o.protocol = match (protocol_given, komi_given) {
-            (Some(Protocol::Bid), true) => {
-                return Err(
-                    "komi=X and protocol=bid contradict each other: under the bid the \
-                     first player sets komi as the game's first turn; give one or the other"
-                        .into(),
-                )
-            }
+            (Some(Protocol::Bid), true) => return Err(OptionsError::KomiWithBid),
             (Some(p), _) => p,
             (None, true) => Protocol::Agreed,
             (None, false) => o.protocol,
@@ -277,13 +246,8 @@ impl GameOptions {
 
 /// Parses a komi value (`6`, `6.5`, `6.0`): a non-negative multiple of 0.5, in half points.
 /// The upper bound (the number of points) is checked by the game.
-pub fn parse_komi(v: &str) -> Result<u16, String> {
-    let err = || {
-        format!(
-            "komi {} must be a multiple of 0.5 from 0 up to the number of points",
-            Quoted(v)
-        )
-    };
+pub fn parse_komi(v: &str) -> Result<u16, KomiError> {
+    let err = || KomiError { text: v.into() };
     let x: f64 = v.trim().parse().map_err(|_| err())?;
     let h = x * 2.0;
     if !x.is_finite() || x < 0.0 || h.fract() != 0.0 || h > 10_000.0 {

@@ -2,6 +2,7 @@
 //! bid — the first player sets komi (`komi=X`), then the second player picks a side
 //! (`play=<side>`) — and Keil's button option, resolved once komi is known.
 
+use super::error::{NotationError, SetupError};
 use super::kind::{format_komi, parse_komi, ButtonMode, GameKind, GameOptions, Protocol};
 use super::types::{Illegal, Side, Step};
 use crate::zobrist;
@@ -29,13 +30,13 @@ pub struct Opening {
 
 impl Opening {
     /// The protocol for a game with `points` points, from its options.
-    pub fn new(options: &GameOptions, points: usize) -> Result<Opening, String> {
+    pub fn new(options: &GameOptions, points: usize) -> Result<Opening, SetupError> {
         let max_komi_half = (2 * points) as u16;
         if options.protocol == Protocol::Agreed && options.komi_half > max_komi_half {
-            return Err(format!(
-                "komi {} is more than the {points} points of the board",
-                format_komi(options.komi_half)
-            ));
+            return Err(SetupError::KomiTooLarge {
+                komi_half: options.komi_half,
+                points,
+            });
         }
         Ok(Opening {
             phase: match options.protocol {
@@ -148,17 +149,15 @@ impl Opening {
     }
 
     /// Parses `komi=X` or `play=<side>`; `None` if the text is neither.
-    pub fn parse_step(kind: GameKind, text: &str) -> Option<Result<Step, String>> {
+    pub fn parse_step(kind: GameKind, text: &str) -> Option<Result<Step, NotationError>> {
         let (k, v) = text.split_once('=')?;
         match k.to_ascii_lowercase().as_str() {
-            "komi" => Some(parse_komi(v).map(Step::Komi)),
-            "play" => Some(kind.parse_side(v).map(Step::Choose).ok_or_else(|| {
-                format!(
-                    "play= takes {} or {}",
-                    kind.side_name(Side::First),
-                    kind.side_name(Side::Second)
-                )
-            })),
+            "komi" => Some(parse_komi(v).map(Step::Komi).map_err(NotationError::from)),
+            "play" => Some(
+                kind.parse_side(v)
+                    .map(Step::Choose)
+                    .ok_or(NotationError::PlaySide { kind }),
+            ),
             _ => None,
         }
     }

@@ -2,14 +2,15 @@
 //! and still call the search, GTP and interface code written against [`Game`].
 
 use super::{
-    ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone,
+    ChunkCounts, ChunkDelta, Game, GameError, GameKind, GameOptions, Illegal, Mark, NotationError,
+    Outcome, SetupError, Side, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
-/// have `fn new(&GameOptions) -> Result<Self, String>`; the variant name is the [`GameKind`].
+/// have `fn new(&GameOptions) -> Result<Self, SetupError>`; the variant name is the [`GameKind`].
 macro_rules! registry {
     ($($variant:ident => $ty:path),* $(,)?) => {
         /// Any of the games, chosen at run time.
@@ -39,7 +40,7 @@ macro_rules! registry {
 
         impl AnyGame {
             /// Starts a game of `kind` with `options`; the error says which option is wrong.
-            pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, String> {
+            pub fn new(kind: GameKind, options: &GameOptions) -> Result<AnyGame, SetupError> {
                 match kind {
                     $(GameKind::$variant => Ok(AnyGame::$variant(<$ty>::new(options)?)),)*
                 }
@@ -60,7 +61,7 @@ pub trait WithGame {
     /// What the work gives back.
     type Output;
     /// Does the work on `game`.
-    fn run<G: Game>(self, game: &G) -> Self::Output;
+    fn run<G: SearchHints>(self, game: &G) -> Self::Output;
 }
 
 registry! {
@@ -73,10 +74,10 @@ registry! {
 
 impl AnyGame {
     /// Starts a game from a name and `key=value` options (as `tessera-game` takes them).
-    pub fn from_args(name: &str, args: &[&str]) -> Result<AnyGame, String> {
+    pub fn from_args(name: &str, args: &[&str]) -> Result<AnyGame, GameError> {
         let kind: GameKind = name.parse()?;
         let options = GameOptions::parse(kind, args)?;
-        AnyGame::new(kind, &options)
+        Ok(AnyGame::new(kind, &options)?)
     }
 }
 
@@ -114,9 +115,6 @@ impl Game for AnyGame {
     fn stone_at(&self, cell: Cell) -> Option<Stone> {
         dispatch!(self, g => g.stone_at(cell))
     }
-    fn stone_code(&self, cell: Cell) -> u8 {
-        dispatch!(self, g => g.stone_code(cell))
-    }
     fn turns_completed(&self) -> usize {
         dispatch!(self, g => g.turns_completed())
     }
@@ -132,41 +130,38 @@ impl Game for AnyGame {
     fn result_text(&self) -> Option<String> {
         dispatch!(self, g => g.result_text())
     }
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         dispatch!(self, g => g.parse_step(text))
     }
     fn format_step(&self, step: Step) -> String {
         dispatch!(self, g => g.format_step(step))
     }
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         dispatch!(self, g => g.parse_turn(token))
     }
     fn format_turn(&self, steps: &[Step]) -> String {
         dispatch!(self, g => g.format_turn(steps))
     }
-    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
-        dispatch!(self, g => g.random_step(rng, buf))
-    }
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        dispatch!(self, g => g.ownership())
-    }
-    fn claimed_by(&self, cell: Cell) -> Option<Side> {
-        dispatch!(self, g => g.claimed_by(cell))
-    }
-    fn pair_label(&self, cell: Cell) -> Option<u16> {
-        dispatch!(self, g => g.pair_label(cell))
+}
+
+impl SearchHints for AnyGame {
+    fn stone_code(&self, cell: Cell) -> u8 {
+        dispatch!(self, g => g.stone_code(cell))
     }
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
         dispatch!(self, g => g.final_owners(out))
     }
     fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
-        dispatch!(self, g => Game::group_scores(g, side))
+        dispatch!(self, g => SearchHints::group_scores(g, side))
     }
     fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
         dispatch!(self, g => g.chunk_counts(colour))
     }
     fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
         dispatch!(self, g => g.chunk_delta(cell, stone))
+    }
+    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        dispatch!(self, g => g.random_step(rng, buf))
     }
 }
 
@@ -179,5 +174,14 @@ impl Describe for AnyGame {
     }
     fn score_breakdown(&self) -> Vec<String> {
         dispatch!(self, g => g.score_breakdown())
+    }
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        dispatch!(self, g => g.ownership())
+    }
+    fn claimed_by(&self, cell: Cell) -> Option<Side> {
+        dispatch!(self, g => g.claimed_by(cell))
+    }
+    fn pair_label(&self, cell: Cell) -> Option<u16> {
+        dispatch!(self, g => g.pair_label(cell))
     }
 }

@@ -29,7 +29,8 @@ use super::GameKind;
 /// The playout policy a game's search uses (the search maps it to its own policy type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayoutKind {
-    /// Uniformly random legal placements, the game's fallback otherwise (`Game::random_step`).
+    /// Uniformly random legal placements, the game's fallback otherwise
+    /// (`SearchHints::random_step`).
     Random,
     /// Random legal placements except into the mover's own eyes (go-like games).
     NoEyes,
@@ -71,7 +72,7 @@ pub struct SearchTuning {
     /// The game's own figures for practice levels 1, 2, … (the first `len` levels); empty
     /// where the common level table applies throughout.
     pub levels: &'static [LevelRow],
-    /// Whether the game's random playouts (`Game::random_step`) differ from the seed
+    /// Whether the game's random playouts (`SearchHints::random_step`) differ from the seed
     /// reference programs' policy (a uniform draw from all legal steps), so that
     /// `tessera bench` measures that policy too, in a second row.
     pub seed_policy_differs: bool,

@@ -35,7 +35,9 @@ mod tests;
 
 pub use line::MAX_LINE;
 
-use crate::games::{parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side};
+use crate::games::{
+    parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side, UnknownGame,
+};
 use crate::quote::Quoted;
 use crate::rng::FastRng;
 use crate::search::{Algorithm, PlayerSpec};
@@ -276,8 +278,8 @@ impl Gtp {
                 GameKind::names()
             ));
         };
-        let kind: GameKind = name.parse()?;
-        let options = GameOptions::parse(kind, rest)?;
+        let kind: GameKind = name.parse().map_err(|e: UnknownGame| e.to_string())?;
+        let options = GameOptions::parse(kind, rest).map_err(|e| e.to_string())?;
         self.restart(kind, options)
     }
 
@@ -304,7 +306,7 @@ impl Gtp {
 
     fn komi(&mut self, args: &[&str]) -> Reply {
         let [value] = want::<1>(args, "komi X")?;
-        let komi_half = parse_komi(value)?;
+        let komi_half = parse_komi(value).map_err(|e| e.to_string())?;
         if !self.kind.has_komi() {
             return Ok(String::new());
         }
@@ -394,7 +396,7 @@ impl Gtp {
         if session.game().is_over() {
             return Err("the game is over".into());
         }
-        let step = session.game().parse_step(text)?;
+        let step = session.game().parse_step(text).map_err(|e| e.to_string())?;
         session.play_step(step).map_err(|e| e.to_string())?;
         Ok(String::new())
     }

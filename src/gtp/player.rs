@@ -2,7 +2,7 @@
 //! (default: the game's strongest player, one second a turn), or for `random` the `tessera
 //! bench` playout policy with a seedable generator (tests and scripts use it).
 
-use crate::games::{Game, Step};
+use crate::games::{Game, SearchHints, Step};
 use crate::rng::FastRng;
 use crate::search::{Algorithm, Engine, Limits, PlayerSpec};
 use crate::session::Session;

@@ -2,8 +2,8 @@
 //!
 //! A playout starts from the opening position with the protocol settled (agreed komi: the
 //! game's default, or 0.5 for Carteso and Linage, whose default protocol is the bid) and plays
-//! [`Game::random_step`] — uniformly random legal placements, the game's fallback only when
-//! none is legal — until the game ends.
+//! [`SearchHints::random_step`] — uniformly random legal placements, the game's fallback only
+//! when none is legal — until the game ends.
 //!
 //! Keil gets a second row, `keil (uniform incl. pass)`: playouts that take a uniformly random
 //! step among *all* legal steps, `pass` and `button` included (`uniform_playouts`). That is
@@ -12,7 +12,7 @@
 //! issue's policy, where a player passes only when no placement is legal, a random Keil game
 //! on side 7 lasts about 30,000 plies. The two rows make both comparisons possible.
 
-use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol, Step};
+use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol, SearchHints, Step};
 use crate::rng::FastRng;
 use anyhow::Context;
 use std::time::{Duration, Instant};
@@ -61,11 +61,11 @@ pub(crate) fn start_options(kind: GameKind, size: usize) -> GameOptions {
 
 /// The start position a playout bench uses ([`start_options`]).
 pub(crate) fn bench_start(kind: GameKind, size: usize) -> Result<AnyGame, String> {
-    AnyGame::new(kind, &start_options(kind, size))
+    AnyGame::new(kind, &start_options(kind, size)).map_err(|e| e.to_string())
 }
 
 /// Runs random playouts from `start` for about `duration` (at least one playout), each step
-/// chosen by [`Game::random_step`].
+/// chosen by [`SearchHints::random_step`].
 pub(crate) fn random_playouts(start: &AnyGame, duration: Duration, seed: u64) -> PlayoutBench {
     playouts_with(start, duration, seed, |g, rng, buf| g.random_step(rng, buf))
 }

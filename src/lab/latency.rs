@@ -2,7 +2,7 @@
 //! waits while the AI thinks (playing, or analysing with the heat map on). Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
-use crate::games::{Game, GameKind};
+use crate::games::{Game, GameKind, SearchHints};
 use crate::rng::FastRng;
 use crate::session::Session;
 use crate::tui::ai::{AiWorker, Thinker};

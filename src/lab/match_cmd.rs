@@ -9,7 +9,7 @@
 //! a 95 % interval, the first player's win rate and the mean game length in turns.
 
 use super::resign::{adjudicate, ResignRule};
-use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, Side};
+use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, SearchHints, Side};
 use crate::interval::wilson;
 use crate::rng::FastRng;
 use crate::search::reward::mover;

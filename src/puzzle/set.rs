@@ -22,7 +22,9 @@
 //! parse and the problems of those that do not, by id (or position in the file) and reason;
 //! [`Entry::position`] replays an entry and says which turn is wrong.
 
-use crate::games::{format_komi, AnyGame, ButtonMode, Game, GameKind, GameOptions, Protocol};
+use crate::games::{
+    format_komi, AnyGame, ButtonMode, Game, GameKind, GameOptions, OptionsError, Protocol,
+};
 use crate::record::{self, Komi, Players, Record};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
@@ -92,6 +94,42 @@ pub enum SetError {
     /// Not TOML, or no `[[puzzle]]` array.
     #[error("{0}")]
     Format(String),
+}
+
+/// Why an entry's game could not be started or replayed to the puzzle position.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EntryError {
+    /// A territory game without `komi` that does not start with the bid.
+    #[error("komi is missing (or start turns with the bid)")]
+    MissingKomi,
+    /// `komi` for a game without komi.
+    #[error("{} has no komi", game.title())]
+    NoKomi {
+        /// The entry's game.
+        game: GameKind,
+    },
+    /// `button` for a game without the button.
+    #[error("only Keil has a button")]
+    NoButton,
+    /// The options are refused.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// The game refused the options ([`Session::new`]'s reason).
+    #[error("{reason}")]
+    Start {
+        /// Why.
+        reason: String,
+    },
+    /// A turn of `turns` is malformed or illegal ([`Session::play_turn`]'s reason).
+    #[error("turn {turn} '{token}': {reason}")]
+    Turn {
+        /// 1-based turn number.
+        turn: usize,
+        /// The token.
+        token: String,
+        /// Why it was refused.
+        reason: String,
+    },
 }
 
 /// Reads a set from TOML text.
@@ -171,7 +209,7 @@ pub fn save(path: &Path, entries: &[Entry], header: &str) -> std::io::Result<()>
 
 impl Entry {
     /// The options the puzzle's game starts with.
-    pub fn options(&self) -> Result<GameOptions, String> {
+    pub fn options(&self) -> Result<GameOptions, EntryError> {
         let bid = self
             .turns
             .first()
@@ -185,15 +223,15 @@ impl Entry {
                     Some(k) => args.push(format!("komi={}", format_komi(k.0))),
                     // The defaults agree on a komi (Keil's, with the button).
                     None if GameOptions::defaults(self.game).protocol == Protocol::Agreed => {}
-                    None => return Err("komi is missing (or start turns with the bid)".into()),
+                    None => return Err(EntryError::MissingKomi),
                 }
             }
         } else if self.komi.is_some() {
-            return Err(format!("{} has no komi", self.game.title()));
+            return Err(EntryError::NoKomi { game: self.game });
         }
         if let Some(b) = self.button {
             if !self.game.spec().button {
-                return Err("only Keil has a button".into());
+                return Err(EntryError::NoButton);
             }
             args.push(format!(
                 "button={}",
@@ -211,22 +249,26 @@ impl Entry {
     }
 
     /// Replays the entry's turns: the session at the puzzle position.
-    pub fn session(&self) -> Result<Session, String> {
-        let mut s = Session::new(self.game, self.options()?)?;
+    pub fn session(&self) -> Result<Session, EntryError> {
+        let mut s = Session::new(self.game, self.options()?)
+            .map_err(|reason| EntryError::Start { reason })?;
         for (i, token) in self.turns.iter().enumerate() {
-            s.play_turn(token)
-                .map_err(|e| format!("turn {} '{token}': {e}", i + 1))?;
+            s.play_turn(token).map_err(|reason| EntryError::Turn {
+                turn: i + 1,
+                token: token.clone(),
+                reason,
+            })?;
         }
         Ok(s)
     }
 
     /// The puzzle position.
-    pub fn position(&self) -> Result<AnyGame, String> {
+    pub fn position(&self) -> Result<AnyGame, EntryError> {
         Ok(self.session()?.game().clone())
     }
 
     /// The entry as a game record with a `[puzzle]` section.
-    pub fn to_record(&self) -> Result<Record, String> {
+    pub fn to_record(&self) -> Result<Record, EntryError> {
         let session = self.session()?;
         let side = session.game().to_move();
         let mut r = Record::from_session(&session, Players::default(), record::utc_from_unix(0));

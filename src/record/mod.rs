@@ -348,7 +348,7 @@ impl Record {
                 .iter()
                 .find(|(_, a)| GameOptions::parse(self.game, &[a.as_str()]).is_err())
                 .map_or("komi", |(k, _)| *k);
-            invalid(&format!("options.{key}"), message)
+            invalid(&format!("options.{key}"), message.to_string())
         })
     }
 
@@ -421,7 +421,10 @@ impl Record {
             if session.game().is_over() {
                 return Err(err("the game is over".into()));
             }
-            let parsed = session.game().parse_step(step).map_err(err)?;
+            let parsed = session
+                .game()
+                .parse_step(step)
+                .map_err(|e| err(e.to_string()))?;
             let before = session.turns().len();
             session.play_step(parsed).map_err(|e| err(e.to_string()))?;
             if session.turns().len() != before {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::files::tests::{dir_entries, temp_dir};
-use crate::games::Describe;
 use crate::games::{AnyGame, Step};
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 
 /// `GameKind::ALL`, after checking that each game starts: one that cannot fails the test.

@@ -13,7 +13,7 @@ use super::keys::{key_of, step_of, MoveKey, KEY_COUNT};
 use super::report::{RootEdge, RootStats};
 use super::reward::{mover, Seat};
 use super::spec::PlayerSpec;
-use crate::games::{Game, Side, Step};
+use crate::games::{Game, SearchHints, Side, Step};
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -61,7 +61,7 @@ pub fn win_rate(value: i32) -> f64 {
     1.0 / (1.0 + (-(value as f64) / 150.0).exp())
 }
 
-impl<G: Game> Search<'_, '_, G> {
+impl<G: SearchHints> Search<'_, '_, G> {
     fn probe(&self) -> Option<&Entry> {
         let h = self.g.hash();
         let e = &self.table[h as usize & self.mask];
@@ -228,7 +228,11 @@ impl<G: Game> Search<'_, '_, G> {
 /// Searches `game` until `timer` expires (or `spec.max_depth` is completed). Returns the root
 /// statistics (per root step: nodes searched under it as visits, its value as a win rate),
 /// the chosen step and the depth of the last completed iteration.
-pub fn search<G: Game>(game: &G, timer: &Timer, spec: &PlayerSpec) -> (RootStats, Step, u32) {
+pub fn search<G: SearchHints>(
+    game: &G,
+    timer: &Timer,
+    spec: &PlayerSpec,
+) -> (RootStats, Step, u32) {
     let bytes = spec.memory_bytes().min(MAX_TABLE_BYTES);
     let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
     let entries = entries.max(1024);

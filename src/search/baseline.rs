@@ -2,16 +2,16 @@
 //!
 //! UCB1 with exploration constant 0.7 on rewards 1 / 0.5 / 0 for win / draw / loss from the
 //! view of the player who took the step; one new child per iteration (an untried step chosen
-//! uniformly at random); uniformly random playouts ([`Game::random_step`], the `tessera bench`
-//! policy); no tree reuse; one thread; the most visited step is played. Steps are searched one
-//! per tree level like every other player here. The only addition is the memory budget: once
-//! the tree reaches it, iterations stop adding children.
+//! uniformly at random); uniformly random playouts ([`SearchHints::random_step`], the
+//! `tessera bench` policy); no tree reuse; one thread; the most visited step is played. Steps
+//! are searched one per tree level like every other player here. The only addition is the
+//! memory budget: once the tree reaches it, iterations stop adding children.
 
 use super::control::Timer;
 use super::keys::key_of;
 use super::report::{RootEdge, RootStats};
 use super::reward::{for_seat, mover, terminal, RewardShape, Seat};
-use crate::games::{Game, Step};
+use crate::games::{SearchHints, Step};
 use crate::rng::FastRng;
 
 /// The exploration constant (fixed).
@@ -31,7 +31,7 @@ struct Node {
 
 /// Runs the baseline from `game` until `timer` expires (at least one iteration unless
 /// stopped before starting); returns the root statistics.
-pub fn search<G: Game>(game: &G, timer: &Timer, seed: u64, budget: usize) -> RootStats {
+pub fn search<G: SearchHints>(game: &G, timer: &Timer, seed: u64, budget: usize) -> RootStats {
     let mut rng = FastRng::seed(seed);
     let mut buf = Vec::new();
     let mut g = game.clone();

@@ -19,6 +19,7 @@ use super::reward::mover;
 use super::tree::{Proven, Tree};
 use super::tuning;
 use crate::games::fair_komi::{KomiTable, Source};
+use crate::games::SearchHints;
 use crate::games::{format_komi, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
 
@@ -29,7 +30,7 @@ const KOMI_PROBE_MIN_ITERS: u64 = 10_000;
 const KOMI_PROBE_MAX_MS: u64 = 500;
 
 /// First side's (win rate, expected margin, simulations) at komi `half` (in half points).
-fn probe<G: Game>(
+fn probe<G: SearchHints>(
     engine: &mut Engine<G>,
     game: &G,
     half: u16,
@@ -59,7 +60,7 @@ fn probe<G: Game>(
 
 /// Chooses `komi=X` for the position `game` (the bid's first step); `legal` lists the komi
 /// steps allowed.
-pub fn choose_komi<G: Game>(
+pub fn choose_komi<G: SearchHints>(
     engine: &mut Engine<G>,
     game: &G,
     legal: &[Step],

@@ -1,12 +1,12 @@
 //! Chunk knowledge for alpha-beta and playouts: the evaluation built from the game's chunk
-//! and crumb counts ([`Game::chunk_counts`]), what a placement does to them
-//! ([`Game::chunk_delta`]), and the move-ordering score. Everything comes from the game; for
-//! games without chunks the functions return `None` or 0.
+//! and crumb counts ([`SearchHints::chunk_counts`]), what a placement does to them
+//! ([`SearchHints::chunk_delta`]), and the move-ordering score. Everything comes from the game;
+//! for games without chunks the functions return `None` or 0.
 
 use super::eval::colour_of;
 use super::reward::{mover, Seat};
 use crate::board::Cell;
-use crate::games::{Game, Side, Step, Stone};
+use crate::games::{SearchHints, Side, Step, Stone};
 
 /// Weight of one chunk and one crumb in the evaluation.
 const CHUNK: i32 = 100;
@@ -16,7 +16,7 @@ const STONE: i32 = 70;
 
 /// How good a placement is for the seat that makes it, at once: fewer own chunks, more of
 /// the opponent's (crumbs count a little). 0 in games without chunks.
-pub fn gain<G: Game>(g: &G, by: Seat, cell: Cell, stone: Stone) -> i32 {
+pub fn gain<G: SearchHints>(g: &G, by: Seat, cell: Cell, stone: Stone) -> i32 {
     let Some(e) = g.chunk_delta(cell, stone) else {
         return 0;
     };
@@ -29,7 +29,7 @@ pub fn gain<G: Game>(g: &G, by: Seat, cell: Cell, stone: Stone) -> i32 {
 }
 
 /// The sum of the `k` best immediate gains `by` could make on the empty cells.
-fn best_gains<G: Game>(g: &G, by: Seat, k: usize) -> i32 {
+fn best_gains<G: SearchHints>(g: &G, by: Seat, k: usize) -> i32 {
     if k == 0 {
         return 0;
     }
@@ -57,7 +57,7 @@ fn best_gains<G: Game>(g: &G, by: Seat, k: usize) -> i32 {
 /// crumb counts, plus the gains the side to move can still make with the stones it has left
 /// this turn, minus part of what the other side could make with its next allotment (it moves
 /// second, so some of it can be prevented).
-pub fn evaluate<G: Game>(g: &G, seat: Seat) -> Option<i32> {
+pub fn evaluate<G: SearchHints>(g: &G, seat: Seat) -> Option<i32> {
     let counts = [g.chunk_counts(Side::First)?, g.chunk_counts(Side::Second)?];
     let chunks = |i: usize| counts[i].chunks as i32;
     let crumbs = |i: usize| counts[i].crumbs as i32;
@@ -86,7 +86,7 @@ pub fn evaluate<G: Game>(g: &G, seat: Seat) -> Option<i32> {
 
 /// Move-ordering scores for `moves` (higher first): the immediate gain of each placement for
 /// the side to move; actions score 0 (and everything in games without chunks).
-pub fn order_scores<G: Game>(g: &G, moves: &[Step], out: &mut Vec<i32>) {
+pub fn order_scores<G: SearchHints>(g: &G, moves: &[Step], out: &mut Vec<i32>) {
     let m = mover(g);
     out.clear();
     out.extend(moves.iter().map(|&s| match s {

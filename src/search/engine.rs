@@ -9,7 +9,7 @@ use super::spec::{Algorithm, PlayerSpec};
 use super::tree::{Proven, Tree, NO_NODE};
 use super::{alphabeta, baseline, bid, parallel, tuning};
 use crate::games::fair_komi::KomiTable;
-use crate::games::{AnyGame, Game, Step};
+use crate::games::{AnyGame, Game, SearchHints, Step};
 use crate::rng::FastRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
@@ -49,7 +49,7 @@ impl Engine<AnyGame> {
     }
 }
 
-impl<G: Game> Engine<G> {
+impl<G: SearchHints> Engine<G> {
     /// An engine for one game type (tests use small games; programs use [`Engine::new`]).
     pub fn for_game(spec: PlayerSpec) -> Engine<G> {
         let rng = match spec.seed {

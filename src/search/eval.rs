@@ -4,7 +4,7 @@
 //! coloured cell of the best group (games scored by group lists).
 
 use super::reward::{margin0, Seat};
-use crate::games::{Game, Outcome, Side, Stone};
+use crate::games::{Game, Outcome, SearchHints, Side, Stone};
 
 /// A won game (minus the steps it takes, so quicker wins score higher).
 pub const WIN: i32 = 1_000_000;
@@ -20,7 +20,7 @@ pub fn colour_of<G: Game>(g: &G, seat: Seat) -> Stone {
 }
 
 /// The value of `g` for `seat`, at `ply` steps from the root.
-pub fn evaluate<G: Game>(g: &G, seat: Seat, ply: u32) -> i32 {
+pub fn evaluate<G: SearchHints>(g: &G, seat: Seat, ply: u32) -> i32 {
     if let Some(o) = g.outcome() {
         let winner = match o {
             Outcome::Draw => return 0,

@@ -20,7 +20,7 @@ use super::patterns::{Patterns, Shape};
 use super::playout::Policy;
 use super::reward::{for_seat, margin_for, mover, terminal, RewardShape, Seat};
 use super::tree::{Proven, Tree, NO_NODE, NO_PRIOR};
-use crate::games::{Game, Side, Step};
+use crate::games::{Game, SearchHints, Side, Step};
 use crate::rng::FastRng;
 
 /// The knobs of the search (all measured with `tessera match`; defaults in
@@ -99,7 +99,7 @@ pub struct Worker<G: Game> {
     board_at: u32,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: SearchHints> Worker<G> {
     /// A worker for the position `game` (the root of the tree it will search).
     pub fn new(game: &G, params: MctsParams, seed: u64) -> Worker<G> {
         Worker {

@@ -1,5 +1,5 @@
 //! Ownership accumulated from the search's own playouts: for every cell, how often it ended as
-//! each side's ([`crate::games::Game::final_owners`]): territory and stones in Keil, Carteso
+//! each side's ([`crate::games::SearchHints::final_owners`]): territory and stones in Keil, Carteso
 //! and Linage, the colour on the cell in Iris and Wunchunk. Off unless asked for
 //! ([`super::Engine::set_ownership`]); when off it costs nothing.
 //!

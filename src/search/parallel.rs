@@ -13,7 +13,7 @@ use super::mcts::{MctsParams, Worker};
 use super::ownership::Ownership;
 use super::report::{build_report, Report, RootEdge, RootStats};
 use super::tree::{Tree, MAX_VISITS, NO_NODE};
-use crate::games::{AnyGame, Game, WithGame};
+use crate::games::{AnyGame, Game, SearchHints, WithGame};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -71,7 +71,7 @@ impl Shared<'_, '_> {
 }
 
 /// One thread's loop; the thread with `reports` sends them.
-fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Report>>) {
+fn run<G: SearchHints>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Report>>) {
     let mut next_report = shared.timer.start + REPORT_EVERY;
     while let Some(i) = shared.next() {
         w.iterate(shared.tree, shared.ownership);
@@ -94,7 +94,7 @@ fn run<G: Game>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Repo
 /// Searches `tree` (whose root is the workers' position) with one thread per worker until
 /// the timer says stop (at least one simulation unless stopped first). Returns the root
 /// statistics.
-pub fn search<G: Game>(
+pub fn search<G: SearchHints>(
     tree: &mut Tree,
     workers: &mut [Worker<G>],
     timer: &Timer,
@@ -145,7 +145,7 @@ pub fn search<G: Game>(
 /// Searches `tree` (whose root is `game`) with one [`Worker`] per seed, as [`search`] does. An
 /// [`AnyGame`] is searched as the game inside it ([`AnyGame::with_game`]): the search is then
 /// compiled for each game, and calls into the rules need no dispatch (the small ones inline).
-pub fn search_from<G: Game>(
+pub fn search_from<G: SearchHints>(
     game: &G,
     params: MctsParams,
     seeds: &[u64],
@@ -181,7 +181,7 @@ struct Job<'a, 'c> {
 impl WithGame for Job<'_, '_> {
     type Output = RootStats;
 
-    fn run<G: Game>(self, game: &G) -> RootStats {
+    fn run<G: SearchHints>(self, game: &G) -> RootStats {
         let mut workers: Vec<Worker<G>> = self
             .seeds
             .iter()

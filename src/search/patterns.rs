@@ -12,11 +12,11 @@
 //! The search uses them as a *progressive bias* ([`super::mcts`]): a step's value gets
 //! `weight × prior / (visits + 1)`, so the patterns order the untried steps and fade as real
 //! statistics come in. Nothing here knows the rules of a game: stones and neighbours come
-//! through [`Game`] and [`Geometry`].
+//! through [`SearchHints`] (a [`crate::games::Game`]) and [`Geometry`].
 
 use super::tree::NO_PRIOR;
 use crate::board::{BoardKind, Cell, Geometry};
-use crate::games::{Game, GameKind, Step, Stone};
+use crate::games::{GameKind, SearchHints, Step, Stone};
 use std::sync::OnceLock;
 
 /// The neighbour slots of every cell of a board, in cyclic order.
@@ -36,7 +36,7 @@ pub struct Shape {
 
 /// A neighbour's state (0 empty, 1 the placed colour, 2 another colour, 3 off the board or
 /// neutral) by the placed stone's [`Stone::index`] and the neighbour's
-/// [`Game::stone_code`]: a table instead of branches, because the playouts of
+/// [`SearchHints::stone_code`]: a table instead of branches, because the playouts of
 /// [`super::playout::Policy::Patterns`] ask for several codes at every step.
 const STATE: [[u8; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 2, 2, 1]];
 
@@ -94,7 +94,7 @@ impl Shape {
     /// The raw pattern code of placing `stone` on the empty `cell` in `game`, whose mover
     /// plays `own`.
     #[inline]
-    pub fn code<G: Game>(&self, game: &G, cell: Cell, stone: Stone, own: Stone) -> usize {
+    pub fn code<G: SearchHints>(&self, game: &G, cell: Cell, stone: Stone, own: Stone) -> usize {
         debug_assert!(
             game.stone_at(cell).is_none(),
             "a pattern code of an occupied cell"
@@ -117,7 +117,7 @@ impl Shape {
     /// Reads the stones of `game` once into `board` (per cell: 0 empty, 1 + the stone's
     /// [`Stone::index`]), for [`Shape::code_in`]: the codes of many placements in one position
     /// then cost no call into the game.
-    pub fn read<G: Game>(&self, game: &G, board: &mut Vec<u8>) {
+    pub fn read<G: SearchHints>(&self, game: &G, board: &mut Vec<u8>) {
         board.clear();
         board.extend((0..self.slots.len()).map(|c| game.stone_code(c as Cell)));
     }
@@ -193,7 +193,7 @@ impl PatternCounts {
 
     /// Counts the decision to play `step` in `game` (before it is played): every legal
     /// placement is available, the played one (if a placement) chosen.
-    pub fn observe<G: Game>(&mut self, game: &G, step: Step) {
+    pub fn observe<G: SearchHints>(&mut self, game: &G, step: Step) {
         let own = Stone::of_side(game.to_move());
         game.legal_steps(&mut self.buf);
         for &s in &self.buf {

@@ -1,6 +1,6 @@
 //! Tests of the placement patterns: codes, symmetry, the shipped counts and their use.
 use super::*;
-use crate::games::{AnyGame, GameOptions};
+use crate::games::{AnyGame, Game, GameOptions};
 
 #[test]
 fn rotations_and_reflections_share_a_code() {

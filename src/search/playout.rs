@@ -1,14 +1,14 @@
 //! Playout policies: how a simulation finishes the game once it leaves the tree.
 
 use super::patterns::{Patterns, Shape};
-use crate::games::{Game, Step, Stone};
+use crate::games::{Game, SearchHints, Step, Stone};
 use crate::rng::FastRng;
 
 /// A playout policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     /// Uniformly random legal placements, the game's fallback otherwise
-    /// ([`Game::random_step`], the `tessera bench` policy).
+    /// ([`SearchHints::random_step`], the `tessera bench` policy).
     Random,
     /// Go-like games (Keil): random legal placements except into the mover's own eyes (an
     /// empty point whose every neighbour is the mover's stone — with links, such stones are
@@ -33,7 +33,7 @@ pub enum Policy {
 impl Policy {
     /// The next playout step (the game must not be over).
     #[inline]
-    pub fn step<G: Game>(self, game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+    pub fn step<G: SearchHints>(self, game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         match self {
             Policy::Random => game.random_step(rng, buf),
             Policy::NoEyes => no_eyes_step(game, rng, buf),
@@ -45,7 +45,7 @@ impl Policy {
     /// [`Policy::step`] with the board's pattern slots and the game's patterns at hand, which
     /// [`Policy::Patterns`] needs.
     #[inline]
-    pub fn step_with<G: Game>(
+    pub fn step_with<G: SearchHints>(
         self,
         game: &G,
         rng: &mut FastRng,
@@ -63,7 +63,7 @@ impl Policy {
 const PATTERN_CANDIDATES: usize = 3;
 
 /// See [`Policy::Patterns`].
-fn pattern_step<G: Game>(
+fn pattern_step<G: SearchHints>(
     game: &G,
     rng: &mut FastRng,
     buf: &mut Vec<Step>,
@@ -100,7 +100,7 @@ fn is_eye<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone) -> bool {
 }
 
 /// See [`Policy::NoEyes`].
-fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+fn no_eyes_step<G: SearchHints>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
     let stone = Stone::of_side(game.to_move());
     // The game's own random step is a legal placement (or its fallback when none is legal):
     // a few draws usually find one that is not an eye.
@@ -139,9 +139,14 @@ fn no_eyes_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> St
 const CHUNK_CANDIDATES: usize = 4;
 
 /// How a placement of `stone` on the empty `cell` looks for a mover whose colour is `own`, by
-/// what it does to that colour's chunks ([`Game::chunk_delta`]; crumbs ignored except a new
-/// lone stone of one's own). 0 in games without chunks.
-fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: Stone) -> i32 {
+/// what it does to that colour's chunks ([`SearchHints::chunk_delta`]; crumbs ignored except a
+/// new lone stone of one's own). 0 in games without chunks.
+fn chunk_score<G: SearchHints>(
+    game: &G,
+    cell: crate::board::Cell,
+    stone: Stone,
+    own: Stone,
+) -> i32 {
     let Some(d) = game.chunk_delta(cell, stone) else {
         return 0;
     };
@@ -154,7 +159,7 @@ fn chunk_score<G: Game>(game: &G, cell: crate::board::Cell, stone: Stone, own: S
 }
 
 /// See [`Policy::Chunks`].
-fn chunks_step<G: Game>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+fn chunks_step<G: SearchHints>(game: &G, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
     // Wunchunk's sides are the colours: the mover owns the colour of the side to move.
     let own = Stone::of_side(game.to_move());
     let mut best: Option<(i32, Step)> = None;

@@ -60,7 +60,7 @@ pub struct Report {
     pub proven: Option<&'static str>,
     /// When asked for ([`super::Engine::set_ownership`]): per cell (in the board's cell
     /// order), the share of the search's playouts in which it ended as the first side's and
-    /// as the second side's ([`crate::games::Game::final_owners`]).
+    /// as the second side's ([`crate::games::SearchHints::final_owners`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ownership: Option<Vec<[f64; 2]>>,
 }

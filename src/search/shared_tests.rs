@@ -6,7 +6,7 @@ use super::parallel;
 use super::reward::mover;
 use super::toy::{Race, TicTacToe};
 use super::tree::{Proven, Tree};
-use crate::games::Game;
+use crate::games::{Game, SearchHints};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -41,7 +41,7 @@ fn check_tree(tree: &Tree) -> usize {
     reached
 }
 
-fn run<G: Game>(game: &G, tree: &mut Tree, threads: usize, iters: u64, seed: u64) -> u64 {
+fn run<G: SearchHints>(game: &G, tree: &mut Tree, threads: usize, iters: u64, seed: u64) -> u64 {
     if tree.root == super::tree::NO_NODE {
         tree.plant(mover(game), Proven::Unknown);
     }

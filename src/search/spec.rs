@@ -18,7 +18,7 @@ pub enum Algorithm {
     AlphaBeta,
     /// The fixed yardstick: plain UCT (see [`super::baseline`]).
     UctBaseline,
-    /// Uniformly random legal placements ([`crate::games::Game::random_step`]).
+    /// Uniformly random legal placements ([`crate::games::SearchHints::random_step`]).
     Random,
     /// The strongest player for the game: `ab` or `mcts`, see [`super::default_kind`].
     Default,

@@ -6,12 +6,12 @@ use super::control::Limits;
 use super::engine::Engine;
 use super::spec::PlayerSpec;
 use super::toy::{Race, TicTacToe};
-use crate::games::{Game, Step};
+use crate::games::{Game, SearchHints, Step};
 use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-fn engine<G: Game>(spec: &str) -> Engine<G> {
+fn engine<G: SearchHints>(spec: &str) -> Engine<G> {
     Engine::for_game(spec.parse::<PlayerSpec>().unwrap())
 }
 

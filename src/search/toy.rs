@@ -3,7 +3,9 @@
 //! an optional pie swap like Wunchunk's.
 
 use crate::board::{Cell, Geometry};
-use crate::games::{Game, GameKind, Illegal, Outcome, Side, Step, Stone};
+use crate::games::{
+    Game, GameKind, Illegal, NotationError, Outcome, SearchHints, Side, Step, Stone,
+};
 
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -144,8 +146,8 @@ impl Game for TicTacToe {
     fn result_text(&self) -> Option<String> {
         self.outcome().map(|o| format!("{o:?}"))
     }
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
-        let c: Cell = text.parse().map_err(|_| "bad cell".to_string())?;
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
+        let c: Cell = text.parse().map_err(|_| NotationError::Toy("bad cell"))?;
         Ok(Step::Place {
             cell: c,
             stone: Stone::of_side(self.to_move()),
@@ -157,13 +159,15 @@ impl Game for TicTacToe {
             s => format!("{s:?}"),
         }
     }
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         Ok(vec![self.parse_step(token)?])
     }
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(steps[0])
     }
 }
+
+impl SearchHints for TicTacToe {}
 
 /// Multi-step Nim: a pile of tokens; a turn takes 1 to 3 of them one step at a time (a
 /// placement on the next cell), `end` after at least one; taking the last token wins. With
@@ -331,16 +335,16 @@ impl Game for Race {
     fn result_text(&self) -> Option<String> {
         self.outcome().map(|o| format!("{o:?}"))
     }
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         match text {
             "take" => {
                 let mut v = Vec::new();
                 self.legal_steps(&mut v);
-                v.first().copied().ok_or_else(|| "over".into())
+                v.first().copied().ok_or(NotationError::Toy("over"))
             }
             "end" => Ok(Step::End),
             "swap" => Ok(Step::Swap),
-            _ => Err("take, end or swap".into()),
+            _ => Err(NotationError::Toy("take, end or swap")),
         }
     }
     fn format_step(&self, step: Step) -> String {
@@ -351,7 +355,7 @@ impl Game for Race {
             s => format!("{s:?}"),
         }
     }
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         token.split(',').map(|t| self.parse_step(t)).collect()
     }
     fn format_turn(&self, steps: &[Step]) -> String {
@@ -362,3 +366,5 @@ impl Game for Race {
         }
     }
 }
+
+impl SearchHints for Race {}

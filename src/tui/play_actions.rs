@@ -116,6 +116,7 @@ impl Play {
                 } else {
                     s.game()
                         .parse_step(text)
+                        .map_err(|e| e.to_string())
                         .and_then(|st| s.play_step(st).map_err(|e| e.to_string()))
                 };
                 r.map_err(|e| format!("{text}: {e}"))
@@ -127,6 +128,7 @@ impl Play {
         } else {
             self.game()
                 .parse_step(text)
+                .map_err(|e| e.to_string())
                 .and_then(|s| self.session.play_step(s).map_err(|e| e.to_string()))
         };
         match result {

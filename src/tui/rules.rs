@@ -224,7 +224,7 @@ impl Component for RulesScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Game, GameOptions};
+    use crate::games::{Describe, Game, GameOptions};
     use crate::session::Session;
 
     /// The picture's position replayed through the rules (stones in the order given, one per

@@ -7,9 +7,10 @@ use crate::games::square::{
     single_step_turn, Rect,
 };
 use crate::games::state::{self, number};
-use crate::games::Describe;
-use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{
+    counted, Game, GameKind, Illegal, Mark, NotationError, Outcome, Side, Step, Stone,
+};
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -147,7 +148,7 @@ impl<const W: usize> Game for CartesoG<W> {
             .then(|| result_from_points(GameKind::Carteso, self.points().expect("territory")))
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         if let Some(r) = parse_common(GameKind::Carteso, text) {
             return r;
         }
@@ -158,12 +159,10 @@ impl<const W: usize> Game for CartesoG<W> {
         let cell = geo.parse(chars.as_str());
         match (stone, cell) {
             (Some(stone), Some(cell)) => Ok(Step::Place { cell, stone }),
-            _ => Err(format!(
-                "{} is not a Carteso move: a colour and a point of the {n}×{n} board like \
-                 Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
-                Quoted(t),
-                n = geo.size()
-            )),
+            _ => Err(NotationError::Carteso {
+                text: t.into(),
+                size: geo.size(),
+            }),
         }
     }
 
@@ -177,12 +176,19 @@ impl<const W: usize> Game for CartesoG<W> {
         }
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         Ok(vec![self.parse_step(token)?])
     }
 
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
+    }
+}
+
+impl<const W: usize> SearchHints for CartesoG<W> {
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(self.sq.geometry().all_cells().map(|c| self.claimer(c)));
     }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
@@ -203,23 +209,6 @@ impl<const W: usize> Game for CartesoG<W> {
                 Stone::White
             },
         }
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.sq
-            .geometry()
-            .all_cells()
-            .map(|c| self.claimer(c).map(Mark::Owned))
-            .collect()
-    }
-
-    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
-        out.clear();
-        out.extend(self.sq.geometry().all_cells().map(|c| self.claimer(c)));
-    }
-
-    fn claimed_by(&self, cell: Cell) -> Option<Side> {
-        self.claimer(cell)
     }
 }
 
@@ -279,5 +268,17 @@ impl<const W: usize> Describe for CartesoG<W> {
             ),
             format!("Unclaimed stones (count for nobody): {}", on_board - v - h),
         ]
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.sq
+            .geometry()
+            .all_cells()
+            .map(|c| self.claimer(c).map(Mark::Owned))
+            .collect()
+    }
+
+    fn claimed_by(&self, cell: Cell) -> Option<Side> {
+        self.claimer(cell)
     }
 }

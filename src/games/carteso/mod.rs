@@ -26,7 +26,7 @@ pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{single, Rect, SquareBits, TurnState};
-use super::{GameKind, GameOptions, Side, Step, Stone};
+use super::{GameKind, GameOptions, SetupError, Side, Step, Stone};
 use crate::board::{BitSet, Cell, CellPool};
 use crate::zobrist;
 use groups::{Groups, Merge};
@@ -171,15 +171,13 @@ fn owner(rect: Rect, placer: Side) -> Side {
 
 impl<const W: usize> CartesoG<W> {
     /// A new game; the error says which option is out of range.
-    pub fn new(options: &GameOptions) -> Result<Self, String> {
+    pub fn new(options: &GameOptions) -> Result<Self, SetupError> {
         let n = options.size;
-        let sizes = GameKind::Carteso.sizes();
-        if !sizes.contains(&n) || n * n > 64 * W {
-            return Err(format!(
-                "carteso size must be {}..{}, not {n}",
-                sizes.start(),
-                sizes.end()
-            ));
+        if !GameKind::Carteso.sizes().contains(&n) || n * n > 64 * W {
+            return Err(SetupError::Size {
+                kind: GameKind::Carteso,
+                size: n,
+            });
         }
         let opening = Opening::new(options, n * n)?;
         let sq = SquareBits::new(n);

@@ -33,9 +33,12 @@ pub(super) mod tuning;
 
 pub(crate) use spec::SPEC;
 
-use super::{state, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step, Stone};
+use super::{
+    state, Game, GameKind, GameOptions, Illegal, NotationError, Outcome, SetupError, Side, Step,
+    Stone,
+};
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra, extra_key};
 use tables::{Tables, GRAY};
@@ -88,17 +91,20 @@ pub struct Iris {
 
 impl Iris {
     /// A new game on the hexhex board of `options.size` (3…12).
-    pub fn new(options: &GameOptions) -> Result<Iris, String> {
+    pub fn new(options: &GameOptions) -> Result<Iris, SetupError> {
         let n = options.size;
         if !GameKind::Iris.sizes().contains(&n) {
-            return Err(format!("iris size must be 3..12, not {n}"));
+            return Err(SetupError::Size {
+                kind: GameKind::Iris,
+                size: n,
+            });
         }
-        let geo = Geometry::of(BoardKind::Hex, n).ok_or("bad board size")?;
+        let geo = Geometry::of(BoardKind::Hex, n).ok_or(SetupError::NoBoard)?;
         Ok(Iris::empty_board(geo))
     }
 
     /// A new game on the board of side `n` with default options.
-    pub fn with_size(n: usize) -> Result<Iris, String> {
+    pub fn with_size(n: usize) -> Result<Iris, SetupError> {
         Iris::new(&GameOptions {
             size: n,
             ..GameOptions::defaults(GameKind::Iris)
@@ -130,17 +136,24 @@ impl Iris {
     /// history to undo, and the first-turn rule does not apply. Both cells of a coloured pair
     /// must be filled together (as play always fills them); the game is over when the board
     /// is full.
-    pub fn setup(n: usize, black: &[Cell], white: &[Cell], to_move: Side) -> Result<Iris, String> {
+    pub fn setup(
+        n: usize,
+        black: &[Cell],
+        white: &[Cell],
+        to_move: Side,
+    ) -> Result<Iris, SetupError> {
         let mut g = Iris::with_size(n)?;
         g.opening = false;
         g.to_move = to_move;
         for (side, cells) in [(Side::First, black), (Side::Second, white)] {
             for &c in cells {
                 if c as usize >= g.geo.cells() {
-                    return Err(format!("cell index {c} is off the board"));
+                    return Err(SetupError::CellIndexOffBoard { cell: c });
                 }
                 if !g.empty.contains(c as usize) {
-                    return Err(format!("{} is given twice", g.geo.name(c)));
+                    return Err(SetupError::GivenTwice {
+                        name: g.geo.name(c),
+                    });
                 }
                 g.put(c, side);
             }
@@ -148,11 +161,10 @@ impl Iris {
         for c in g.tables.coloured.iter() {
             let p = g.tables.partner[c] as usize;
             if g.empty.contains(c) != g.empty.contains(p) {
-                return Err(format!(
-                    "coloured pair {} / {} must be filled together",
-                    g.geo.name(c as Cell),
-                    g.geo.name(p as Cell)
-                ));
+                return Err(SetupError::PairNotFilled {
+                    first: g.geo.name(c as Cell),
+                    second: g.geo.name(p as Cell),
+                });
             }
         }
         g.over = g.empty_count() == 0;
@@ -490,7 +502,7 @@ impl Game for Iris {
         self.over.then(|| self.standing_text())
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         notation::parse_step(self, text)
     }
 
@@ -498,12 +510,18 @@ impl Game for Iris {
         notation::format_step(self.geo, step)
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         notation::parse_turn(self, token)
     }
 
     fn format_turn(&self, steps: &[Step]) -> String {
         notation::format_turn(self.geo, steps)
+    }
+}
+
+impl SearchHints for Iris {
+    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
+        Some(Iris::group_scores(self, side))
     }
 
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
@@ -538,15 +556,6 @@ impl Game for Iris {
         };
         Step::Place { cell, stone }
     }
-
-    fn pair_label(&self, cell: Cell) -> Option<u16> {
-        let l = *self.tables.label.get(cell as usize)?;
-        (l != GRAY).then_some(l)
-    }
-
-    fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
-        Some(Iris::group_scores(self, side))
-    }
 }
 
 impl Describe for Iris {
@@ -576,5 +585,10 @@ impl Describe for Iris {
     }
     fn score_breakdown(&self) -> Vec<String> {
         score::breakdown(self)
+    }
+
+    fn pair_label(&self, cell: Cell) -> Option<u16> {
+        let l = *self.tables.label.get(cell as usize)?;
+        (l != GRAY).then_some(l)
     }
 }

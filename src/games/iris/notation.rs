@@ -4,11 +4,10 @@
 
 use super::Iris;
 use crate::board::{Cell, Geometry};
-use crate::games::{Game, Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{Game, NotationError, Step, Stone};
 
 /// Parses one step: a cell name or `pass`.
-pub(super) fn parse_step(game: &Iris, text: &str) -> Result<Step, String> {
+pub(super) fn parse_step(game: &Iris, text: &str) -> Result<Step, NotationError> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Step::Pass);
@@ -20,24 +19,22 @@ pub(super) fn parse_step(game: &Iris, text: &str) -> Result<Step, String> {
     })
 }
 
-fn parse_cell(game: &Iris, t: &str) -> Result<Cell, String> {
+fn parse_cell(game: &Iris, t: &str) -> Result<Cell, NotationError> {
     let geo = game.geometry();
     if let Some(c) = geo.parse(t) {
         return Ok(c);
     }
     let mut chars = t.chars();
     if chars.next().and_then(Stone::from_letter).is_some() && geo.parse(chars.as_str()).is_some() {
-        return Err(format!(
-            "{}: Iris stones take no colour letter (write {})",
-            Quoted(t),
-            Quoted(&chars.as_str().to_ascii_lowercase())
-        ));
+        return Err(NotationError::IrisColourLetter {
+            text: t.into(),
+            cell: chars.as_str().to_ascii_lowercase(),
+        });
     }
-    Err(format!(
-        "{} is not a cell of this board (side {}) nor 'pass'",
-        Quoted(t),
-        geo.size()
-    ))
+    Err(NotationError::IrisCell {
+        text: t.into(),
+        size: geo.size(),
+    })
 }
 
 /// Writes one step: the cell name, or `pass`.
@@ -50,23 +47,20 @@ pub(super) fn format_step(geo: &Geometry, step: Step) -> String {
 }
 
 /// Parses a whole turn token into its steps, adding the partner of a lone coloured stone.
-pub(super) fn parse_turn(game: &Iris, token: &str) -> Result<Vec<Step>, String> {
+pub(super) fn parse_turn(game: &Iris, token: &str) -> Result<Vec<Step>, NotationError> {
     let t = token.trim();
     if t.eq_ignore_ascii_case("pass") {
         return Ok(vec![Step::Pass]);
     }
     let parts: Vec<&str> = t.split(',').collect();
     if parts.len() > 2 {
-        return Err(format!(
-            "{}: an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'",
-            Quoted(t)
-        ));
+        return Err(NotationError::IrisTurn { token: t.into() });
     }
     let stone = Stone::of_side(game.to_move());
     let mut steps = Vec::with_capacity(2);
     for part in &parts {
         if part.trim().eq_ignore_ascii_case("pass") {
-            return Err(format!("{}: pass is a whole turn on its own", Quoted(t)));
+            return Err(NotationError::PassNotAlone { token: t.into() });
         }
         let cell = parse_cell(game, part.trim())?;
         steps.push(Step::Place { cell, stone });

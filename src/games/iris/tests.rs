@@ -363,7 +363,7 @@ fn notation_round_trips_and_fills_in_the_partner() {
     assert!(g.parse_turn("d5,d8,d10").is_err());
     assert!(g.parse_turn("d5,pass").is_err());
     assert!(g.parse_step("z9").is_err());
-    let e = g.parse_step("Wd5").unwrap_err();
+    let e = g.parse_step("Wd5").unwrap_err().to_string();
     assert!(e.contains("no colour letter"), "{e}");
     assert_eq!(g.format_step(Step::Pass), "pass");
 }

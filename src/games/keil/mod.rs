@@ -50,9 +50,12 @@ pub(crate) use spec::SPEC;
 pub use score::Territory;
 
 use super::opening::Opening;
-use super::{Game, GameKind, GameOptions, Illegal, Mark, Outcome, Side, Step, Stone};
+use super::{
+    Game, GameKind, GameOptions, Illegal, Mark, NotationError, Outcome, SetupError, Side, Step,
+    Stone,
+};
 use crate::board::{Cell, Geometry};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use board::Board;
 use links::{LinkTable, BLACK, EMPTY, WHITE};
@@ -101,7 +104,7 @@ pub struct Keil {
 impl Keil {
     /// A new game: the empty board of `options.size` (3…12), the komi protocol and button of
     /// `options`.
-    pub fn new(options: &GameOptions) -> Result<Keil, String> {
+    pub fn new(options: &GameOptions) -> Result<Keil, SetupError> {
         Keil::from_position(options, &[], Side::First)
     }
 
@@ -113,15 +116,12 @@ impl Keil {
         options: &GameOptions,
         stones: &[(Cell, Stone)],
         to_move: Side,
-    ) -> Result<Keil, String> {
-        let sizes = GameKind::Keil.sizes();
-        if !sizes.contains(&options.size) {
-            return Err(format!(
-                "keil size must be {}..{}, not {}",
-                sizes.start(),
-                sizes.end(),
-                options.size
-            ));
+    ) -> Result<Keil, SetupError> {
+        if !GameKind::Keil.sizes().contains(&options.size) {
+            return Err(SetupError::Size {
+                kind: GameKind::Keil,
+                size: options.size,
+            });
         }
         let geo = Geometry::hex(options.size);
         let opening = Opening::new(options, geo.cells())?;
@@ -130,21 +130,21 @@ impl Keil {
         for &(c, stone) in stones {
             let slot = values
                 .get_mut(c as usize)
-                .ok_or_else(|| format!("cell {c} is not on the board"))?;
+                .ok_or(SetupError::CellNotOnBoard { cell: c })?;
             if *slot != EMPTY {
-                return Err(format!("{} is given twice", geo.name(c)));
+                return Err(SetupError::GivenTwice { name: geo.name(c) });
             }
             *slot = match stone {
                 Stone::Black => BLACK,
                 Stone::White => WHITE,
-                Stone::Neutral => return Err("Keil has no neutral stones".into()),
+                Stone::Neutral => return Err(SetupError::KeilNeutral),
             };
         }
         let mut board = Box::new(Board::new(links));
         board.load(&values);
         for &(c, _) in stones {
             if board.group_and_liberties(c).1.is_empty() {
-                return Err(format!("the group on {} has no liberty", geo.name(c)));
+                return Err(SetupError::NoLiberty { name: geo.name(c) });
             }
         }
         let mut snapshots = Vec::new();
@@ -349,7 +349,7 @@ impl Game for Keil {
         self.is_over().then(|| self.result_string())
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         self.parse_step_text(text)
     }
 
@@ -357,7 +357,7 @@ impl Game for Keil {
         self.format_step_text(step)
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         Ok(vec![self.parse_step_text(token)?])
     }
 
@@ -365,15 +365,9 @@ impl Game for Keil {
         let tokens: Vec<String> = steps.iter().map(|&s| self.format_step_text(s)).collect();
         tokens.join(",")
     }
+}
 
-    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
-        self.random_playout_step(rng, buf)
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.territory().marks
-    }
-
+impl SearchHints for Keil {
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
         let marks = self.territory().marks;
         out.clear();
@@ -389,6 +383,10 @@ impl Game for Keil {
                 }),
         );
     }
+
+    fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
+        self.random_playout_step(rng, buf)
+    }
 }
 
 impl Describe for Keil {
@@ -400,5 +398,9 @@ impl Describe for Keil {
     }
     fn score_breakdown(&self) -> Vec<String> {
         self.breakdown_lines()
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.territory().marks
     }
 }

@@ -6,12 +6,11 @@ use super::Keil;
 use crate::board::{Cell, Geometry};
 use crate::games::opening::Opening;
 use crate::games::state::{base, number, per_side};
-use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{Game, GameKind, GameOptions, NotationError, SetupError, Side, Step, Stone};
 use serde_json::{json, Value};
 
 impl Keil {
-    pub(super) fn parse_step_text(&self, text: &str) -> Result<Step, String> {
+    pub(super) fn parse_step_text(&self, text: &str) -> Result<Step, NotationError> {
         let t = text.trim();
         if let Some(protocol) = Opening::parse_step(GameKind::Keil, t) {
             return protocol;
@@ -35,10 +34,7 @@ impl Keil {
         ) {
             return Ok(Step::Place { cell, stone });
         }
-        Err(format!(
-            "{} is not a point of this board, pass, button, komi=X or play=black|white",
-            Quoted(t)
-        ))
+        Err(NotationError::Keil { text: t.into() })
     }
 
     pub(super) fn format_step_text(&self, step: Step) -> String {
@@ -103,17 +99,14 @@ impl Keil {
         options: &GameOptions,
         picture: &str,
         to_move: Side,
-    ) -> Result<Keil, String> {
+    ) -> Result<Keil, SetupError> {
         let rows: Vec<Vec<&str>> = picture
             .lines()
             .map(|l| l.split_whitespace().collect::<Vec<_>>())
             .filter(|r| !r.is_empty())
             .collect();
         if rows.len() % 2 == 0 || !GameKind::Keil.sizes().contains(&rows.len().div_ceil(2)) {
-            return Err(format!(
-                "a picture needs 2n-1 rows for a side n of 3..12, not {} rows",
-                rows.len()
-            ));
+            return Err(SetupError::PictureRows { rows: rows.len() });
         }
         let size = rows.len().div_ceil(2);
         let geo = Geometry::hex(size);
@@ -122,18 +115,22 @@ impl Keil {
         for (r, row) in rows.iter().enumerate() {
             let width = geo.all_cells().filter(|&c| geo.coords(c).0 == r).count();
             if row.len() != width {
-                return Err(format!(
-                    "row {} has {} points, expected {width}",
-                    Geometry::letter(r),
-                    row.len()
-                ));
+                return Err(SetupError::PictureRow {
+                    row: Geometry::letter(r),
+                    points: row.len(),
+                    expected: width,
+                });
             }
             for token in row {
                 match *token {
                     "." => {}
                     "B" | "b" | "X" | "x" => stones.push((cell, Stone::Black)),
                     "W" | "w" | "O" | "o" => stones.push((cell, Stone::White)),
-                    other => return Err(format!("unknown point {} in the picture", Quoted(other))),
+                    other => {
+                        return Err(SetupError::PicturePoint {
+                            token: other.into(),
+                        })
+                    }
                 }
                 cell += 1;
             }

@@ -7,9 +7,10 @@ use crate::games::square::{
     single_step_turn,
 };
 use crate::games::state::{self, number};
-use crate::games::Describe;
-use crate::games::{counted, Game, GameKind, Illegal, Mark, Outcome, Side, Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{
+    counted, Game, GameKind, Illegal, Mark, NotationError, Outcome, Side, Step, Stone,
+};
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use serde_json::{json, Value};
 
@@ -129,7 +130,7 @@ impl<const W: usize> Game for LinageG<W> {
             .then(|| result_from_points(GameKind::Linage, self.points().expect("territory")))
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         if let Some(r) = parse_common(GameKind::Linage, text) {
             return r;
         }
@@ -139,13 +140,9 @@ impl<const W: usize> Game for LinageG<W> {
                 cell,
                 stone: Stone::Neutral,
             })
-            .ok_or_else(|| {
-                format!(
-                    "{} is not a Linage move: a point of the {n}×{n} board like c5, pass, \
-                     komi=X or play=vertical|horizontal",
-                    Quoted(text.trim()),
-                    n = geo.size()
-                )
+            .ok_or_else(|| NotationError::Linage {
+                text: text.trim().into(),
+                size: geo.size(),
             })
     }
 
@@ -157,12 +154,24 @@ impl<const W: usize> Game for LinageG<W> {
         }
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         Ok(vec![self.parse_step(token)?])
     }
 
     fn format_turn(&self, steps: &[Step]) -> String {
         self.format_step(single_step_turn(steps))
+    }
+}
+
+impl<const W: usize> SearchHints for LinageG<W> {
+    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
+        out.clear();
+        out.extend(
+            self.sq
+                .geometry()
+                .all_cells()
+                .map(|c| self.region_owner(c).flatten()),
+        );
     }
 
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
@@ -187,29 +196,6 @@ impl<const W: usize> Game for LinageG<W> {
             }
             candidates.remove(c as usize);
         }
-    }
-
-    fn final_owners(&self, out: &mut Vec<Option<Side>>) {
-        out.clear();
-        out.extend(
-            self.sq
-                .geometry()
-                .all_cells()
-                .map(|c| self.region_owner(c).flatten()),
-        );
-    }
-
-    fn ownership(&self) -> Vec<Option<Mark>> {
-        self.sq
-            .geometry()
-            .all_cells()
-            .map(|c| {
-                self.region_owner(c).map(|owner| match owner {
-                    Some(side) => Mark::Owned(side),
-                    None => Mark::Free,
-                })
-            })
-            .collect()
     }
 }
 
@@ -281,6 +267,19 @@ impl<const W: usize> Describe for LinageG<W> {
             ));
         }
         lines
+    }
+
+    fn ownership(&self) -> Vec<Option<Mark>> {
+        self.sq
+            .geometry()
+            .all_cells()
+            .map(|c| {
+                self.region_owner(c).map(|owner| match owner {
+                    Some(side) => Mark::Owned(side),
+                    None => Mark::Free,
+                })
+            })
+            .collect()
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{SquareBits, TurnState};
-use super::{GameKind, GameOptions, Illegal, Side, Step};
+use super::{GameKind, GameOptions, Illegal, SetupError, Side, Step};
 use crate::board::{BitSet, Cell};
 
 super::square::sized_game!(Linage, LinageG, "Linage");
@@ -33,7 +33,7 @@ impl Linage {
         options: &GameOptions,
         stones: &[Cell],
         to_move: Side,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SetupError> {
         if super::square::two_words(options.size) {
             Ok(Linage::Small(LinageG::from_stones(
                 options, stones, to_move,
@@ -144,15 +144,13 @@ impl<const W: usize> Clone for LinageG<W> {
 
 impl<const W: usize> LinageG<W> {
     /// A new game; the error says which option is out of range.
-    pub fn new(options: &GameOptions) -> Result<Self, String> {
+    pub fn new(options: &GameOptions) -> Result<Self, SetupError> {
         let n = options.size;
-        let sizes = GameKind::Linage.sizes();
-        if !sizes.contains(&n) || n * n > 64 * W {
-            return Err(format!(
-                "linage size must be {}..{}, not {n}",
-                sizes.start(),
-                sizes.end()
-            ));
+        if !GameKind::Linage.sizes().contains(&n) || n * n > 64 * W {
+            return Err(SetupError::Size {
+                kind: GameKind::Linage,
+                size: n,
+            });
         }
         let opening = Opening::new(options, n * n)?;
         let sq = SquareBits::new(n);
@@ -178,15 +176,18 @@ impl<const W: usize> LinageG<W> {
         options: &GameOptions,
         stones: &[Cell],
         to_move: Side,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, SetupError> {
         let mut g = Self::new(options)?;
         let geo = g.sq.geometry();
         for &c in stones {
             if c as usize >= geo.cells() {
-                return Err(format!("point {c} is not on the {0}×{0} board", geo.size()));
+                return Err(SetupError::PointOffBoard {
+                    cell: c,
+                    size: geo.size(),
+                });
             }
             if !g.empty.contains(c as usize) {
-                return Err(format!("{} is given twice", geo.name(c)));
+                return Err(SetupError::GivenTwice { name: geo.name(c) });
             }
             g.empty.remove(c as usize);
         }
@@ -204,7 +205,9 @@ impl<const W: usize> LinageG<W> {
                 (false, true) => g.owned[Side::First.index()] |= region,
                 (false, false) => {
                     let first = region.first().expect("a region has points") as Cell;
-                    return Err(format!("the region at {} has no line", geo.name(first)));
+                    return Err(SetupError::RegionWithoutLine {
+                        name: geo.name(first),
+                    });
                 }
             }
         }

@@ -374,6 +374,7 @@ fn set_up_positions_are_checked() {
     // A lone empty corner has no line.
     assert!(Linage::from_stones(&opts, &[1, 5], Side::First)
         .unwrap_err()
+        .to_string()
         .contains("a1"));
     let g = Linage::from_stones(&opts, &[12], Side::Second).unwrap();
     assert_eq!(g.to_move(), Side::Second);
@@ -383,7 +384,7 @@ fn set_up_positions_are_checked() {
 #[test]
 fn sizes_outside_5_to_19_are_refused() {
     for n in [4, 20] {
-        let err = Linage::new(&agreed(n, 1)).unwrap_err();
+        let err = Linage::new(&agreed(n, 1)).unwrap_err().to_string();
         assert!(err.contains("size"), "{err}");
     }
     for n in [5, 11, 12, 19] {

@@ -9,7 +9,8 @@ pub fn two_words(n: usize) -> bool {
 }
 
 /// Declares `$name`, an enum over `$generic<2>` (boards up to 11×11) and `$generic<6>`,
-/// with `new` and the whole [`crate::games::Game`] trait forwarded to the variant.
+/// with `new` and the [`crate::games::Game`], [`crate::games::SearchHints`] and
+/// [`crate::games::Describe`] traits forwarded to the variant.
 macro_rules! sized_game {
     ($name:ident, $generic:ident, $title:literal) => {
         #[doc = concat!($title, " on any allowed board: two-word masks up to 11×11, six-word masks above.")]
@@ -36,7 +37,7 @@ macro_rules! sized_game {
 
         impl $name {
             /// A new game; the error says which option is out of range.
-            pub fn new(options: &$crate::games::GameOptions) -> Result<Self, String> {
+            pub fn new(options: &$crate::games::GameOptions) -> Result<Self, $crate::games::SetupError> {
                 if $crate::games::square::two_words(options.size) {
                     Ok($name::Small($generic::new(options)?))
                 } else {
@@ -94,36 +95,36 @@ macro_rules! sized_game {
             fn result_text(&self) -> Option<String> {
                 on_sized!(self, g => g.result_text())
             }
-            fn parse_step(&self, text: &str) -> Result<$crate::games::Step, String> {
+            fn parse_step(
+                &self,
+                text: &str,
+            ) -> Result<$crate::games::Step, $crate::games::NotationError> {
                 on_sized!(self, g => g.parse_step(text))
             }
             fn format_step(&self, step: $crate::games::Step) -> String {
                 on_sized!(self, g => g.format_step(step))
             }
-            fn parse_turn(&self, token: &str) -> Result<Vec<$crate::games::Step>, String> {
+            fn parse_turn(
+                &self,
+                token: &str,
+            ) -> Result<Vec<$crate::games::Step>, $crate::games::NotationError> {
                 on_sized!(self, g => g.parse_turn(token))
             }
             fn format_turn(&self, steps: &[$crate::games::Step]) -> String {
                 on_sized!(self, g => g.format_turn(steps))
+            }
+        }
+
+        impl $crate::games::SearchHints for $name {
+            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
+                on_sized!(self, g => $crate::games::SearchHints::final_owners(g, out))
             }
             fn random_step(
                 &self,
                 rng: &mut $crate::rng::FastRng,
                 buf: &mut Vec<$crate::games::Step>,
             ) -> $crate::games::Step {
-                on_sized!(self, g => g.random_step(rng, buf))
-            }
-            fn ownership(&self) -> Vec<Option<$crate::games::Mark>> {
-                on_sized!(self, g => g.ownership())
-            }
-            fn claimed_by(&self, cell: $crate::board::Cell) -> Option<$crate::games::Side> {
-                on_sized!(self, g => g.claimed_by(cell))
-            }
-            fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
-                on_sized!(self, g => g.pair_label(cell))
-            }
-            fn final_owners(&self, out: &mut Vec<Option<$crate::games::Side>>) {
-                on_sized!(self, g => g.final_owners(out))
+                on_sized!(self, g => $crate::games::SearchHints::random_step(g, rng, buf))
             }
         }
 
@@ -136,6 +137,15 @@ macro_rules! sized_game {
             }
             fn score_breakdown(&self) -> Vec<String> {
                 on_sized!(self, g => g.score_breakdown())
+            }
+            fn ownership(&self) -> Vec<Option<$crate::games::Mark>> {
+                on_sized!(self, g => g.ownership())
+            }
+            fn claimed_by(&self, cell: $crate::board::Cell) -> Option<$crate::games::Side> {
+                on_sized!(self, g => g.claimed_by(cell))
+            }
+            fn pair_label(&self, cell: $crate::board::Cell) -> Option<u16> {
+                on_sized!(self, g => g.pair_label(cell))
             }
         }
     };

@@ -2,7 +2,7 @@
 //! consecutive passes (two end the game), and the small texts both games write the same way.
 
 use crate::games::opening::Opening;
-use crate::games::{format_komi, GameKind, Illegal, Outcome, Side, Step};
+use crate::games::{format_komi, GameKind, Illegal, NotationError, Outcome, Side, Step};
 use crate::zobrist::{extra, extra_key};
 
 /// Everything about the turn order that is not on the board. Small and `Copy`: each undo
@@ -146,7 +146,7 @@ pub fn format_points(v: f64) -> String {
 
 /// Parses the steps both square games share: `pass`, `komi=X`, `play=<side>`. `None` when
 /// the text is none of them (a placement, or garbage).
-pub fn parse_common(kind: GameKind, text: &str) -> Option<Result<Step, String>> {
+pub fn parse_common(kind: GameKind, text: &str) -> Option<Result<Step, NotationError>> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("pass") {
         return Some(Ok(Step::Pass));

@@ -40,11 +40,11 @@ pub(super) mod tuning;
 pub(crate) use spec::SPEC;
 
 use super::{
-    state, ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, Outcome, Side, Step,
-    Stone,
+    state, ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, NotationError, Outcome,
+    SetupError, Side, Step, Stone,
 };
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
-use crate::games::Describe;
+use crate::games::{Describe, SearchHints};
 use crate::rng::FastRng;
 use crate::zobrist::{cell_key, extra, extra_key};
 use groups::{Groups, Joined, RingNeighbours};
@@ -105,12 +105,15 @@ pub struct Wunchunk {
 
 impl Wunchunk {
     /// A new game on the hexhex board of `options.size` (3…12).
-    pub fn new(options: &GameOptions) -> Result<Wunchunk, String> {
+    pub fn new(options: &GameOptions) -> Result<Wunchunk, SetupError> {
         let n = options.size;
         if !GameKind::Wunchunk.sizes().contains(&n) {
-            return Err(format!("wunchunk size must be 3..12, not {n}"));
+            return Err(SetupError::Size {
+                kind: GameKind::Wunchunk,
+                size: n,
+            });
         }
-        let geo = Geometry::of(BoardKind::Hex, n).ok_or("bad board size")?;
+        let geo = Geometry::of(BoardKind::Hex, n).ok_or(SetupError::NoBoard)?;
         Ok(Wunchunk {
             geo,
             ring: RingNeighbours::of(geo),
@@ -133,7 +136,7 @@ impl Wunchunk {
     }
 
     /// A new game on the board of side `n` with default options.
-    pub fn with_size(n: usize) -> Result<Wunchunk, String> {
+    pub fn with_size(n: usize) -> Result<Wunchunk, SetupError> {
         Wunchunk::new(&GameOptions {
             size: n,
             ..GameOptions::defaults(GameKind::Wunchunk)
@@ -143,18 +146,24 @@ impl Wunchunk {
     /// A position set up by hand (tests, puzzles, recorded positions): these stones on the
     /// board of side `n`, `to_move` at the start of a turn. No turns are counted, there is no
     /// history to undo and no pie; the game is over when the board is full.
-    pub fn setup(n: usize, stones: &[(Cell, Stone)], to_move: Side) -> Result<Wunchunk, String> {
+    pub fn setup(
+        n: usize,
+        stones: &[(Cell, Stone)],
+        to_move: Side,
+    ) -> Result<Wunchunk, SetupError> {
         let mut g = Wunchunk::with_size(n)?;
         g.pie = false;
         for &(c, stone) in stones {
             if c as usize >= g.geo.cells() {
-                return Err(format!("cell index {c} is off the board"));
+                return Err(SetupError::CellIndexOffBoard { cell: c });
             }
             if stone == Stone::Neutral {
-                return Err("a Wunchunk stone is black or white".into());
+                return Err(SetupError::WunchunkNeutral);
             }
             if !g.empty.contains(c as usize) {
-                return Err(format!("{} is given twice", g.geo.name(c)));
+                return Err(SetupError::GivenTwice {
+                    name: g.geo.name(c),
+                });
             }
             g.put(c, stone.index());
         }
@@ -169,7 +178,7 @@ impl Wunchunk {
         n: usize,
         stones: &[S],
         to_move: Side,
-    ) -> Result<Wunchunk, String> {
+    ) -> Result<Wunchunk, SetupError> {
         let probe = Wunchunk::with_size(n)?;
         let parsed = stones
             .iter()
@@ -479,12 +488,6 @@ impl Game for Wunchunk {
         }
     }
 
-    #[inline]
-    fn stone_code(&self, cell: Cell) -> u8 {
-        let i = cell as usize; // Black 1, White 2, without a branch.
-        u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
-    }
-
     fn turns_completed(&self) -> usize {
         self.turns as usize
     }
@@ -501,7 +504,7 @@ impl Game for Wunchunk {
         self.over.then(|| self.standing_text())
     }
 
-    fn parse_step(&self, text: &str) -> Result<Step, String> {
+    fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
         notation::parse_step(self.geo, text)
     }
 
@@ -509,27 +512,20 @@ impl Game for Wunchunk {
         notation::format_step(self.geo, step)
     }
 
-    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, String> {
+    fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
         notation::parse_turn(self.geo, token, self.stones_left() as usize)
     }
 
     fn format_turn(&self, steps: &[Step]) -> String {
         notation::format_turn(self.geo, steps)
     }
+}
 
-    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
-        debug_assert!(!self.over, "random_step on a finished game");
-        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
-        // bits for the cell (multiply-shift, as `FastRng::below`).
-        let r = rng.next_u64();
-        let stone = if r & 1 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
-        let cell = self.empty_pool.get(k as usize);
-        Step::Place { cell, stone }
+impl SearchHints for Wunchunk {
+    #[inline]
+    fn stone_code(&self, cell: Cell) -> u8 {
+        let i = cell as usize; // Black 1, White 2, without a branch.
+        u8::from(self.stones[0].contains(i)) | u8::from(self.stones[1].contains(i)) << 1
     }
 
     fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
@@ -578,6 +574,21 @@ impl Game for Wunchunk {
                 crumbs: -crumbs,
             }
         })
+    }
+
+    fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
+        debug_assert!(!self.over, "random_step on a finished game");
+        // Uniform over (cell, colour): one draw, the low bit for the colour and the high 32
+        // bits for the cell (multiply-shift, as `FastRng::below`).
+        let r = rng.next_u64();
+        let stone = if r & 1 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        let k = ((r >> 32) * self.empty_pool.len() as u64) >> 32;
+        let cell = self.empty_pool.get(k as usize);
+        Step::Place { cell, stone }
     }
 }
 

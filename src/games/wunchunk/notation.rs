@@ -3,11 +3,10 @@
 //! (`Bh11,Wi2,Bh10`), `pass` (no stones) or `swap`; `end` is never written in a token.
 
 use crate::board::{Cell, Geometry};
-use crate::games::{Step, Stone};
-use crate::quote::Quoted;
+use crate::games::{NotationError, Step, Stone};
 
 /// Parses a stone written as colour letter and cell (`Bh11`, `wi2`).
-pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), String> {
+pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), NotationError> {
     let t = text.trim();
     let mut chars = t.chars();
     let colour = chars.next().and_then(Stone::from_letter);
@@ -15,21 +14,16 @@ pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), S
         return Ok((cell, stone));
     }
     if geo.parse(t).is_some() {
-        return Err(format!(
-            "{}: a Wunchunk stone needs its colour ('B{1}' or 'W{1}')",
-            Quoted(t),
-            t.to_ascii_lowercase()
-        ));
+        return Err(NotationError::WunchunkColour { text: t.into() });
     }
-    Err(format!(
-        "{} is not a stone (colour and cell, e.g. 'Bd4') on this board (side {})",
-        Quoted(t),
-        geo.size()
-    ))
+    Err(NotationError::WunchunkStone {
+        text: t.into(),
+        size: geo.size(),
+    })
 }
 
 /// Parses one step: a stone, `end`, `pass` or `swap`.
-pub(super) fn parse_step(geo: &Geometry, text: &str) -> Result<Step, String> {
+pub(super) fn parse_step(geo: &Geometry, text: &str) -> Result<Step, NotationError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "pass" => Ok(Step::Pass),
         "end" => Ok(Step::End),
@@ -55,18 +49,21 @@ pub(super) fn parse_turn(
     geo: &Geometry,
     token: &str,
     stones_allowed: usize,
-) -> Result<Vec<Step>, String> {
+) -> Result<Vec<Step>, NotationError> {
     let t = token.trim();
     match t.to_ascii_lowercase().as_str() {
         "pass" => return Ok(vec![Step::Pass]),
         "swap" => return Ok(vec![Step::Swap]),
-        "end" => return Err("'end' is not a turn: write the turn's stones, or 'pass'".into()),
-        "" => return Err("empty turn: write its stones ('Bd4,We5'), 'pass' or 'swap'".into()),
+        "end" => return Err(NotationError::EndIsNoTurn),
+        "" => return Err(NotationError::EmptyTurn),
         _ => {}
     }
     let mut steps = Vec::new();
     for part in t.split(',') {
-        let (cell, stone) = parse_stone(geo, part).map_err(|e| format!("in {}: {e}", Quoted(t)))?;
+        let (cell, stone) = parse_stone(geo, part).map_err(|e| NotationError::InTurn {
+            token: t.into(),
+            error: Box::new(e),
+        })?;
         steps.push(Step::Place { cell, stone });
     }
     if steps.len() < stones_allowed {

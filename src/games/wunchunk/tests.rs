@@ -335,7 +335,7 @@ fn turn_tokens_append_end_only_when_short() {
     assert_eq!(g.parse_turn("SWAP").unwrap(), vec![Step::Swap]);
     assert!(g.parse_turn("end").is_err());
     assert!(g.parse_turn("Bd4,,We5").is_err());
-    let e = g.parse_step("d4").unwrap_err();
+    let e = g.parse_step("d4").unwrap_err().to_string();
     assert!(e.contains("needs its colour"), "{e}");
     assert!(g.parse_step("Bz9").is_err());
     assert_eq!(g.parse_step("End").unwrap(), Step::End);

@@ -2,13 +2,12 @@
 //! longer meets the definition, by id and reason. Entries that cannot be read are reported the
 //! same way and do not stop the others.
 
-use crate::games::SolveGame;
-use crate::games::{AnyGame, Game, Step};
+use crate::games::{AnyGame, Game, Illegal, NotationError, SolveGame, Step};
 use crate::puzzle::define::{classify, goal};
 use crate::puzzle::line;
 use crate::puzzle::search::{Aborted, Search};
-use crate::puzzle::set::{self, Entry};
-use crate::puzzle::solver::{SearchFn, Solver};
+use crate::puzzle::set::{self, Entry, EntryError};
+use crate::puzzle::solver::{SearchFn, SolveError, Solver};
 use crate::puzzle::turns::canonical;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,6 +38,128 @@ pub struct Verified {
     pub rating: f64,
 }
 
+/// Why an entry no longer meets the definition (or cannot be checked).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum VerifyError {
+    /// The position cannot be replayed.
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    /// The position is of another game than the entry says.
+    #[error("wrong game")]
+    WrongGame,
+    /// The solver could not answer.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The position is no puzzle ([`super::NotPuzzle::describe`]'s reason).
+    #[error("{reason}")]
+    NotPuzzle {
+        /// Why, in words.
+        reason: String,
+    },
+    /// A shorter win than the entry's depth.
+    #[error("{goal} already, not in {win_in}")]
+    Shorter {
+        /// The goal the solver found, lower case ("vertical to win in 3").
+        goal: String,
+        /// The entry's depth.
+        win_in: u8,
+    },
+    /// The solution cannot be played.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// The solution is not as long as the depth.
+    #[error("the solution has {turns} turns; a main line of a win in {win_in} has {win_in}")]
+    Length {
+        /// The solution's turns.
+        turns: usize,
+        /// The entry's depth.
+        win_in: u8,
+    },
+    /// The solution does not start with the winning turn.
+    #[error("the solution starts with '{written}' but the winning turn is '{winning}'")]
+    FirstTurn {
+        /// The solution's first token.
+        written: String,
+        /// The winning turn's token.
+        winning: String,
+    },
+    /// A turn of the solution is not on a main line.
+    #[error("solution turn {turn} '{token}': {fault}")]
+    MainLine {
+        /// 1-based turn number within the solution.
+        turn: usize,
+        /// The token.
+        token: String,
+        /// What is wrong with it.
+        fault: MainLineFault,
+    },
+    /// The rating differs from the file's.
+    #[error("the rating is {rating:.1}, the file says {file}")]
+    Rating {
+        /// The rating along the solution.
+        rating: f64,
+        /// The file's.
+        file: f64,
+    },
+}
+
+/// A solution turn that cannot be played from the puzzle position.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("solution turn {turn} '{token}': {fault}")]
+pub struct LineError {
+    /// 1-based turn number within the solution.
+    pub turn: usize,
+    /// The token.
+    pub token: String,
+    /// What is wrong with it.
+    pub fault: LineFault,
+}
+
+/// What is wrong with a solution turn that cannot be played.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LineFault {
+    /// The game ended before it.
+    #[error("the game is already over")]
+    Over,
+    /// The token cannot be read.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The token has steps after the turn is complete.
+    #[error("more steps than the turn allows")]
+    TooManySteps,
+    /// A step is illegal.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// The token stops before the turn is complete.
+    #[error("does not complete the turn")]
+    Incomplete,
+}
+
+/// Why a solution turn is not on a main line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MainLineFault {
+    /// A solver's turn that does not win in time.
+    #[error("does not win within the {left} plies left")]
+    NoWin {
+        /// Plies left.
+        left: u8,
+    },
+    /// A defence that loses sooner than another.
+    #[error("not a most resistant defence: it loses in {loses_in}, another survives {survives}")]
+    NotMostResistant {
+        /// Plies it loses in.
+        loses_in: u8,
+        /// Plies another defence survives.
+        survives: u8,
+    },
+    /// A defence after which the win is gone.
+    #[error("after it the win is gone")]
+    WinGone,
+    /// The line does not end with the solver's win.
+    #[error("the game is not over with a win after it")]
+    NotOver,
+}
+
 /// The most two ratings may differ (the file rounds to one decimal).
 fn rating_matches(file: f64, computed: f64) -> bool {
     (file - computed).abs() <= 0.051 + 1e-9 * computed.abs()
@@ -47,47 +168,53 @@ fn rating_matches(file: f64, computed: f64) -> bool {
 /// Re-solves one entry: `Ok` when it is still a puzzle of the stated depth whose solution is
 /// a main line (the winning turn, then at each step a most resistant defence and a turn that
 /// still wins in time) ending in S's win, with the stated rating; otherwise the reason.
-pub fn verify_entry(solver: &mut Solver, entry: &Entry) -> Result<Verified, String> {
+pub fn verify_entry(solver: &mut Solver, entry: &Entry) -> Result<Verified, VerifyError> {
     let start = Instant::now();
     let nodes0 = solver.nodes();
     let game = entry.position()?;
     if entry.game != game.kind() {
-        return Err("wrong game".into());
+        return Err(VerifyError::WrongGame);
     }
     let n = entry.win_in;
-    let facts = match classify(solver, &game, n).map_err(|e| e.to_string())? {
+    let facts = match classify(solver, &game, n)? {
         Ok(f) => f,
-        Err(why) => return Err(why.describe(&game)),
+        Err(why) => {
+            return Err(VerifyError::NotPuzzle {
+                reason: why.describe(&game),
+            })
+        }
     };
     if facts.win_in != n {
-        return Err(format!(
-            "{} already, not in {n}",
-            goal(&game, facts.side, facts.win_in).to_lowercase()
-        ));
+        return Err(VerifyError::Shorter {
+            goal: goal(&game, facts.side, facts.win_in).to_lowercase(),
+            win_in: n,
+        });
     }
     let line = parse_line(&game, &entry.solution)?;
     if line.len() != n as usize {
-        return Err(format!(
-            "the solution has {} turns; a main line of a win in {n} has {n}",
-            line.len()
-        ));
+        return Err(VerifyError::Length {
+            turns: line.len(),
+            win_in: n,
+        });
     }
     if canonical(&line[0]) != canonical(&facts.turn) {
-        return Err(format!(
-            "the solution starts with '{}' but the winning turn is '{}'",
-            entry.solution[0],
-            game.format_turn(&facts.turn)
-        ));
+        return Err(VerifyError::FirstTurn {
+            written: entry.solution[0].clone(),
+            winning: game.format_turn(&facts.turn),
+        });
     }
     let rating = solver
-        .with_search(&game, facts.side, CheckLine(&line, n))
-        .map_err(|e| e.to_string())?
-        .map_err(|(i, why)| format!("solution turn {} '{}': {why}", i + 1, entry.solution[i]))?;
+        .with_search(&game, facts.side, CheckLine(&line, n))?
+        .map_err(|(i, fault)| VerifyError::MainLine {
+            turn: i + 1,
+            token: entry.solution[i].clone(),
+            fault,
+        })?;
     if !rating_matches(entry.rating, rating) {
-        return Err(format!(
-            "the rating is {rating:.1}, the file says {}",
-            entry.rating
-        ));
+        return Err(VerifyError::Rating {
+            rating,
+            file: entry.rating,
+        });
     }
     Ok(Verified {
         elapsed: start.elapsed(),
@@ -97,26 +224,30 @@ pub fn verify_entry(solver: &mut Solver, entry: &Entry) -> Result<Verified, Stri
 }
 
 /// Parses a line of turn tokens played from `game` into steps (checked legal).
-fn parse_line(game: &AnyGame, tokens: &[String]) -> Result<Vec<Vec<Step>>, String> {
+fn parse_line(game: &AnyGame, tokens: &[String]) -> Result<Vec<Vec<Step>>, LineError> {
     let mut g = game.clone();
     let mut out = Vec::new();
     for (i, t) in tokens.iter().enumerate() {
-        let err = |e: String| format!("solution turn {} '{t}': {e}", i + 1);
+        let err = |fault: LineFault| LineError {
+            turn: i + 1,
+            token: t.clone(),
+            fault,
+        };
         if g.is_over() {
-            return Err(err("the game is already over".into()));
+            return Err(err(LineFault::Over));
         }
-        let steps = g.parse_turn(t).map_err(err)?;
+        let steps = g.parse_turn(t).map_err(|e| err(e.into()))?;
         let before = g.turns_completed();
         let mut played = Vec::new();
         for s in steps {
             if g.turns_completed() != before {
-                return Err(err("more steps than the turn allows".into()));
+                return Err(err(LineFault::TooManySteps));
             }
-            g.try_play(s).map_err(|e| err(e.to_string()))?;
+            g.try_play(s).map_err(|e| err(LineFault::Illegal(e)))?;
             played.push(s);
         }
         if g.turns_completed() == before {
-            return Err(err("does not complete the turn".into()));
+            return Err(err(LineFault::Incomplete));
         }
         out.push(played);
     }
@@ -128,8 +259,11 @@ fn parse_line(game: &AnyGame, tokens: &[String]) -> Result<Vec<Vec<Step>>, Strin
 /// S's win. Returns the rating along the line, or the failing turn's index and why.
 struct CheckLine<'a>(&'a [Vec<Step>], u8);
 
-impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
-    fn run<G: SolveGame>(self, s: &mut Search<G>) -> Result<Result<f64, (usize, String)>, Aborted> {
+impl SearchFn<Result<f64, (usize, MainLineFault)>> for CheckLine<'_> {
+    fn run<G: SolveGame>(
+        self,
+        s: &mut Search<G>,
+    ) -> Result<Result<f64, (usize, MainLineFault)>, Aborted> {
         let mut rating = 1.0;
         let mut left = self.1;
         let mut played = 0;
@@ -138,7 +272,7 @@ impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
             if s.game.to_move() == s.attacker() {
                 let winners = line::winning_turns(s, left, usize::MAX)?;
                 if !winners.contains(&canonical(turn)) {
-                    verdict = Err((i, format!("does not win within the {left} plies left")));
+                    verdict = Err((i, MainLineFault::NoWin { left }));
                     break;
                 }
                 rating *= crate::puzzle::rules::turn_count(&s.game) / winners.len() as f64;
@@ -148,11 +282,11 @@ impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
                 s.undo_turn(turn.len());
                 if d != Some(left - 1) {
                     let why = match d {
-                        Some(d) => format!(
-                            "not a most resistant defence: it loses in {d}, another survives {}",
-                            left - 1
-                        ),
-                        None => "after it the win is gone".into(),
+                        Some(d) => MainLineFault::NotMostResistant {
+                            loses_in: d,
+                            survives: left - 1,
+                        },
+                        None => MainLineFault::WinGone,
                     };
                     verdict = Err((i, why));
                     break;
@@ -169,10 +303,7 @@ impl SearchFn<Result<f64, (usize, String)>> for CheckLine<'_> {
         }
         Ok(match verdict {
             Err(e) => Err(e),
-            Ok(()) if !ended => Err((
-                self.0.len() - 1,
-                "the game is not over with a win after it".into(),
-            )),
+            Ok(()) if !ended => Err((self.0.len() - 1, MainLineFault::NotOver)),
             Ok(()) => Ok(rating),
         })
     }
@@ -187,7 +318,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Result<Verified, String>)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<(usize, Result<Verified, VerifyError>)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(loaded.entries.len().max(1)) {
             scope.spawn(|| {

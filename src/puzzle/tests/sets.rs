@@ -89,7 +89,7 @@ fn verification_says_why_an_entry_fails() {
     let mut check = |edit: &dyn Fn(&mut Entry)| {
         let mut e = good();
         edit(&mut e);
-        verify_entry(&mut solver, &e).unwrap_err()
+        verify_entry(&mut solver, &e).unwrap_err().to_string()
     };
     let why = check(&|e| e.win_in = 7);
     assert!(why.contains("win in 5 already"), "{why}");

@@ -11,7 +11,7 @@
 
 use super::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
 use crate::board::{BoardKind, Cell, Geometry};
-use crate::games::{AnyGame, Game, GameKind, Placement, Spec, Step, Stone};
+use crate::games::{AnyGame, Describe, Game, GameKind, Placement, SearchHints, Spec, Step, Stone};
 use crate::tui::commands::Command;
 use crate::tui::cursor::{self, Dir};
 use crate::tui::game_layout::GameAreas;
@@ -250,7 +250,7 @@ impl BoardInput {
 
     /// The picture of `game` with the screen's marks (`deco`) and the board's cursor and
     /// overlay.
-    pub fn view<G: Game>(&self, game: &G, deco: Decorations<'_>) -> BoardView {
+    pub fn view<G: Describe + SearchHints>(&self, game: &G, deco: Decorations<'_>) -> BoardView {
         BoardView::of_game(
             game,
             Decorations {
@@ -262,7 +262,7 @@ impl BoardInput {
     }
 
     /// Draws `game` with the screen's marks in the board area.
-    pub fn render<G: Game>(
+    pub fn render<G: Describe + SearchHints>(
         &self,
         f: &mut Frame,
         game: &G,

@@ -2,7 +2,7 @@
 //! through the generic [`Game`] hooks, so that no game needs drawing code of its own.
 
 use crate::board::{Cell, Geometry};
-use crate::games::{Game, Mark, Side, Stone};
+use crate::games::{Describe, Mark, SearchHints, Side, Stone};
 
 /// Everything drawn on one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -122,7 +122,7 @@ impl BoardView {
     }
 
     /// The view of a position with the caller's decorations.
-    pub fn of_game<G: Game>(game: &G, deco: Decorations<'_>) -> BoardView {
+    pub fn of_game<G: Describe + SearchHints>(game: &G, deco: Decorations<'_>) -> BoardView {
         let geometry = game.geometry();
         let kind = game.kind();
         let letter = |s| kind.side_letter(s).to_ascii_lowercase();

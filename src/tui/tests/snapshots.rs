@@ -2,7 +2,7 @@
 //! at 80×24, of a square and a hexhex game at three terminal sizes (the board scales), of the
 //! Wunchunk result at 80×24, and of each panel.
 
-use crate::games::{format_komi, Game, GameKind, GameOptions};
+use crate::games::{format_komi, Describe, Game, GameKind, GameOptions};
 use crate::session::Session;
 use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg};

@@ -1,7 +1,7 @@
 //! Unit tests of `update` on hexhex boards: cursor moves, multi-stone turns (Iris, Wunchunk),
 //! the forced Iris partner, highlighted second cells, colour choice, end and swap.
 
-use crate::games::{Game, GameKind, GameOptions, Side, Stone};
+use crate::games::{Describe, Game, GameKind, GameOptions, Side, Stone};
 use crate::session::Session;
 use crate::tui::app::{update, App};
 use crate::tui::controller::Controller;

@@ -146,7 +146,9 @@ fn a_corner_stone_cut_on_both_sides_has_no_liberty() {
      . . . . . .
       . . . . .
        . . . .";
-    let err = Keil::from_picture(&o, pic, Side::First).unwrap_err();
+    let err = Keil::from_picture(&o, pic, Side::First)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("a4"), "{err}");
     // With b4 empty instead, it is linked to both.
     let ok = position(&pic.replacen("      . W", "      . .", 1), Side::First);

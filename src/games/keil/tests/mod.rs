@@ -115,7 +115,9 @@ fn bad_pictures_and_positions_are_refused() {
         B . . . .
          W B . .
           B . .";
-    let err = Keil::from_picture(&o, dead, Side::First).unwrap_err();
+    let err = Keil::from_picture(&o, dead, Side::First)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("d1"), "{err}");
     let too_big = GameOptions {
         size: 13,

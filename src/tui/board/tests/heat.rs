@@ -10,7 +10,7 @@
 //! drawing on a real search's map.
 
 use super::*;
-use crate::games::{AnyGame, Game};
+use crate::games::{AnyGame, SearchHints};
 use crate::record::Record;
 use crate::search::{Engine, Limits};
 use crate::tui::board::view::{Heat, Strength};

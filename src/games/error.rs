@@ -1,0 +1,341 @@
+//! Why the rules layer refused some text or some setting: a game name, `key=value` options, a
+//! komi, a step or turn token, a set-up position. Each error prints the message people see
+//! (GTP replies, the command line, the interface), so the variants carry what the message
+//! quotes.
+
+use super::kind::{format_komi, GameKind};
+use super::types::Side;
+use crate::board::Cell;
+use crate::quote::Quoted;
+
+/// A komi that is not a non-negative multiple of 0.5 (SPEC §3).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "komi {} must be a multiple of 0.5 from 0 up to the number of points",
+    Quoted(text)
+)]
+pub struct KomiError {
+    /// The komi as written.
+    pub text: String,
+}
+
+/// A game name that is none of the five.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown game {} (games: keil, carteso, iris, linage, wunchunk)",
+    Quoted(name)
+)]
+pub struct UnknownGame {
+    /// The name as written.
+    pub name: String,
+}
+
+/// Why `key=value` game options were refused ([`super::GameOptions::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// An argument without `=`.
+    #[error("expected key=value, got {}", Quoted(arg))]
+    NotKeyValue {
+        /// The argument.
+        arg: String,
+    },
+    /// `size=` with something that is not a number.
+    #[error("size {} is not a number", Quoted(text))]
+    SizeNotNumber {
+        /// The value as written.
+        text: String,
+    },
+    /// A size outside the game's sizes.
+    #[error(
+        "{kind} size must be {}..{}, not {size}",
+        kind.sizes().start(),
+        kind.sizes().end()
+    )]
+    Size {
+        /// The game.
+        kind: GameKind,
+        /// The size asked for.
+        size: usize,
+    },
+    /// `komi=` with a value that is no komi.
+    #[error(transparent)]
+    Komi(#[from] KomiError),
+    /// `protocol=` with something else than `agreed` or `bid`.
+    #[error("protocol must be agreed or bid, not {}", Quoted(text))]
+    Protocol {
+        /// The value as written.
+        text: String,
+    },
+    /// `button=` with something else than `auto`, `on` or `off`.
+    #[error("button must be auto, on or off, not {}", Quoted(text))]
+    Button {
+        /// The value as written.
+        text: String,
+    },
+    /// A key that is no option.
+    #[error(
+        "unknown option {} (options: size, komi, protocol, button)",
+        Quoted(key)
+    )]
+    UnknownOption {
+        /// The key as written.
+        key: String,
+    },
+    /// Both `komi=X` and `protocol=bid`.
+    #[error(
+        "komi=X and protocol=bid contradict each other: under the bid the first player sets \
+         komi as the game's first turn; give one or the other"
+    )]
+    KomiWithBid,
+}
+
+/// Why a step or a turn token could not be read (SPEC §2). Legality is [`super::Illegal`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// `komi=` with a value that is no komi.
+    #[error(transparent)]
+    Komi(#[from] KomiError),
+    /// `play=` with something else than one of the game's sides.
+    #[error(
+        "play= takes {} or {}",
+        kind.side_name(Side::First),
+        kind.side_name(Side::Second)
+    )]
+    PlaySide {
+        /// The game (it names the sides).
+        kind: GameKind,
+    },
+    /// Not a Keil step.
+    #[error(
+        "{} is not a point of this board, pass, button, komi=X or play=black|white",
+        Quoted(text)
+    )]
+    Keil {
+        /// The text, trimmed.
+        text: String,
+    },
+    /// Not a Carteso step.
+    #[error(
+        "{} is not a Carteso move: a colour and a point of the {size}×{size} board like \
+         Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
+        Quoted(text)
+    )]
+    Carteso {
+        /// The text, trimmed.
+        text: String,
+        /// The board's side.
+        size: usize,
+    },
+    /// Not a Linage step.
+    #[error(
+        "{} is not a Linage move: a point of the {size}×{size} board like c5, pass, \
+         komi=X or play=vertical|horizontal",
+        Quoted(text)
+    )]
+    Linage {
+        /// The text, trimmed.
+        text: String,
+        /// The board's side.
+        size: usize,
+    },
+    /// An Iris cell written with a colour letter.
+    #[error(
+        "{}: Iris stones take no colour letter (write {})",
+        Quoted(text),
+        Quoted(cell)
+    )]
+    IrisColourLetter {
+        /// The text, trimmed.
+        text: String,
+        /// The cell alone, lower case.
+        cell: String,
+    },
+    /// Not an Iris cell nor `pass`.
+    #[error(
+        "{} is not a cell of this board (side {size}) nor 'pass'",
+        Quoted(text)
+    )]
+    IrisCell {
+        /// The text, trimmed.
+        text: String,
+        /// The board's side.
+        size: usize,
+    },
+    /// An Iris turn of more than two parts.
+    #[error(
+        "{}: an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'",
+        Quoted(token)
+    )]
+    IrisTurn {
+        /// The token, trimmed.
+        token: String,
+    },
+    /// `pass` next to a stone in an Iris turn.
+    #[error("{}: pass is a whole turn on its own", Quoted(token))]
+    PassNotAlone {
+        /// The token, trimmed.
+        token: String,
+    },
+    /// A Wunchunk cell written without its colour.
+    #[error(
+        "{}: a Wunchunk stone needs its colour ('B{lower}' or 'W{lower}')",
+        Quoted(text),
+        lower = text.to_ascii_lowercase()
+    )]
+    WunchunkColour {
+        /// The text, trimmed.
+        text: String,
+    },
+    /// Not a Wunchunk stone.
+    #[error(
+        "{} is not a stone (colour and cell, e.g. 'Bd4') on this board (side {size})",
+        Quoted(text)
+    )]
+    WunchunkStone {
+        /// The text, trimmed.
+        text: String,
+        /// The board's side.
+        size: usize,
+    },
+    /// `end` written as a whole Wunchunk turn.
+    #[error("'end' is not a turn: write the turn's stones, or 'pass'")]
+    EndIsNoTurn,
+    /// An empty Wunchunk turn.
+    #[error("empty turn: write its stones ('Bd4,We5'), 'pass' or 'swap'")]
+    EmptyTurn,
+    /// A stone of a Wunchunk turn could not be read.
+    #[error("in {}: {error}", Quoted(token))]
+    InTurn {
+        /// The whole token, trimmed.
+        token: String,
+        /// What is wrong with the stone.
+        error: Box<NotationError>,
+    },
+    /// The test-support toy games' refusals.
+    #[cfg(test)]
+    #[error("{0}")]
+    Toy(&'static str),
+}
+
+/// Why a game could not be set up: its options or a hand-built position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A size outside the game's sizes.
+    #[error(
+        "{kind} size must be {}..{}, not {size}",
+        kind.sizes().start(),
+        kind.sizes().end()
+    )]
+    Size {
+        /// The game.
+        kind: GameKind,
+        /// The size asked for.
+        size: usize,
+    },
+    /// No board of that size.
+    #[error("bad board size")]
+    NoBoard,
+    /// An agreed komi larger than the board.
+    #[error(
+        "komi {} is more than the {points} points of the board",
+        format_komi(*komi_half)
+    )]
+    KomiTooLarge {
+        /// The komi, in half points.
+        komi_half: u16,
+        /// The board's points.
+        points: usize,
+    },
+    /// A Keil stone off the board.
+    #[error("cell {cell} is not on the board")]
+    CellNotOnBoard {
+        /// The cell index.
+        cell: Cell,
+    },
+    /// A Linage stone off the board.
+    #[error("point {cell} is not on the {size}×{size} board")]
+    PointOffBoard {
+        /// The cell index.
+        cell: Cell,
+        /// The board's side.
+        size: usize,
+    },
+    /// An Iris or Wunchunk stone off the board.
+    #[error("cell index {cell} is off the board")]
+    CellIndexOffBoard {
+        /// The cell index.
+        cell: Cell,
+    },
+    /// A cell given twice.
+    #[error("{name} is given twice")]
+    GivenTwice {
+        /// The cell's name.
+        name: String,
+    },
+    /// A neutral stone in Keil.
+    #[error("Keil has no neutral stones")]
+    KeilNeutral,
+    /// A neutral stone in Wunchunk.
+    #[error("a Wunchunk stone is black or white")]
+    WunchunkNeutral,
+    /// A Keil group without liberty.
+    #[error("the group on {name} has no liberty")]
+    NoLiberty {
+        /// The name of one of the group's cells.
+        name: String,
+    },
+    /// A Linage region without any line.
+    #[error("the region at {name} has no line")]
+    RegionWithoutLine {
+        /// The name of the region's first cell.
+        name: String,
+    },
+    /// One cell of an Iris coloured pair filled, the other empty.
+    #[error("coloured pair {first} / {second} must be filled together")]
+    PairNotFilled {
+        /// The coloured cell's name.
+        first: String,
+        /// Its partner's name.
+        second: String,
+    },
+    /// A Keil picture whose row count is no board.
+    #[error("a picture needs 2n-1 rows for a side n of 3..12, not {rows} rows")]
+    PictureRows {
+        /// The rows in the picture.
+        rows: usize,
+    },
+    /// A Keil picture row of the wrong width.
+    #[error("row {row} has {points} points, expected {expected}")]
+    PictureRow {
+        /// The row's letter.
+        row: char,
+        /// The points written.
+        points: usize,
+        /// The points of that row.
+        expected: usize,
+    },
+    /// A Keil picture point that is none of `.`, `B`, `X`, `W`, `O`.
+    #[error("unknown point {} in the picture", Quoted(token))]
+    PicturePoint {
+        /// The point as written.
+        token: String,
+    },
+    /// A stone given as text could not be read.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+}
+
+/// Why a game could not be started from a name and `key=value` options
+/// ([`super::AnyGame::from_args`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The name is no game.
+    #[error(transparent)]
+    UnknownGame(#[from] UnknownGame),
+    /// The options are refused.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// The game refused the options.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}

@@ -19,12 +19,9 @@ pub struct KomiError {
     pub text: String,
 }
 
-/// A game name that is none of the five.
+/// A game name that is none of the games'.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown game {} (games: keil, carteso, iris, linage, wunchunk)",
-    Quoted(name)
-)]
+#[error("unknown game {} (games: {})", Quoted(name), super::GameKind::names())]
 pub struct UnknownGame {
     /// The name as written.
     pub name: String,

@@ -421,23 +421,27 @@ impl KomiTable {
             }
         }
         let fallback = super::format_komi(self.agreed_komi_half(kind, 0));
-        let fallback = if kind == GameKind::Keil {
+        let fallback = if kind.spec().button {
             format!("{fallback} with the button")
         } else {
             fallback
         };
+        let what = "Komi: the points the second player gets for moving second.";
         if boards.is_empty() {
             return format!(
-                "Komi: the default agreed komi is {fallback} on every board, a guess: no board \
-                 is measured yet (tessera komi measures one)."
+                "{what} New games start with komi {fallback} on every board, a guess: no \
+                 board is measured yet (tessera komi measures one)."
             );
         }
         let list: Vec<String> = boards
             .iter()
             .map(|(n, (e, user))| {
                 let board = kind.board_kind().size_label(*n);
+                let games: u32 = e.counts.iter().map(|c| c.games).sum();
                 let how = if e.exact {
-                    "solved".to_string()
+                    "solved exactly".to_string()
+                } else if e.measured() && games > 0 {
+                    format!("from {games} games of self-play")
                 } else if e.measured() {
                     "self-play".to_string()
                 } else if kept_from(kind, e) == "SPEC's default" {
@@ -453,15 +457,15 @@ impl KomiTable {
             })
             .collect();
         let unsettled = if boards.values().any(|(e, _)| !e.measured()) {
-            " Not settled: self-play there did not show that komi matters, so the default \
-             stays SPEC's (or the earlier value)."
+            " Not settled: self-play there did not show that komi matters, so the komi \
+             stays the rules' default (or the earlier value)."
         } else {
             ""
         };
         format!(
-            "Komi: the default agreed komi is the board's fair komi, where the first player \
-             wins half the games, from data/komi.toml (measured by tessera komi): {}. Other \
-             boards: {fallback}, a guess.{unsettled}",
+            "{what} New games start with the board's fair komi, where each side wins about \
+             half the games between equal players: {}. Other boards: {fallback}, a guess.\
+             {unsettled}",
             list.join(", ")
         )
     }

@@ -39,7 +39,7 @@
 //!   position after `turns` (checked on load).
 //! - `[analysis]` (optional): a stored review, per position the first side's win rate, the
 //!   expected margin and the engine's preferred turn, and the turns compared with the
-//!   preferred turns ([`AnalysisSection`], [`TurnCheck`]).
+//!   preferred turns ([`StoredReview`], [`TurnCheck`]).
 //! - `hints` (optional): the turns (1-based) for which a person asked the AI for a hint.
 //! - `[clock]` (optional, games on a server): `control` (`none`, `move:SECONDS`,
 //!   `absolute:SECONDS`) and `left_ms`, per turn the milliseconds left on the first and the
@@ -50,12 +50,12 @@
 //! temporary file in the same directory and renames it over the target, so a crash never leaves a
 //! half-written record and a failed save leaves the old file as it was.
 
-mod analysis;
 mod error;
+mod stored_review;
 mod time;
 
-pub use analysis::{AnalysisSection, TurnCheck};
 pub use error::RecordError;
+pub use stored_review::{StoredReview, TurnCheck};
 pub use time::{unix_seconds, utc_from_unix, utc_now};
 
 use crate::files::Location;
@@ -95,7 +95,7 @@ pub struct Record {
     pub puzzle: Option<Puzzle>,
     /// A stored review of the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub analysis: Option<AnalysisSection>,
+    pub analysis: Option<StoredReview>,
     /// The time control and the clocks after each turn (games on a server).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<RecordClock>,

@@ -515,7 +515,7 @@ fn reviewed_linage() -> Record {
     r.options.protocol = Some(Protocol::Agreed);
     r.turns = vec!["c3".into(), "pass".into()];
     r.hints = vec![1];
-    r.analysis = Some(AnalysisSection {
+    r.analysis = Some(StoredReview {
         engine: "level:10,ms=500".into(),
         win_rate: vec![0.5, 0.625, 0.25],
         margin: vec![0.5, 3.25, -2.0],

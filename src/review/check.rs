@@ -24,7 +24,7 @@
 
 use super::{limits_ms, r2, r3, Evaluation, Judgement};
 use crate::games::{AnyGame, Game, Side, Step};
-use crate::record::{AnalysisSection, TurnCheck};
+use crate::record::{StoredReview, TurnCheck};
 use crate::search::Limits;
 use crate::session::Session;
 
@@ -150,7 +150,7 @@ pub struct Checker {
 impl Checker {
     /// The checker of a review whose positions are all evaluated; turns already in
     /// `section.checks` (a resumed review) are not judged again.
-    pub fn new(session: &Session, section: &AnalysisSection) -> Checker {
+    pub fn new(session: &Session, section: &StoredReview) -> Checker {
         let n = session.turns().len().min(section.len().saturating_sub(1));
         let turns = (0..n)
             .filter(|&i| !is_bid(session, i))
@@ -171,7 +171,7 @@ impl Checker {
 
     /// The next search needed; `None` once every turn is judged. Turns equal to the
     /// preferred turn are judged here, without a search.
-    pub fn next(&mut self, session: &Session, section: &mut AnalysisSection) -> Option<Job> {
+    pub fn next(&mut self, session: &Session, section: &mut StoredReview) -> Option<Job> {
         while let Some(&i) = self.turns.get(self.done) {
             let before = session.position_after(i);
             let played = session.position_after(i + 1);
@@ -220,7 +220,7 @@ impl Checker {
     fn preferred(
         &mut self,
         session: &Session,
-        section: &mut AnalysisSection,
+        section: &mut StoredReview,
         i: usize,
         after: &AnyGame,
         steps: &[Step],
@@ -245,7 +245,7 @@ impl Checker {
     }
 
     /// Stores the check of the turn at hand and moves on to the next turn.
-    fn finish(&mut self, session: &Session, section: &mut AnalysisSection, mut c: TurnCheck) {
+    fn finish(&mut self, session: &Session, section: &mut StoredReview, mut c: TurnCheck) {
         let mover = session.turns()[c.turn - 1].side;
         let (lost, points) = losses(mover, &c);
         c.win_rate_lost = Some(lost);
@@ -258,7 +258,7 @@ impl Checker {
     }
 
     /// The answer to a [`Job::Evaluate`]: the evaluation of the position, searched as asked.
-    pub fn answer(&mut self, session: &Session, section: &mut AnalysisSection, e: Evaluation) {
+    pub fn answer(&mut self, session: &Session, section: &mut StoredReview, e: Evaluation) {
         let Some(&i) = self.turns.get(self.done) else {
             return;
         };
@@ -296,7 +296,7 @@ impl Checker {
     }
 
     /// The answer to a [`Job::FinishTurn`]: the steps that end the turn under way.
-    pub fn answer_turn(&mut self, session: &Session, section: &mut AnalysisSection, s: &[Step]) {
+    pub fn answer_turn(&mut self, session: &Session, section: &mut StoredReview, s: &[Step]) {
         let Some(&i) = self.turns.get(self.done) else {
             return;
         };
@@ -327,7 +327,7 @@ impl Checker {
 }
 
 /// The evaluation of the position after turn `i` (0-based) as the review stored it.
-fn played_evaluation(section: &AnalysisSection, i: usize) -> Evaluation {
+fn played_evaluation(section: &StoredReview, i: usize) -> Evaluation {
     Evaluation {
         win_rate: section.win_rate[i + 1],
         margin: section.margin.get(i + 1).copied(),

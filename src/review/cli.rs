@@ -7,8 +7,8 @@ use super::{
     default_engine, is_complete, judge, resume, summary, Judgement, TurnReview, DEFAULT_MS,
 };
 use crate::games::{Game, GameKind, Side};
-use crate::record::AnalysisSection;
 use crate::record::Record;
+use crate::record::StoredReview;
 use clap::Args;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -59,7 +59,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         .analysis
         .clone()
         .filter(|_| args.stored)
-        .unwrap_or_else(|| AnalysisSection::new(spec.clone()));
+        .unwrap_or_else(|| StoredReview::new(spec.clone()));
     let section = if is_complete(&session, &start) {
         start
     } else {

@@ -2,7 +2,7 @@
 //! cost its mover.
 //!
 //! A review evaluates the positions of a game one by one ([`evaluate`]) into an
-//! [`AnalysisSection`] (the record's `[analysis]`, first side's view), then judges every turn
+//! [`StoredReview`] (the record's `[analysis]`, first side's view), then judges every turn
 //! but the bid's by one comparison ([`check`]): the position after the turn played against
 //! the position after the engine's preferred turn, both searched alike with the opponent to
 //! move. [`judge`] turns that into a [`TurnReview`] per turn: the mover's win rate after the
@@ -22,7 +22,7 @@ pub(crate) mod check;
 pub(crate) mod cli;
 
 use crate::games::{AnyGame, Game, GameKind, Side, Step, KATRAIN_POINTS_LOST};
-use crate::record::AnalysisSection;
+use crate::record::StoredReview;
 use crate::search::{Engine, Limits, PlayerSpec};
 use crate::session::Session;
 use std::sync::atomic::AtomicBool;
@@ -152,7 +152,7 @@ impl Evaluation {
     /// Appends this evaluation to a stored review (win rates to 3 decimals, margins to 2).
     /// In a game with points (`points`) every position gets a margin: one the search did
     /// not give keeps the previous position's (0 at the start), so the arrays stay aligned.
-    pub fn push_to(&self, section: &mut AnalysisSection, points: bool) {
+    pub fn push_to(&self, section: &mut StoredReview, points: bool) {
         section.win_rate.push(r3(self.win_rate));
         if points {
             let m = self
@@ -228,18 +228,18 @@ pub fn review(
     spec: &str,
     stop: Arc<AtomicBool>,
     progress: impl FnMut(usize, usize),
-) -> Result<AnalysisSection, String> {
-    resume(session, AnalysisSection::new(spec), stop, progress)
+) -> Result<StoredReview, String> {
+    resume(session, StoredReview::new(spec), stop, progress)
 }
 
 /// [`review`] going on from `section` (a stored review, possibly incomplete) with its own
 /// engine: only the positions and turns it lacks are searched.
 pub fn resume(
     session: &Session,
-    mut section: AnalysisSection,
+    mut section: StoredReview,
     stop: Arc<AtomicBool>,
     mut progress: impl FnMut(usize, usize),
-) -> Result<AnalysisSection, String> {
+) -> Result<StoredReview, String> {
     let player: PlayerSpec = section.engine.parse()?;
     let limits = player.limits;
     let mut engine = Engine::new(player).with_komi_table(crate::komi_file::shared());
@@ -286,7 +286,7 @@ pub fn resume(
 /// turn had a check have none for those). A stored review from before the comparison was
 /// made for every turn lacks some checks: it is incomplete, and a review resumed from it
 /// judges only those turns.
-pub fn is_complete(session: &Session, section: &AnalysisSection) -> bool {
+pub fn is_complete(session: &Session, section: &StoredReview) -> bool {
     let n = session.turns().len();
     section.is_complete(n)
         && (0..n).all(|i| {
@@ -368,7 +368,7 @@ pub fn bid_text(kind: GameKind, steps: &[Step]) -> Option<String> {
 /// Judges the turns of `session` that `section` has both neighbouring positions of. A turn
 /// without a check is judged only when it is the preferred turn (0 lost); else its losses
 /// and judgement stay `None` until the review is complete ([`is_complete`]).
-pub fn judge(session: &Session, section: &AnalysisSection) -> Vec<TurnReview> {
+pub fn judge(session: &Session, section: &StoredReview) -> Vec<TurnReview> {
     let turns = session.turns();
     let kind = session.kind();
     let points = session.game().points().is_some();

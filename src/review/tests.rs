@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::{GameKind, GameOptions, Protocol};
-use crate::record::AnalysisSection;
+use crate::record::StoredReview;
 
 /// Linage 6×6, komi 0.5 agreed, played by the engine on both sides, except turn 11: Vertical,
 /// with a won position (the engine's estimate ≥ 75 %), passes, and Horizontal's pass ends the
@@ -253,7 +253,7 @@ fn a_check_compares_the_turn_with_the_preferred_one() {
         (0.55, Some(7.5))
     );
     // Without a check, a turn other than the preferred one is not judged yet.
-    let mut section = AnalysisSection::new("level:10,ms=500");
+    let mut section = StoredReview::new("level:10,ms=500");
     for i in 0..=12 {
         let e = Evaluation {
             win_rate: if i <= 10 { 0.8 } else { 0.0 },
@@ -303,9 +303,9 @@ fn a_check_compares_the_turn_with_the_preferred_one() {
 
 /// A review whose engine preferred every turn played but turn 11 (b5 instead of the pass)
 /// and turn 12 (a1, taken: not a turn that can be played there).
-fn preferring_b5_and_a1() -> (Session, AnalysisSection) {
+fn preferring_b5_and_a1() -> (Session, StoredReview) {
     let s = planted_session();
-    let mut section = AnalysisSection::new("mcts:iters=10");
+    let mut section = StoredReview::new("mcts:iters=10");
     let preferred = PLANTED_PASS[..10].iter().copied().chain(["b5", "a1", ""]);
     for best in preferred.map(String::from) {
         let e = Evaluation {

@@ -96,7 +96,7 @@ pub(crate) enum Effect {
     Save(PathBuf, SavedGame),
     /// Store a finished review in the record it was loaded from: the file, its turns, the
     /// review (answered by [`app::Msg::Saved`]).
-    StoreAnalysis(PathBuf, Vec<String>, crate::record::AnalysisSection),
+    StoreAnalysis(PathBuf, Vec<String>, crate::record::StoredReview),
     /// Load a game record (answered by [`app::Msg::Loaded`]).
     Load(PathBuf),
     /// Load a game record to show read-only (the autosave another window has open).

@@ -10,7 +10,7 @@ use super::ai::{AiEvent, Purpose, Request};
 use super::play::Play;
 use super::{Effect, Note};
 use crate::games::{AnyGame, Game};
-use crate::record::AnalysisSection;
+use crate::record::StoredReview;
 use crate::review::check::{self, Checker, Job};
 use crate::review::{self, Evaluation, TurnReview};
 use crate::session::Session;
@@ -22,7 +22,7 @@ pub const REVIEW_LEVEL: u8 = 10;
 /// A review on the game screen.
 #[derive(Clone, Debug)]
 pub struct ReviewState {
-    section: AnalysisSection,
+    section: StoredReview,
     /// The turns reviewed (the game's turns when the review started).
     turns: Vec<String>,
     /// The job evaluating a position: its id, the position searched (past any forced steps)
@@ -82,7 +82,7 @@ impl ReviewState {
 
     /// A review read from a record: judged at once when it covers the whole game (one from
     /// an older version may lack the judgement of some turns: `R` judges them).
-    pub fn stored(session: &Session, section: AnalysisSection) -> ReviewState {
+    pub fn stored(session: &Session, section: StoredReview) -> ReviewState {
         let checked = review::is_complete(session, &section);
         let mut r = ReviewState {
             section,
@@ -104,7 +104,7 @@ impl ReviewState {
     }
 
     /// What has been evaluated so far.
-    pub fn section(&self) -> &AnalysisSection {
+    pub fn section(&self) -> &StoredReview {
         &self.section
     }
 
@@ -184,7 +184,7 @@ impl Play {
                 self.say("the record's review is incomplete: judging the turns it lacks (the game stays usable)");
             }
             _ => {
-                let section = AnalysisSection::new(review::default_engine(review::DEFAULT_MS));
+                let section = StoredReview::new(review::default_engine(review::DEFAULT_MS));
                 self.review = Some(ReviewState::stored(&self.session, section));
                 self.say("reviewing every position: the game stays usable (n N jump between marked turns when done)");
             }

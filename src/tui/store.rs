@@ -30,7 +30,7 @@ pub struct SavedGame {
     /// The turns (1-based) a person asked the AI for a hint on.
     pub hints: Vec<usize>,
     /// The game's review, as far as it went.
-    pub analysis: Option<record::AnalysisSection>,
+    pub analysis: Option<record::StoredReview>,
     /// The file the game was loaded from, if any (a finished review is stored there).
     pub source: Option<PathBuf>,
     /// The players' names as the record gives them (a record under review shows them).
@@ -448,7 +448,7 @@ pub fn to_record(game: &SavedGame, human: &str) -> Record {
 pub fn store_analysis(
     path: &Path,
     turns: &[String],
-    analysis: &record::AnalysisSection,
+    analysis: &record::StoredReview,
 ) -> Result<(), String> {
     let (mut r, _) = Record::load(path).map_err(|e| e.to_string())?;
     if r.turns != turns {

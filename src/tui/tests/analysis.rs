@@ -3,7 +3,7 @@
 //! graph.
 
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
-use crate::record::{AnalysisSection, TurnCheck};
+use crate::record::{StoredReview, TurnCheck};
 use crate::search::Candidate;
 use crate::session::Session;
 use crate::tui::ai::{AiEvent, Analysis, Purpose, Request};
@@ -191,7 +191,7 @@ fn candidates_show_on_the_board_and_in_the_panel() {
     assert!(play(&a).ghost().is_none());
 }
 
-fn reviewed(section: Option<AnalysisSection>) -> Play {
+fn reviewed(section: Option<StoredReview>) -> Play {
     let session = linage("size=6", &PLANTED);
     let saved = SavedGame {
         session,
@@ -207,12 +207,12 @@ fn reviewed(section: Option<AnalysisSection>) -> Play {
 }
 
 /// A review as the engine might give it: Vertical ahead until the pass at turn 13.
-fn planted_section() -> AnalysisSection {
+fn planted_section() -> StoredReview {
     let win_rate = vec![
         0.53, 0.49, 0.56, 0.47, 0.51, 0.43, 0.46, 0.37, 0.44, 0.38, 0.43, 0.39, 0.92, 0.0, 0.0,
     ];
     let n = win_rate.len();
-    AnalysisSection {
+    StoredReview {
         engine: "level:10,ms=500".into(),
         margin: (0..n).map(|i| if i < 13 { 1.0 } else { -3.5 }).collect(),
         best: PLANTED

@@ -1,5 +1,7 @@
 //! The optional `[analysis]` section of a record: what a review found, per position, so a
-//! reviewed game opens with its graph and judged turns at once.
+//! reviewed game opens with its graph and judged turns at once. The section keeps the name the
+//! record format gives it (SPEC §4); in the code it is a [`StoredReview`], because
+//! "analysis" is the interface's live mode (the AI thinking along on the game screen).
 //!
 //! ```toml
 //! [analysis]
@@ -36,7 +38,7 @@ use serde::{Deserialize, Serialize};
 /// A stored review (the `[analysis]` section).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AnalysisSection {
+pub struct StoredReview {
     /// The engine settings the review used, as a player spec (`level:10,ms=500`).
     pub engine: String,
     /// Per position, the first side's chance to win, 0–1.
@@ -90,10 +92,10 @@ pub struct TurnCheck {
     pub second_look: bool,
 }
 
-impl AnalysisSection {
+impl StoredReview {
     /// An empty review made with `engine`.
-    pub fn new(engine: impl Into<String>) -> AnalysisSection {
-        AnalysisSection {
+    pub fn new(engine: impl Into<String>) -> StoredReview {
+        StoredReview {
             engine: engine.into(),
             win_rate: Vec::new(),
             margin: Vec::new(),

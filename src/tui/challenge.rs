@@ -2,10 +2,11 @@
 //! form's own fields and rules), and the time control. The server seats the two players by
 //! lot when someone accepts.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line};
 use super::new_game::{Field, NewGameForm};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::Effect;
 use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
@@ -167,7 +168,7 @@ pub static TABLE: Table<ChallengeForm, Action> = Table {
     ],
 };
 
-impl Component for ChallengeForm {
+impl Component<Transition> for ChallengeForm {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let rows = self.rows();
         self.row = self.row.min(rows.len() - 1);

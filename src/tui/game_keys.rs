@@ -2,11 +2,12 @@
 //! line) and what their commands do. The key handler, the key line and the `?` help are all
 //! made from these tables ([`super::commands`]).
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::cursor::Dir;
 use super::line_edit::{Edit, LineEdit};
 use super::play::{has_colour_choice, has_overlay, BidStep, Play, Popup};
-use super::screen::{Ctx, Transition};
+use super::screen::Ctx;
 use super::Effect;
 use crate::board::BoardKind;
 use crate::games::title_case;

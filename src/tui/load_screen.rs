@@ -2,10 +2,11 @@
 //! newest selected, and a line to type any path (not on a server, where a person reaches only
 //! their own games, which open for review).
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{centred, ellipsis, fit, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::store::GameFile;
 use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -92,7 +93,7 @@ pub static TABLE: Table<LoadForm, Action> = Table {
     ],
 };
 
-impl Component for LoadForm {
+impl Component<Transition> for LoadForm {
     /// Handles a key: `↑↓` choose, `Enter` loads, typing edits the path line.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let rows = (self.files.len() + self.path_rows()).max(1);

@@ -1,8 +1,9 @@
 //! The main menu.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
@@ -107,7 +108,7 @@ impl Menu {
     }
 }
 
-impl Component for Menu {
+impl Component<Transition> for Menu {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let list = self.items();

@@ -1,10 +1,11 @@
 //! The first visit of a key to a server: choose a nickname (the server remembers it for the
 //! key).
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
 use super::line_edit::{Edit, LineEdit};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::{Effect, Note};
 use crate::online::Request;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -90,7 +91,7 @@ pub static TABLE: Table<NameForm, Action> = Table {
     ],
 };
 
-impl Component for NameForm {
+impl Component<Transition> for NameForm {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}

@@ -1,10 +1,11 @@
 //! The New game screen: game, board size, opponent, sides, komi, AI time.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::controller::Controller;
 use super::layout::{centred, key_line};
 use super::play::Play;
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
 use crate::session::Session;
@@ -429,7 +430,7 @@ pub static TABLE: Table<NewGameForm, Action> = Table {
     ],
 };
 
-impl Component for NewGameForm {
+impl Component<Transition> for NewGameForm {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let fields = self.fields();

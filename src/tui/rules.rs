@@ -1,10 +1,11 @@
 //! The Rules screen: each game's rules in our own words, with a small board picture drawn by
 //! the board widget (a hand-made position, so it works whether or not the game is built in).
 
+use super::app::Transition;
 use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
 use super::commands::{Command, Table};
 use super::layout::{key_line, panel, wrap_words};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use crate::board::Geometry;
 use crate::games::GameKind;
 use ratatui::crossterm::event::KeyEvent;
@@ -142,7 +143,7 @@ pub fn max_scroll(kind: GameKind, size: (u16, u16)) -> u16 {
     (lines as u16).saturating_sub(tr.height.saturating_sub(1))
 }
 
-impl Component for RulesScreen {
+impl Component<Transition> for RulesScreen {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         match TABLE.lookup(self, &cx.settings.keymap, &k) {

@@ -1,10 +1,11 @@
 //! The Settings screen: changes apply at once; Save writes them to the config file (keeping
 //! its comments); leaving with unsaved changes says so.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{centred, key_line, push_note};
 use super::new_game::AI_TIMES;
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use super::store::Storage;
 use super::{Effect, Note};
@@ -118,7 +119,7 @@ impl SettingsForm {
     }
 }
 
-impl Component for SettingsForm {
+impl Component<Transition> for SettingsForm {
     /// Handles a key (changes apply at once).
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let dir = match TABLE.lookup(self, &cx.settings.keymap, &k) {

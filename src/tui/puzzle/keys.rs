@@ -4,10 +4,11 @@ use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
 use crate::board::BoardKind;
 use crate::games::{Game, Spec, Step};
+use crate::tui::app::Transition;
 use crate::tui::commands::{Command, Table};
 use crate::tui::cursor::Dir;
 use crate::tui::play::{has_colour_choice, has_overlay};
-use crate::tui::screen::{Ctx, Transition};
+use crate::tui::screen::Ctx;
 use crate::tui::Note;
 use ratatui::crossterm::event::KeyEvent;
 

@@ -6,9 +6,10 @@ use super::sets;
 use crate::games::GameKind;
 use crate::puzzle::define::{own_turns_text, LIST_KEY};
 use crate::puzzle::set::Entry;
+use crate::tui::app::Transition;
 use crate::tui::commands::{Command, Table};
 use crate::tui::layout::{centred, key_line};
-use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
+use crate::tui::screen::{Component, Ctx, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -142,7 +143,7 @@ pub fn summary(p: &Progress, list: &[Entry]) -> String {
     text
 }
 
-impl Component for PuzzleList {
+impl Component<Transition> for PuzzleList {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let n = self.sets.len();
         match TABLE.lookup(self, &cx.settings.keymap, &k) {

@@ -41,6 +41,7 @@ pub(crate) mod commands;
 pub(crate) mod config_file;
 pub(crate) mod controller;
 pub(crate) mod cursor;
+pub(crate) mod form;
 pub(crate) mod game_keys;
 pub(crate) mod game_layout;
 pub(crate) mod game_view;

@@ -196,14 +196,14 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
 fn back_to_list(p: &PuzzleScreen) -> PuzzleList {
     let mut list = p.list.clone();
     if let Some(i) = list.entries().iter().position(|e| e.id == p.entry.id) {
-        list.selected = i;
+        list.selected = crate::tui::form::Selection::at(i);
     }
     list
 }
 
 /// Opens the list's selected puzzle, or says why not.
 pub fn open_selected(list: &PuzzleList, note: &mut Option<Note>) -> Transition {
-    match PuzzleScreen::open(list.clone(), list.selected) {
+    match PuzzleScreen::open(list.clone(), list.selected.index()) {
         Ok(p) => Transition::Puzzle(Box::new(p)),
         Err(e) => {
             *note = Some(Note::error(e));

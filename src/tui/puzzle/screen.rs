@@ -85,7 +85,7 @@ impl PuzzleScreen {
         }
         let attacker = start.to_move();
         let mut list = list;
-        list.selected = index;
+        list.selected = crate::tui::form::Selection::at(index);
         let mut p = PuzzleScreen {
             cursor: cursor::centre(start.geometry()),
             list,

@@ -152,8 +152,7 @@ impl<'a> Form<'a> {
         self
     }
 
-    /// The theme.
-    pub fn theme(&self) -> &'a Theme {
+    fn theme(&self) -> &'a Theme {
         &self.s.theme
     }
 

@@ -17,7 +17,7 @@ use super::new_game::{LastChoices, NewGameForm};
 use super::play::Play;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
-use super::screen::{Component, Ctx, Transition};
+use super::screen::{Component, Ctx};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
@@ -67,6 +67,48 @@ pub enum Msg {
     PuzzleReply(super::puzzle::job::Reply),
     /// The puzzle progress was read (or not).
     PuzzleProgress(Result<super::puzzle::progress::Progress, String>),
+}
+
+/// Where a key sends the interface: what a screen's `on_key` returns (the `T` of its
+/// [`Component`]) and [`App`] carries out. The screens it names are this layer's; the screen
+/// framework ([`super::screen`]) knows none of them.
+#[derive(Debug)]
+pub enum Transition {
+    /// Stay on this screen; carry out these effects.
+    Stay(Vec<Effect>),
+    /// Leave the program (saving the game in progress first).
+    Quit,
+    /// Back to the main menu (saving the game in progress first).
+    Menu,
+    /// To the New game form.
+    NewGame,
+    /// To the Rules.
+    Rules,
+    /// To Settings.
+    Settings,
+    /// To the Load game screen.
+    Load,
+    /// Continue the autosaved game (or view it, when another window has it open).
+    Resume,
+    /// Open a game screen.
+    Open(Box<Play>),
+    /// To the challenge form (on a server).
+    Challenge,
+    /// Back to the main menu (the lobby on a server), then carry out these effects.
+    MenuWith(Vec<Effect>),
+    /// To the puzzle list, fresh (from the menu).
+    Puzzles,
+    /// Back to a puzzle list.
+    PuzzleList(Box<PuzzleList>),
+    /// Open a puzzle.
+    Puzzle(Box<PuzzleScreen>),
+}
+
+impl Transition {
+    /// Stay, with nothing to do.
+    pub fn stay() -> Transition {
+        Transition::Stay(Vec::new())
+    }
 }
 
 /// The screen shown.
@@ -541,7 +583,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
 
 impl Screen {
     /// The screen as a component (its keys and its drawing).
-    pub fn component(&self) -> &dyn Component {
+    pub fn component(&self) -> &dyn Component<Transition> {
         match self {
             Screen::Game(play) => play.as_ref(),
             Screen::Menu(m) => m,
@@ -557,7 +599,7 @@ impl Screen {
         }
     }
 
-    fn component_mut(&mut self) -> &mut dyn Component {
+    fn component_mut(&mut self) -> &mut dyn Component<Transition> {
         match self {
             Screen::Game(play) => play.as_mut(),
             Screen::Menu(m) => m,

@@ -2,15 +2,14 @@
 //! form's own fields and rules), and the time control. The server seats the two players by
 //! lot when someone accepts.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
-use super::layout::{centred, key_line};
+use super::form::{Form, Move, Selection};
 use super::new_game::{Field, NewGameForm};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::Effect;
 use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
 /// Seconds a turn the per-move clock offers.
@@ -39,7 +38,7 @@ pub struct ChallengeForm {
     /// The time control.
     pub clock: Clock,
     /// The selected row.
-    pub row: usize,
+    pub row: Selection,
 }
 
 impl ChallengeForm {
@@ -48,7 +47,7 @@ impl ChallengeForm {
         ChallengeForm {
             game,
             clock: Clock::None,
-            row: 0,
+            row: Selection::default(),
         }
     }
 
@@ -135,10 +134,8 @@ impl ChallengeForm {
 /// What a command of the challenge form does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The row above.
-    Up,
-    /// The row below.
-    Down,
+    /// The row above or below.
+    Move(Move),
     /// The row's previous value.
     Less,
     /// The row's next value.
@@ -158,8 +155,8 @@ fn always(_: &ChallengeForm) -> bool {
 pub static TABLE: Table<ChallengeForm, Action> = Table {
     screen: "challenge",
     rows: &[
-        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "field", "the field above"),
-        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "field", "the field below"),
+        Command::new(Action::Move(Move::Prev), "up", &["Up", "k", "BackTab"], always, "field", "the field above"),
+        Command::new(Action::Move(Move::Next), "down", &["Down", "j", "Tab"], always, "field", "the field below"),
         Command::new(Action::Less, "less", &["Left", "h", "-"], always, "change", "change the field"),
         Command::new(Action::More, "more", &["Right", "l", "+"], always, "change", "change the field"),
         Command::new(Action::Open, "open", &["Enter", "o"], always, "open", "open the challenge in the lobby"),
@@ -167,16 +164,15 @@ pub static TABLE: Table<ChallengeForm, Action> = Table {
     ],
 };
 
-impl Component for ChallengeForm {
+impl Component<Transition> for ChallengeForm {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let rows = self.rows();
-        self.row = self.row.min(rows.len() - 1);
-        let row = rows[self.row];
+        self.row.clamp(rows.len());
+        let row = rows[self.row.index()];
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
-            Some(Action::Up) => self.row = (self.row + rows.len() - 1) % rows.len(),
-            Some(Action::Down) => self.row = (self.row + 1) % rows.len(),
+            Some(Action::Move(m)) => self.row.go(m, rows.len()),
             Some(Action::Less) => self.change(row, -1),
             Some(Action::More) => self.change(row, 1),
             Some(Action::Open) => {
@@ -189,28 +185,16 @@ impl Component for ChallengeForm {
 
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
         let s = v.settings;
-        let t = &s.theme;
-        let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let mut lines = vec![Line::styled("Open a challenge", t.title), Line::raw("")];
-        for (i, row) in self.rows().into_iter().enumerate() {
+        let mut form = Form::titled(s, "Open a challenge", 72);
+        let rows = self.rows().into_iter().map(|row| {
             let (label, value) = self.row_text(row);
-            let style = if i == self.row { t.selected } else { t.text };
-            let arrows = i == self.row && row != Row::Open;
-            lines.push(Line::from(vec![
-                Span::styled(format!("{label:>11}  "), t.dim),
-                Span::styled(if arrows { "< " } else { "  " }, t.key),
-                Span::styled(value, style),
-                Span::styled(if arrows { " >" } else { "" }, t.key),
-            ]));
-        }
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
+            (label, value, row != Row::Open)
+        });
+        form.fields(rows, self.row.index(), 11, true);
+        form.para(
             "Who moves first (or sets komi in the bid) is drawn by lot.",
-            t.dim,
-        ));
-        let r = centred(area, 72, lines.len() as u16);
-        f.render_widget(Paragraph::new(lines), r);
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+            s.theme.dim,
+        );
+        form.draw(f, &TABLE.hints(self, &s.keymap));
     }
 }

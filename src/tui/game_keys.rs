@@ -2,13 +2,14 @@
 //! line) and what their commands do. The key handler, the key line and the `?` help are all
 //! made from these tables ([`super::commands`]).
 
+use super::app::Transition;
 use super::board::input::{colour_choice, legal_now};
 use super::board::{BoardAction, BoardOutcome};
 use super::commands::{Command, Table};
 use super::cursor::Dir;
 use super::line_edit::Edit;
 use super::play::{BidStep, Play, Popup};
-use super::screen::{Ctx, Transition};
+use super::screen::Ctx;
 use super::Effect;
 use crate::games::title_case;
 use crate::games::{Game, Side, Step, Stone};

@@ -1,13 +1,14 @@
 //! Draws the game screen: the board scaled to the space it has, the panels beside or below
 //! it, the message and key lines at the bottom, and the help and result popups.
 
+use super::app::Transition;
 use super::board::{input, Decorations};
 use super::game_keys::{self, result_choices};
 use super::game_layout::GameAreas;
 use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
 use super::panels;
 use super::play::{Play, Popup};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{Describe, Game, Side};
 use ratatui::crossterm::event::KeyEvent;
@@ -15,7 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 use ratatui::Frame;
 
-impl Component for Play {
+impl Component<Transition> for Play {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         game_keys::on_key(self, k, cx)
     }

@@ -94,15 +94,6 @@ pub fn hints_line(hints: &[(String, &str)], s: &Settings, width: u16) -> Line<'s
     Line::from(spans)
 }
 
-/// Adds a message under a form's lines (after a blank line), in the error style if it is one.
-pub fn push_note(lines: &mut Vec<Line<'static>>, note: Option<&super::Note>, s: &Settings) {
-    if let Some(n) = note {
-        let style = if n.error { s.theme.error } else { s.theme.text };
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(n.text.clone(), style));
-    }
-}
-
 /// Draws the key line on the last row of `area`.
 pub fn key_line(f: &mut Frame, area: Rect, hints: &[(String, &str)], s: &Settings) {
     let r = Rect::new(

@@ -2,15 +2,16 @@
 //! newest selected, and a line to type any path (not on a server, where a person reaches only
 //! their own games, which open for review).
 
+use super::app::Transition;
 use super::commands::{Command, Table};
-use super::layout::{centred, ellipsis, fit, key_line, push_note};
+use super::form::{Form, Move, Selection};
+use super::layout::{ellipsis, fit};
 use super::line_edit::{Edit, LineEdit};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::store::GameFile;
 use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 use std::path::PathBuf;
 
@@ -20,7 +21,7 @@ pub struct LoadForm {
     /// The games folder, newest first.
     pub files: Vec<GameFile>,
     /// The selected row (0 is the path line, when offered).
-    pub row: usize,
+    pub row: Selection,
     /// The path typed on the path line.
     pub path: LineEdit,
     /// Whether the path line is offered (any file may be named).
@@ -36,21 +37,19 @@ impl LoadForm {
     /// Shows the games folder's files, the newest selected.
     pub fn set_files(&mut self, files: Vec<GameFile>) {
         self.files = files;
-        self.row = if self.files.is_empty() {
+        self.row = Selection::at(if self.files.is_empty() {
             0
         } else {
             self.path_rows()
-        };
+        });
     }
 }
 
 /// What a command of the Load screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The row above.
-    Up,
-    /// The row below.
-    Down,
+    /// The row above or below.
+    Move(Move),
     /// Load the selected file (or the typed path).
     Load,
     /// Back to the menu.
@@ -66,7 +65,7 @@ fn always(_: &LoadForm) -> bool {
 }
 
 fn on_path(f: &LoadForm) -> bool {
-    f.paths && f.row == 0
+    f.paths && f.row.index() == 0
 }
 
 fn has_paths(f: &LoadForm) -> bool {
@@ -78,8 +77,8 @@ fn has_paths(f: &LoadForm) -> bool {
 pub static TABLE: Table<LoadForm, Action> = Table {
     screen: "load",
     rows: &[
-        Command::new(Action::Up, "up", &["Up", "BackTab"], always, "choose", "the row above"),
-        Command::new(Action::Down, "down", &["Down", "Tab"], always, "choose", "the row below"),
+        Command::new(Action::Move(Move::Prev), "up", &["Up", "BackTab"], always, "choose", "the row above"),
+        Command::new(Action::Move(Move::Next), "down", &["Down", "Tab"], always, "choose", "the row below"),
         Command::new(Action::Load, "load", &["Enter"], always, "load", "load the file"),
         Command::new(Action::Back, "back", &["Esc"], always, "back", "back to the menu"),
         Command::new(Action::Edit(Edit::Backspace), "backspace", &["Backspace"], on_path, "", "delete before the cursor"),
@@ -92,20 +91,19 @@ pub static TABLE: Table<LoadForm, Action> = Table {
     ],
 };
 
-impl Component for LoadForm {
+impl Component<Transition> for LoadForm {
     /// Handles a key: `↑↓` choose, `Enter` loads, typing edits the path line.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let rows = (self.files.len() + self.path_rows()).max(1);
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
-            Some(Action::Up) => self.row = (self.row + rows - 1) % rows,
-            Some(Action::Down) => self.row = (self.row + 1) % rows,
+            Some(Action::Move(m)) => self.row.go(m, rows),
             Some(Action::Load) => {
                 let path = if on_path(self) {
                     PathBuf::from(self.path.text().trim())
                 } else {
-                    match self.files.get(self.row - self.path_rows()) {
+                    match self.files.get(self.row.index() - self.path_rows()) {
                         Some(f) => f.path.clone(),
                         None => return Transition::stay(),
                     }
@@ -126,7 +124,7 @@ impl Component for LoadForm {
             Some(Action::Type) => {
                 if let KeyCode::Char(c) = k.code {
                     // Typing on a file's row starts a path on the File line.
-                    self.row = 0;
+                    self.row = Selection::default();
                     self.path.apply(Edit::Insert(c));
                 }
             }
@@ -136,56 +134,45 @@ impl Component for LoadForm {
 
     /// Draws the screen.
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
-        let (s, note) = (v.settings, v.note);
+        let s = v.settings;
         let t = &s.theme;
         let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let r = centred(area, 76, area.height.saturating_sub(2));
+        let width = 76.min(area.width) as usize;
         let title = if self.paths {
             "Load game"
         } else {
             "Your games"
         };
-        let mut lines = vec![Line::styled(title, t.title), Line::raw("")];
+        let mut form = Form::titled(s, title, 76).spare(2).wrapped();
         if self.paths {
-            let mut path = if self.row == 0 {
-                self.path
-                    .line((r.width as usize).saturating_sub(7), t.text, t.selected)
+            let mut path = if on_path(self) {
+                self.path.line(width.saturating_sub(7), t.text, t.selected)
             } else {
                 Line::styled(self.path.text(), t.text)
             };
             path.spans.insert(0, Span::styled("File: ", t.dim));
-            lines.push(path);
-            lines.push(Line::raw(""));
+            form.line(path);
+            form.line(Line::raw(""));
         }
         if let Some(dir) = v.storage.saves_dir().filter(|_| self.paths) {
-            lines.push(Line::styled(
+            form.line(Line::styled(
                 format!("Your games ({}):", dir.display()),
                 t.dim,
             ));
         }
         if self.files.is_empty() {
-            lines.push(Line::styled("(no games kept yet)", t.dim));
+            form.line(Line::styled("(no games kept yet)", t.dim));
         } else {
             let head = columns(["Game", "Players", "Result", "Started (UTC)"]);
-            lines.push(Line::styled(head, t.dim));
+            form.line(Line::styled(head, t.dim));
         }
         let h = area.height.saturating_sub(10) as usize;
-        let selected = self.row.checked_sub(self.path_rows());
-        let skip = selected.map_or(0, |i| (i + 1).saturating_sub(h));
-        let width = r.width as usize;
-        for (i, file) in self.files.iter().enumerate().skip(skip).take(h) {
-            let style = if selected == Some(i) {
-                t.selected
-            } else {
-                t.text
-            };
-            lines.push(Line::styled(file_line(file, width), style));
-        }
-        push_note(&mut lines, note, s);
-        let r = centred(area, 76, lines.len() as u16 + 2);
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), r);
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+        let chosen = self.row.index().checked_sub(self.path_rows());
+        form.list(&self.files, chosen, h, |file, style| {
+            Line::styled(file_line(file, width), style)
+        });
+        form.note(v.note);
+        form.draw(f, &TABLE.hints(self, &s.keymap));
     }
 }
 

@@ -3,10 +3,11 @@
 //! open a challenge, play the AI, one's games, rules, settings. Its keys, key line and help
 //! come from one command table, like every screen's.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::layout::{ellipsis, fit, help_popup, key_line};
 use super::menu::ResumeOffer;
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::{Effect, Note};
 use crate::online::{LobbyView, Request};
 use ratatui::crossterm::event::KeyEvent;
@@ -158,7 +159,7 @@ pub static TABLE: Table<Lobby, Action> = Table {
     ],
 };
 
-impl Component for Lobby {
+impl Component<Transition> for Lobby {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let n = self.entries().len();
         let net = |r: Request| Transition::Stay(vec![Effect::Net(r)]);

@@ -1,12 +1,14 @@
 //! The main menu.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
-use super::layout::{centred, key_line};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::form::{Form, Move, Selection};
+use super::screen::{Component, Ctx, ViewCtx};
+use crate::games::GameKind;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
 /// The autosaved game as the menu offers it.
@@ -21,8 +23,8 @@ pub struct ResumeOffer {
 /// The menu's state.
 #[derive(Clone, Debug, Default)]
 pub struct Menu {
-    /// Index into [`Menu::items`].
-    pub selected: usize,
+    /// The entry chosen, of [`Menu::items`].
+    pub selected: Selection,
     /// The autosaved game, if there is one.
     pub resume: Option<ResumeOffer>,
 }
@@ -49,10 +51,8 @@ pub enum Item {
 /// What a menu command does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// Select the entry above.
-    Up,
-    /// Select the entry below.
-    Down,
+    /// Select the entry above or below.
+    Move(Move),
     /// Open the selected entry.
     Open,
     /// Open an entry by its key.
@@ -68,8 +68,8 @@ fn always(_: &Menu) -> bool {
 pub static TABLE: Table<Menu, Action> = Table {
     screen: "menu",
     rows: &[
-        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "choose", "select the entry above"),
-        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "choose", "select the entry below"),
+        Command::new(Action::Move(Move::Prev), "up", &["Up", "k", "BackTab"], always, "choose", "select the entry above"),
+        Command::new(Action::Move(Move::Next), "down", &["Down", "j", "Tab"], always, "choose", "select the entry below"),
         Command::new(Action::Open, "open", &["Enter", "Space"], always, "open", "open the selected entry"),
         Command::new(Action::Item(Item::NewGame), "new_game", &["n"], always, "", "New game"),
         Command::new(Action::Item(Item::Resume), "resume", &["r"], |m| m.resume.is_some(), "", "Resume"),
@@ -85,7 +85,7 @@ impl Menu {
     /// The menu, offering the autosaved game if there is one.
     pub fn new(resume: Option<ResumeOffer>) -> Menu {
         Menu {
-            selected: 0,
+            selected: Selection::default(),
             resume,
         }
     }
@@ -107,21 +107,17 @@ impl Menu {
     }
 }
 
-impl Component for Menu {
+impl Component<Transition> for Menu {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let list = self.items();
         let chosen = match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => return Transition::stay(),
-            Some(Action::Up) => {
-                self.selected = (self.selected + list.len() - 1) % list.len();
+            Some(Action::Move(m)) => {
+                self.selected.go(m, list.len());
                 return Transition::stay();
             }
-            Some(Action::Down) => {
-                self.selected = (self.selected + 1) % list.len();
-                return Transition::stay();
-            }
-            Some(Action::Open) => list[self.selected.min(list.len() - 1)],
+            Some(Action::Open) => list[self.selected.within(list.len())],
             Some(Action::Item(i)) => i,
         };
         *cx.note = None;
@@ -141,7 +137,6 @@ impl Component for Menu {
         let (s, note) = (v.settings, v.note);
         let t = &s.theme;
         let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
         let live = TABLE.live(self, &s.keymap);
         let key_of = |item: Item| {
             live.iter()
@@ -149,12 +144,13 @@ impl Component for Menu {
                 .and_then(|l| l.keys.first())
                 .map_or_else(|| " ".to_string(), ToString::to_string)
         };
-        let mut lines = vec![
-            Line::styled("t e s s e r a", t.title),
-            Line::styled("Keil · Carteso · Iris · Linage · Wunchunk", t.dim),
-            Line::raw(""),
-        ];
-        for (i, item) in self.items().into_iter().enumerate() {
+        let mut form = Form::new(s, 50).centre_lines();
+        form.line(Line::styled("t e s s e r a", t.title));
+        let games = GameKind::ALL.map(GameKind::title).join(" · ");
+        form.line(Line::styled(games, t.dim));
+        form.line(Line::raw(""));
+        let chosen = Some(self.selected.index());
+        form.list(self.items(), chosen, usize::MAX, |item, style| {
             let text = match (item, &self.resume) {
                 (Item::NewGame, _) => "New game".to_string(),
                 (Item::Resume, Some(r)) if r.elsewhere => format!("View: {} (read-only)", r.what),
@@ -166,19 +162,12 @@ impl Component for Menu {
                 (Item::Settings, _) => "Settings".into(),
                 (Item::Quit, _) => "Quit".into(),
             };
-            let style = if i == self.selected {
-                t.selected
-            } else {
-                t.text
-            };
-            lines.push(Line::from(vec![
+            Line::from(vec![
                 Span::styled(format!(" {} ", key_of(item)), t.key),
                 Span::styled(format!(" {text:<30}"), style),
-            ]));
-        }
-        let h = lines.len() as u16;
-        let r = centred(area, 50, h);
-        f.render_widget(Paragraph::new(lines).alignment(Alignment::Center), r);
+            ])
+        });
+        let r = form.draw(f, &TABLE.hints(self, &s.keymap));
         if let Some(n) = note {
             let y = (r.bottom() + 1).min(area.height.saturating_sub(4));
             let nr = Rect::new(1, y, area.width.saturating_sub(2), 3);
@@ -190,6 +179,5 @@ impl Component for Menu {
                 nr,
             );
         }
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
 }

@@ -19,7 +19,11 @@
 //! - `view::view` draws the model, one function per screen and panel.
 //! - Every screen is the same shape (`screen`): its own state, `on_key` made from its
 //!   command table (`commands`; the key line and the help come from the same table, and
-//!   the config file can rebind the keys, `keymap`), and `view`.
+//!   the config file can rebind the keys, `keymap`), and `view`. `on_key` returns an
+//!   `app::Transition`, which `app` carries out: the screen framework names no screen.
+//! - The form screens (menu, new game, challenge, settings, load, nickname, rules, puzzle
+//!   list) share one widget (`form`): the chosen row and its moves (`form::Selection`), and
+//!   the drawing of a form (`form::Form`).
 //!
 //! One session of the interface is a value that runs against any terminal (`host`): an
 //! output writer and its size, a channel of messages (keys, resizes, engine reports, what a
@@ -41,6 +45,7 @@ pub(crate) mod commands;
 pub(crate) mod config_file;
 pub(crate) mod controller;
 pub(crate) mod cursor;
+pub(crate) mod form;
 pub(crate) mod game_keys;
 pub(crate) mod game_layout;
 pub(crate) mod game_view;

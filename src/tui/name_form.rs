@@ -1,15 +1,15 @@
 //! The first visit of a key to a server: choose a nickname (the server remembers it for the
 //! key).
 
+use super::app::Transition;
 use super::commands::{Command, Table};
-use super::layout::{centred, key_line, push_note};
+use super::form::Form;
 use super::line_edit::{Edit, LineEdit};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::{Effect, Note};
 use crate::online::{name_problem, Request, NAME_MAX};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
 /// The nickname form's state.
@@ -55,7 +55,7 @@ pub static TABLE: Table<NameForm, Action> = Table {
     ],
 };
 
-impl Component for NameForm {
+impl Component<Transition> for NameForm {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
@@ -84,24 +84,17 @@ impl Component for NameForm {
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
         let s = v.settings;
         let t = &s.theme;
-        let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let mut lines = vec![
-            Line::styled("Welcome to tessera", t.title),
-            Line::raw(""),
-            Line::styled(
-                "Choose a nickname: the server remembers it for your key",
-                t.text,
-            ),
-            Line::styled(self.fingerprint.clone(), t.dim),
-            Line::raw(""),
-        ];
+        let mut form = Form::titled(s, "Welcome to tessera", 64).spare(1).wrapped();
+        form.line(Line::styled(
+            "Choose a nickname: the server remembers it for your key",
+            t.text,
+        ));
+        form.line(Line::styled(self.fingerprint.clone(), t.dim));
+        form.line(Line::raw(""));
         let mut field = self.name.line(NAME_MAX + 1, t.text, t.selected);
         field.spans.insert(0, Span::styled("Nickname: ", t.dim));
-        lines.push(field);
-        push_note(&mut lines, v.note, s);
-        let r = centred(area, 64, lines.len() as u16 + 1);
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), r);
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+        form.line(field);
+        form.note(v.note);
+        form.draw(f, &TABLE.hints(self, &s.keymap));
     }
 }

@@ -1,16 +1,15 @@
 //! The New game screen: game, board size, opponent, sides, komi, AI time.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
 use super::controller::Controller;
-use super::layout::{centred, key_line};
+use super::form::{Form, Move, Selection};
 use super::play::Play;
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
 use crate::session::Session;
 use ratatui::crossterm::event::KeyEvent;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
 use ratatui::Frame;
 
 /// Who the opponent is.
@@ -41,7 +40,7 @@ pub const AI_TIMES: [f64; 10] = [0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0,
 #[derive(Clone, Debug)]
 pub struct NewGameForm {
     /// The selected row.
-    pub row: usize,
+    pub row: Selection,
     /// The game.
     pub kind: GameKind,
     /// Board size.
@@ -112,7 +111,7 @@ impl NewGameForm {
     /// the AI.
     pub fn new(s: &Settings) -> NewGameForm {
         let mut f = NewGameForm {
-            row: 0,
+            row: Selection::default(),
             kind: GameKind::DEFAULT,
             size: 9,
             opponent: Opponent::Ai,
@@ -345,7 +344,7 @@ impl NewGameForm {
                     .iter()
                     .position(|&g| g == self.kind)
                     .unwrap_or(0);
-                self.set_kind(GameKind::ALL[cycle(i, 5)]);
+                self.set_kind(GameKind::ALL[cycle(i, GameKind::ALL.len())]);
             }
             Field::Size => {
                 let r = self.kind.sizes();
@@ -397,10 +396,8 @@ impl NewGameForm {
 /// What a command of the New game screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The field above.
-    Up,
-    /// The field below.
-    Down,
+    /// The field above or below.
+    Move(Move),
     /// The field's previous value.
     Less,
     /// The field's next value.
@@ -420,8 +417,8 @@ fn always(_: &NewGameForm) -> bool {
 pub static TABLE: Table<NewGameForm, Action> = Table {
     screen: "new_game",
     rows: &[
-        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "field", "the field above"),
-        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "field", "the field below"),
+        Command::new(Action::Move(Move::Prev), "up", &["Up", "k", "BackTab"], always, "field", "the field above"),
+        Command::new(Action::Move(Move::Next), "down", &["Down", "j", "Tab"], always, "field", "the field below"),
         Command::new(Action::Less, "less", &["Left", "h", "-"], always, "change", "change the field"),
         Command::new(Action::More, "more", &["Right", "l", "+"], always, "change", "change the field"),
         Command::new(Action::Start, "start", &["Enter", "s"], always, "start", "start the game"),
@@ -429,17 +426,16 @@ pub static TABLE: Table<NewGameForm, Action> = Table {
     ],
 };
 
-impl Component for NewGameForm {
+impl Component<Transition> for NewGameForm {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let fields = self.fields();
-        self.row = self.row.min(fields.len() - 1);
-        let field = fields[self.row];
+        self.row.clamp(fields.len());
+        let field = fields[self.row.index()];
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
-            Some(Action::Up) => self.row = (self.row + fields.len() - 1) % fields.len(),
-            Some(Action::Down) => self.row = (self.row + 1) % fields.len(),
+            Some(Action::Move(m)) => self.row.go(m, fields.len()),
             Some(Action::Less) => self.change(field, -1),
             Some(Action::More) => self.change(field, 1),
             // Enter starts from any field, as the key line says: a newcomer who has not
@@ -461,28 +457,16 @@ impl Component for NewGameForm {
     /// Draws the form.
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
         let s = v.settings;
-        let t = &s.theme;
-        let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let mut lines = vec![Line::styled("New game", t.title), Line::raw("")];
-        for (i, field) in self.fields().into_iter().enumerate() {
+        let mut form = Form::titled(s, "New game", 72);
+        let rows = self.fields().into_iter().map(|field| {
             let (label, value) = self.row_text(field);
-            let style = if i == self.row { t.selected } else { t.text };
-            let arrows = i == self.row && field != Field::Start;
-            lines.push(Line::from(vec![
-                Span::styled(format!("{label:>11}  "), t.dim),
-                Span::styled(if arrows { "< " } else { "  " }, t.key),
-                Span::styled(value, style),
-                Span::styled(if arrows { " >" } else { "" }, t.key),
-            ]));
-        }
+            (label, value, field != Field::Start)
+        });
+        form.fields(rows, self.row.index(), 11, true);
         if let Some(e) = &self.error {
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(e.clone(), t.error));
+            form.para(e.clone(), s.theme.error);
         }
-        let r = centred(area, 72, lines.len() as u16);
-        f.render_widget(Paragraph::new(lines), r);
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+        form.draw(f, &TABLE.hints(self, &s.keymap));
     }
 }
 

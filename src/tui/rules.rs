@@ -1,10 +1,12 @@
 //! The Rules screen: each game's rules in our own words, with a small board picture drawn by
 //! the board widget (a hand-made position, so it works whether or not the game is built in).
 
+use super::app::Transition;
 use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
 use super::commands::{Command, Table};
+use super::form::{tabs, Move, Selection};
 use super::layout::{key_line, panel, wrap_words};
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use crate::board::Geometry;
 use crate::games::GameKind;
 use ratatui::crossterm::event::KeyEvent;
@@ -16,8 +18,8 @@ use ratatui::Frame;
 /// The Rules screen's state.
 #[derive(Clone, Debug, Default)]
 pub struct RulesScreen {
-    /// Index into [`GameKind::ALL`].
-    pub game: usize,
+    /// The game shown, of [`GameKind::ALL`].
+    pub game: Selection,
     /// Lines scrolled.
     pub scroll: u16,
 }
@@ -87,10 +89,8 @@ pub fn legend(kind: GameKind) -> Option<&'static str> {
 /// What a command of the Rules screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The previous game.
-    Previous,
-    /// The next game.
-    Next,
+    /// The previous or next game.
+    Game(Move),
     /// Scroll by some lines (negative: up).
     Scroll(i32),
     /// Back to the menu.
@@ -106,8 +106,8 @@ fn always(_: &RulesScreen) -> bool {
 pub static TABLE: Table<RulesScreen, Action> = Table {
     screen: "rules",
     rows: &[
-        Command::new(Action::Previous, "previous", &["Left", "h", "BackTab"], always, "game", "the previous game"),
-        Command::new(Action::Next, "next", &["Right", "l", "Tab"], always, "game", "the next game"),
+        Command::new(Action::Game(Move::Prev), "previous", &["Left", "h", "BackTab"], always, "game", "the previous game"),
+        Command::new(Action::Game(Move::Next), "next", &["Right", "l", "Tab"], always, "game", "the next game"),
         Command::new(Action::Scroll(-1), "line_up", &["Up", "k"], always, "", "scroll a line"),
         Command::new(Action::Scroll(1), "line_down", &["Down", "j"], always, "", "scroll a line"),
         Command::new(Action::Scroll(-10), "page_up", &["PgUp"], always, "scroll", "scroll a page"),
@@ -142,23 +142,25 @@ pub fn max_scroll(kind: GameKind, size: (u16, u16)) -> u16 {
     (lines as u16).saturating_sub(tr.height.saturating_sub(1))
 }
 
-impl Component for RulesScreen {
+impl RulesScreen {
+    /// The game shown.
+    fn kind(&self) -> GameKind {
+        GameKind::ALL[self.game.index()]
+    }
+}
+
+impl Component<Transition> for RulesScreen {
     /// Handles a key.
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => {}
             Some(Action::Back) => return Transition::Menu,
-            Some(Action::Previous) => {
-                let n = GameKind::ALL.len();
-                self.game = (self.game + n - 1) % n;
-                self.scroll = 0;
-            }
-            Some(Action::Next) => {
-                self.game = (self.game + 1) % GameKind::ALL.len();
+            Some(Action::Game(m)) => {
+                self.game.go(m, GameKind::ALL.len());
                 self.scroll = 0;
             }
             Some(Action::Scroll(n)) => {
-                let max = max_scroll(GameKind::ALL[self.game], cx.size);
+                let max = max_scroll(self.kind(), cx.size);
                 self.scroll = (i32::from(self.scroll) + n).clamp(0, i32::from(max)) as u16;
             }
         }
@@ -171,20 +173,12 @@ impl Component for RulesScreen {
         let t = &s.theme;
         let area = f.area();
         f.render_widget(Block::new().style(t.text), area);
-        let mut tabs = Vec::new();
-        for (i, k) in GameKind::ALL.iter().enumerate() {
-            let style = if i == self.game { t.selected } else { t.dim };
-            tabs.push(ratatui::text::Span::styled(
-                format!(" {} ", k.title()),
-                style,
-            ));
-            tabs.push(ratatui::text::Span::raw(" "));
-        }
+        let titles = GameKind::ALL.iter().map(|k| k.title().to_string());
         f.render_widget(
-            Paragraph::new(Line::from(tabs)),
+            Paragraph::new(Line::from(tabs(titles, self.game.index(), " ", t))),
             Rect::new(1, 0, area.width.saturating_sub(1), 1),
         );
-        let kind = GameKind::ALL[self.game];
+        let kind = self.kind();
         let (pic_area, tr) = areas(kind, (area.width, area.height));
         if let Some(r) = pic_area {
             let pic = picture(kind);

@@ -1,55 +1,16 @@
 //! What every screen has in common: it owns its state, answers keys with `on_key` (made from
 //! its command table, [`super::commands`]) and draws itself with `view`. A key handler gets a
-//! [`Ctx`] (what it may read or change outside its own state) and returns a [`Transition`]:
-//! stay (with effects for the runtime) or go elsewhere; the application carries transitions
-//! out, so no screen needs to know the others.
+//! [`Ctx`] (what it may read or change outside its own state) and returns where the key sends
+//! the interface: a value of the application's own type (`T` of [`Component`], the app's
+//! [`super::app::Transition`]: stay with effects for the runtime, or go elsewhere). The
+//! application carries transitions out, so no screen needs to know the others, and this
+//! framework names no screen.
 
-use super::play::Play;
 use super::settings::Settings;
 use super::store::Storage;
-use super::{Effect, Note};
+use super::Note;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
-
-/// Where a key sends the interface.
-#[derive(Debug)]
-pub enum Transition {
-    /// Stay on this screen; carry out these effects.
-    Stay(Vec<Effect>),
-    /// Leave the program (saving the game in progress first).
-    Quit,
-    /// Back to the main menu (saving the game in progress first).
-    Menu,
-    /// To the New game form.
-    NewGame,
-    /// To the Rules.
-    Rules,
-    /// To Settings.
-    Settings,
-    /// To the Load game screen.
-    Load,
-    /// Continue the autosaved game (or view it, when another window has it open).
-    Resume,
-    /// Open a game screen.
-    Open(Box<Play>),
-    /// To the challenge form (on a server).
-    Challenge,
-    /// Back to the main menu (the lobby on a server), then carry out these effects.
-    MenuWith(Vec<Effect>),
-    /// To the puzzle list, fresh (from the menu).
-    Puzzles,
-    /// Back to a puzzle list.
-    PuzzleList(Box<super::puzzle::PuzzleList>),
-    /// Open a puzzle.
-    Puzzle(Box<super::puzzle::PuzzleScreen>),
-}
-
-impl Transition {
-    /// Stay, with nothing to do.
-    pub fn stay() -> Transition {
-        Transition::Stay(Vec::new())
-    }
-}
 
 /// What a key handler may use besides its screen's own state.
 #[derive(Debug)]
@@ -84,11 +45,13 @@ pub struct ViewCtx<'a> {
 }
 
 /// A screen: its own state, which answers keys (from its command table) and draws itself.
-/// New screens (a puzzle mode, an analysis mode, a lobby) implement this and get a variant
-/// of [`super::app::Screen`] and an entry in [`super::app::key_tables`].
-pub trait Component {
+/// `T` is where a key may send the interface, as the application defines it (the app's
+/// [`super::app::Transition`]). New screens (a puzzle mode, an analysis mode, a lobby)
+/// implement this and get a variant of [`super::app::Screen`] and an entry in
+/// [`super::app::key_tables`].
+pub trait Component<T> {
     /// Handles a key press.
-    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition;
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> T;
     /// Draws the screen on the whole frame.
     fn view(&self, f: &mut Frame, v: &ViewCtx);
 }

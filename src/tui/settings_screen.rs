@@ -1,25 +1,24 @@
 //! The Settings screen: changes apply at once; Save writes them to the config file (keeping
 //! its comments); leaving with unsaved changes says so.
 
+use super::app::Transition;
 use super::commands::{Command, Table};
-use super::layout::{centred, key_line, push_note};
+use super::form::{Form, Move, Selection};
 use super::new_game::AI_TIMES;
-use super::screen::{Component, Ctx, Transition, ViewCtx};
+use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use super::store::Storage;
 use super::{Effect, Note};
 use crate::config::ShowEstimate;
 use crate::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
 /// The Settings screen's state.
 #[derive(Clone, Debug, Default)]
 pub struct SettingsForm {
     /// The selected row.
-    pub row: usize,
+    pub row: Selection,
     /// Something changed since the screen opened or the last Save.
     pub changed: bool,
 }
@@ -31,10 +30,8 @@ const BACK_ROW: usize = 8;
 /// What a command of the Settings screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The row above.
-    Up,
-    /// The row below.
-    Down,
+    /// The row above or below.
+    Move(Move),
     /// The row's previous value.
     Less,
     /// The row's next value (or Save, Back).
@@ -52,8 +49,8 @@ fn always(_: &SettingsForm) -> bool {
 pub static TABLE: Table<SettingsForm, Action> = Table {
     screen: "settings",
     rows: &[
-        Command::new(Action::Up, "up", &["Up", "k", "BackTab"], always, "choose", "the row above"),
-        Command::new(Action::Down, "down", &["Down", "j", "Tab"], always, "choose", "the row below"),
+        Command::new(Action::Move(Move::Prev), "up", &["Up", "k", "BackTab"], always, "choose", "the row above"),
+        Command::new(Action::Move(Move::Next), "down", &["Down", "j", "Tab"], always, "choose", "the row below"),
         Command::new(Action::Less, "less", &["Left", "h", "-"], always, "change", "change the setting"),
         Command::new(Action::More, "more", &["Right", "l", "+", "Enter", "Space"], always, "change", "change the setting (Save, Back)"),
         Command::new(Action::Back, "back", &["Esc", "q"], always, "back", "back to the menu"),
@@ -118,17 +115,13 @@ impl SettingsForm {
     }
 }
 
-impl Component for SettingsForm {
+impl Component<Transition> for SettingsForm {
     /// Handles a key (changes apply at once).
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         let dir = match TABLE.lookup(self, &cx.settings.keymap, &k) {
             None => return Transition::stay(),
-            Some(Action::Up) => {
-                self.row = (self.row + ROWS - 1) % ROWS;
-                return Transition::stay();
-            }
-            Some(Action::Down) => {
-                self.row = (self.row + 1) % ROWS;
+            Some(Action::Move(m)) => {
+                self.row.go(m, ROWS);
                 return Transition::stay();
             }
             Some(Action::Back) => return self.leave(cx),
@@ -138,7 +131,7 @@ impl Component for SettingsForm {
         let mut fx = Vec::new();
         let s = &mut *cx.settings;
         let c = &mut s.config;
-        match self.row {
+        match self.row.index() {
             0 => {
                 let mut names = vec!["auto"];
                 names.extend(Theme::built_in_names());
@@ -179,29 +172,20 @@ impl Component for SettingsForm {
 
     /// Draws the screen.
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
-        let (s, note) = (v.settings, v.note);
-        let t = &s.theme;
-        let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let mut lines = vec![Line::styled("Settings", t.title), Line::raw("")];
-        for row in 0..ROWS {
+        let s = v.settings;
+        let mut form = Form::titled(s, "Settings", 76).spare(2).wrapped();
+        let rows = (0..ROWS).map(|row| {
             let (label, value) = setting_text(s, v.storage, row);
-            let style = if row == self.row { t.selected } else { t.text };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{label:>9}  "), t.dim),
-                Span::styled(value, style),
-            ]));
-        }
+            (label, value, true)
+        });
+        form.fields(rows, self.row.index(), 9, false);
         if self.changed {
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
+            form.para(
                 "changed for this session: Save keeps the changes",
-                t.dim,
-            ));
+                s.theme.dim,
+            );
         }
-        push_note(&mut lines, note, s);
-        let r = centred(area, 76, lines.len() as u16 + 2);
-        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), r);
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
+        form.note(v.note);
+        form.draw(f, &TABLE.hints(self, &s.keymap));
     }
 }

@@ -3,11 +3,12 @@
 use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
 use crate::games::Game;
+use crate::tui::app::Transition;
 use crate::tui::board::input::colour_choice;
 use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
 use crate::tui::cursor::Dir;
-use crate::tui::screen::{Ctx, Transition};
+use crate::tui::screen::Ctx;
 use crate::tui::Note;
 use ratatui::crossterm::event::KeyEvent;
 
@@ -158,14 +159,14 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
 fn back_to_list(p: &PuzzleScreen) -> PuzzleList {
     let mut list = p.list.clone();
     if let Some(i) = list.entries().iter().position(|e| e.id == p.entry.id) {
-        list.selected = i;
+        list.selected = crate::tui::form::Selection::at(i);
     }
     list
 }
 
 /// Opens the list's selected puzzle, or says why not.
 pub fn open_selected(list: &PuzzleList, note: &mut Option<Note>) -> Transition {
-    match PuzzleScreen::open(list.clone(), list.selected) {
+    match PuzzleScreen::open(list.clone(), list.selected.index()) {
         Ok(p) => Transition::Puzzle(Box::new(p)),
         Err(e) => {
             *note = Some(Note::error(e));

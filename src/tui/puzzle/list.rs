@@ -6,13 +6,14 @@ use super::sets;
 use crate::games::GameKind;
 use crate::puzzle::define::{own_turns_text, LIST_KEY};
 use crate::puzzle::set::Entry;
+use crate::tui::app::Transition;
 use crate::tui::commands::{Command, Table};
-use crate::tui::layout::{centred, key_line};
-use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
+use crate::tui::form::{tabs, Form, Move, Selection};
+use crate::tui::screen::{Component, Ctx, ViewCtx};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
 /// The list's state: the five sets, the game shown, the puzzle selected, the progress.
@@ -20,10 +21,10 @@ use ratatui::Frame;
 pub struct PuzzleList {
     /// Each game's set, easiest (lowest rating) first.
     pub sets: Vec<(GameKind, Vec<Entry>)>,
-    /// Index into `sets`.
-    pub game: usize,
-    /// Index into the game's set.
-    pub selected: usize,
+    /// The game shown, of `sets`.
+    pub game: Selection,
+    /// The puzzle chosen, of the game's set.
+    pub selected: Selection,
     /// The player's progress.
     pub progress: Progress,
     /// Problems met loading the sets.
@@ -33,18 +34,10 @@ pub struct PuzzleList {
 /// What a list command does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    /// The previous game.
-    PrevGame,
-    /// The next game.
-    NextGame,
-    /// Select the puzzle above.
-    Up,
-    /// Select the puzzle below.
-    Down,
-    /// Ten up.
-    PageUp,
-    /// Ten down.
-    PageDown,
+    /// The previous or next game.
+    Game(Move),
+    /// Select a puzzle above or below (one, or ten).
+    Move(Move),
     /// Open the selected puzzle.
     Open,
     /// Back to the menu.
@@ -66,12 +59,12 @@ fn any(l: &PuzzleList) -> bool {
 pub static TABLE: Table<PuzzleList, Action> = Table {
     screen: "puzzle_list",
     rows: &[
-        Command::new(Action::PrevGame, "previous_game", &["Left", "h", "BackTab"], always, "game", "the previous game"),
-        Command::new(Action::NextGame, "next_game", &["Right", "l", "Tab"], always, "game", "the next game"),
-        Command::new(Action::Up, "up", &["Up", "k"], any, "choose", "select the puzzle above"),
-        Command::new(Action::Down, "down", &["Down", "j"], any, "choose", "select the puzzle below"),
-        Command::new(Action::PageUp, "page_up", &["PgUp"], any, "", "ten puzzles up"),
-        Command::new(Action::PageDown, "page_down", &["PgDn"], any, "", "ten puzzles down"),
+        Command::new(Action::Game(Move::Prev), "previous_game", &["Left", "h", "BackTab"], always, "game", "the previous game"),
+        Command::new(Action::Game(Move::Next), "next_game", &["Right", "l", "Tab"], always, "game", "the next game"),
+        Command::new(Action::Move(Move::By(-1)), "up", &["Up", "k"], any, "choose", "select the puzzle above"),
+        Command::new(Action::Move(Move::By(1)), "down", &["Down", "j"], any, "choose", "select the puzzle below"),
+        Command::new(Action::Move(Move::By(-10)), "page_up", &["PgUp"], any, "", "ten puzzles up"),
+        Command::new(Action::Move(Move::By(10)), "page_down", &["PgDn"], any, "", "ten puzzles down"),
         Command::new(Action::Open, "open", &["Enter", "Space"], any, "solve", "open the selected puzzle"),
         Command::new(Action::Menu, "menu", &["Esc"], always, "menu", "back to the menu"),
         Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
@@ -96,8 +89,8 @@ impl PuzzleList {
             .unwrap_or(0);
         PuzzleList {
             sets,
-            game,
-            selected: 0,
+            game: Selection::at(game),
+            selected: Selection::default(),
             progress: Progress::default(),
             problems,
         }
@@ -105,7 +98,7 @@ impl PuzzleList {
 
     /// The puzzles of the game shown.
     pub fn entries(&self) -> &[Entry] {
-        &self.sets[self.game].1
+        &self.sets[self.game.index()].1
     }
 
     /// The puzzle after `id` in the game's list (rising rating), wrapping around.
@@ -113,13 +106,6 @@ impl PuzzleList {
         let list = self.entries();
         let i = list.iter().position(|e| e.id == id)?;
         (!list.is_empty()).then(|| (i + 1) % list.len())
-    }
-
-    fn move_by(&mut self, d: isize) {
-        let n = self.entries().len() as isize;
-        if n > 0 {
-            self.selected = (self.selected as isize + d).clamp(0, n - 1) as usize;
-        }
     }
 }
 
@@ -142,22 +128,14 @@ pub fn summary(p: &Progress, list: &[Entry]) -> String {
     text
 }
 
-impl Component for PuzzleList {
+impl Component<Transition> for PuzzleList {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
-        let n = self.sets.len();
         match TABLE.lookup(self, &cx.settings.keymap, &k) {
-            Some(Action::PrevGame) => {
-                self.game = (self.game + n - 1) % n;
-                self.selected = 0;
+            Some(Action::Game(m)) => {
+                self.game.go(m, self.sets.len());
+                self.selected = Selection::default();
             }
-            Some(Action::NextGame) => {
-                self.game = (self.game + 1) % n;
-                self.selected = 0;
-            }
-            Some(Action::Up) => self.move_by(-1),
-            Some(Action::Down) => self.move_by(1),
-            Some(Action::PageUp) => self.move_by(-10),
-            Some(Action::PageDown) => self.move_by(10),
+            Some(Action::Move(m)) => self.selected.go(m, self.entries().len()),
             Some(Action::Open) => return super::keys::open_selected(self, cx.note),
             Some(Action::Menu) => return Transition::Menu,
             Some(Action::Quit) => return Transition::Quit,
@@ -170,49 +148,39 @@ impl Component for PuzzleList {
         let s = v.settings;
         let t = &s.theme;
         let area = f.area();
-        f.render_widget(Block::new().style(t.text), area);
-        let mut tabs = vec![Span::styled("Puzzles  ", t.title)];
-        for (i, (k, list)) in self.sets.iter().enumerate() {
-            let style = if i == self.game { t.selected } else { t.dim };
-            tabs.push(Span::styled(
-                format!(" {} ({}) ", k.title(), list.len()),
-                style,
-            ));
-        }
+        let mut title = vec![Span::styled("Puzzles  ", t.title)];
+        let titles = self
+            .sets
+            .iter()
+            .map(|(k, list)| format!("{} ({})", k.title(), list.len()));
+        title.extend(tabs(titles, self.game.index(), "", t));
         let p = &self.progress;
         let list = self.entries();
-        let mut lines = vec![
-            Line::from(tabs),
-            Line::styled(
-                format!(
-                    "{} · streak {} · best streak {}",
-                    summary(p, list),
-                    p.streak,
-                    p.best_streak
-                ),
-                t.dim,
+        let mut form = Form::new(s, 80).height(area.height.saturating_sub(2));
+        form.line(Line::from(title));
+        form.line(Line::styled(
+            format!(
+                "{} · streak {} · best streak {}",
+                summary(p, list),
+                p.streak,
+                p.best_streak
             ),
-            Line::styled(LIST_KEY, t.dim),
-            Line::styled(
-                format!(
-                    " {:<14} {:<19} {:>13}   {}",
-                    "puzzle", "to win in", "rating", "result"
-                ),
-                t.dim,
+            t.dim,
+        ));
+        form.line(Line::styled(LIST_KEY, t.dim));
+        form.line(Line::styled(
+            format!(
+                " {:<14} {:<19} {:>13}   {}",
+                "puzzle", "to win in", "rating", "result"
             ),
-        ];
-        let rows = area.height.saturating_sub(9) as usize;
-        let top = self.selected.saturating_sub(rows.saturating_sub(1));
+            t.dim,
+        ));
         if list.is_empty() {
-            lines.push(Line::styled("no puzzles for this game", t.dim));
+            form.line(Line::styled("no puzzles for this game", t.dim));
         }
-        for (i, e) in list.iter().enumerate().skip(top).take(rows) {
-            let style = if i == self.selected {
-                t.selected
-            } else {
-                t.text
-            };
-            lines.push(Line::styled(
+        let rows = area.height.saturating_sub(9) as usize;
+        form.list(list, Some(self.selected.index()), rows, |e, style| {
+            Line::styled(
                 format!(
                     " {:<14} {:<19} {:>13.1}   {:<22} ",
                     e.id,
@@ -221,11 +189,9 @@ impl Component for PuzzleList {
                     status_word(p.status(&e.id))
                 ),
                 style,
-            ));
-        }
-        let w = 80.min(area.width);
-        let r = centred(area, w, area.height.saturating_sub(2));
-        f.render_widget(Paragraph::new(lines), r);
+            )
+        });
+        form.draw(f, &TABLE.hints(self, &s.keymap));
         let note = v
             .note
             .map(|n| (n.text.clone(), n.error))
@@ -243,6 +209,5 @@ impl Component for PuzzleList {
                 nr,
             );
         }
-        key_line(f, area, &TABLE.hints(self, &s.keymap), s);
     }
 }

@@ -83,7 +83,7 @@ impl PuzzleScreen {
         }
         let attacker = start.to_move();
         let mut list = list;
-        list.selected = index;
+        list.selected = crate::tui::form::Selection::at(index);
         let mut p = PuzzleScreen {
             board: BoardInput::new(start.geometry(), Stone::of_side(attacker)),
             list,

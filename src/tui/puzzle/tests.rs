@@ -33,7 +33,7 @@ fn open_multi_stone() -> (App, Vec<Step>) {
         .min_by_key(|&(d, i, _)| (d, i))
         .map(|(_, i, s)| (i, s))
         .expect("a shipped Wunchunk puzzle whose first turn has several stones");
-    list.selected = i;
+    list.selected = crate::tui::form::Selection::at(i);
     let mut a = app(100, 40);
     a.screen = Screen::PuzzleList(list);
     update(&mut a, key(KeyCode::Enter));

@@ -8,18 +8,19 @@ use super::progress::Status;
 use super::screen::{Phase, PuzzleScreen};
 use crate::games::{Describe, Game};
 use crate::puzzle::define::{goal_rules, rating_words};
+use crate::tui::app::Transition;
 use crate::tui::board::Decorations;
 use crate::tui::game_layout;
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
 use crate::tui::panels::{colour_line, note_lines, wrapped};
-use crate::tui::screen::{Component, Ctx, Transition, ViewCtx};
+use crate::tui::screen::{Component, Ctx, ViewCtx};
 use crate::tui::settings::Settings;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
-impl Component for PuzzleScreen {
+impl Component<Transition> for PuzzleScreen {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
         keys::on_key(self, k, cx)
     }

@@ -348,7 +348,7 @@ fn load_selects_the_newest_game() {
     // Typing goes to the File line.
     update(&mut a, ch('x'));
     match &a.screen {
-        Screen::Load(f) => assert_eq!((f.row, f.path.text()), (0, "x".to_string())),
+        Screen::Load(f) => assert_eq!((f.row.index(), f.path.text()), (0, "x".to_string())),
         _ => panic!("not on the Load screen"),
     }
 }

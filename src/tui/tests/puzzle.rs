@@ -8,6 +8,7 @@ use crate::games::{Game, GameKind, Step};
 use crate::puzzle::set;
 use crate::puzzle::Solver;
 use crate::tui::app::{update, App, Msg, Screen};
+use crate::tui::form::Selection;
 use crate::tui::puzzle::job::{self, Question};
 use crate::tui::puzzle::progress::{Progress, Status};
 use crate::tui::puzzle::screen::Phase;
@@ -29,8 +30,8 @@ fn list() -> PuzzleList {
     entries.push(second);
     PuzzleList {
         sets: vec![(GameKind::Linage, entries)],
-        game: 0,
-        selected: 0,
+        game: Selection::default(),
+        selected: Selection::default(),
         progress: Progress::default(),
         problems: Vec::new(),
     }
@@ -293,7 +294,7 @@ fn after_the_first_turn_any_winning_turn_is_accepted() {
     let (i, other) = found.expect("a shipped Linage puzzle with two winning second turns");
     let mut a = app(100, 40);
     let mut l = full;
-    l.selected = i;
+    l.selected = Selection::at(i);
     a.screen = Screen::PuzzleList(l);
     update(&mut a, key(KeyCode::Enter));
     let first = puzzle(&a).entry.solution[0].clone();

@@ -102,105 +102,62 @@ pub enum NotationError {
         /// The game (it names the sides).
         kind: GameKind,
     },
-    /// Not a Keil step.
-    #[error(
-        "{} is not a point of this board, pass, button, komi=X or play=black|white",
-        Quoted(text)
-    )]
-    Keil {
+    /// Not a step of the game: `expected` says what one looks like ("a point of this board,
+    /// pass, button, komi=X or play=black|white"; each game writes its own).
+    #[error("{} is not {expected}", Quoted(text))]
+    NotAStep {
         /// The text, trimmed.
         text: String,
+        /// What a step of the game looks like, after "is not".
+        expected: String,
     },
-    /// Not a Carteso step.
+    /// A cell written with a colour letter in a game whose stones take none.
     #[error(
-        "{} is not a Carteso move: a colour and a point of the {size}×{size} board like \
-         Bc5 or Wc5, pass, komi=X or play=vertical|horizontal",
-        Quoted(text)
-    )]
-    Carteso {
-        /// The text, trimmed.
-        text: String,
-        /// The board's side.
-        size: usize,
-    },
-    /// Not a Linage step.
-    #[error(
-        "{} is not a Linage move: a point of the {size}×{size} board like c5, pass, \
-         komi=X or play=vertical|horizontal",
-        Quoted(text)
-    )]
-    Linage {
-        /// The text, trimmed.
-        text: String,
-        /// The board's side.
-        size: usize,
-    },
-    /// An Iris cell written with a colour letter.
-    #[error(
-        "{}: Iris stones take no colour letter (write {})",
+        "{}: {game} stones take no colour letter (write {})",
         Quoted(text),
         Quoted(cell)
     )]
-    IrisColourLetter {
+    NoColourLetter {
+        /// The game's title.
+        game: &'static str,
         /// The text, trimmed.
         text: String,
         /// The cell alone, lower case.
         cell: String,
     },
-    /// Not an Iris cell nor `pass`.
-    #[error(
-        "{} is not a cell of this board (side {size}) nor 'pass'",
-        Quoted(text)
-    )]
-    IrisCell {
-        /// The text, trimmed.
-        text: String,
-        /// The board's side.
-        size: usize,
-    },
-    /// An Iris turn of more than two parts.
-    #[error(
-        "{}: an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'",
-        Quoted(token)
-    )]
-    IrisTurn {
+    /// A turn of more parts than the game's turns have.
+    #[error("{}: {expected}", Quoted(token))]
+    TurnShape {
         /// The token, trimmed.
         token: String,
+        /// What a turn of the game looks like ("an Iris turn is one or two stones …").
+        expected: &'static str,
     },
-    /// `pass` next to a stone in an Iris turn.
+    /// `pass` next to a stone in a multi-stone turn.
     #[error("{}: pass is a whole turn on its own", Quoted(token))]
     PassNotAlone {
         /// The token, trimmed.
         token: String,
     },
-    /// A Wunchunk cell written without its colour.
+    /// A cell written without its colour in a game whose stones need one.
     #[error(
-        "{}: a Wunchunk stone needs its colour ('B{lower}' or 'W{lower}')",
+        "{}: a {game} stone needs its colour ('B{lower}' or 'W{lower}')",
         Quoted(text),
         lower = text.to_ascii_lowercase()
     )]
-    WunchunkColour {
+    ColourNeeded {
+        /// The game's title.
+        game: &'static str,
         /// The text, trimmed.
         text: String,
     },
-    /// Not a Wunchunk stone.
-    #[error(
-        "{} is not a stone (colour and cell, e.g. 'Bd4') on this board (side {size})",
-        Quoted(text)
-    )]
-    WunchunkStone {
-        /// The text, trimmed.
-        text: String,
-        /// The board's side.
-        size: usize,
-    },
-    /// `end` written as a whole Wunchunk turn.
+    /// `end` written as a whole turn (a turn that ends itself: Wunchunk).
     #[error("'end' is not a turn: write the turn's stones, or 'pass'")]
     EndIsNoTurn,
-    /// An empty Wunchunk turn.
+    /// An empty turn (a multi-stone turn written with no stones).
     #[error("empty turn: write its stones ('Bd4,We5'), 'pass' or 'swap'")]
     EmptyTurn,
-    /// A stone of a Wunchunk turn could not be read.
+    /// A stone of a multi-stone turn could not be read.
     #[error("in {}: {error}", Quoted(token))]
     InTurn {
         /// The whole token, trimmed.

@@ -159,9 +159,13 @@ impl<const W: usize> Game for CartesoG<W> {
         let cell = geo.parse(chars.as_str());
         match (stone, cell) {
             (Some(stone), Some(cell)) => Ok(Step::Place { cell, stone }),
-            _ => Err(NotationError::Carteso {
+            _ => Err(NotationError::NotAStep {
                 text: t.into(),
-                size: geo.size(),
+                expected: format!(
+                    "a Carteso move: a colour and a point of the {n}×{n} board like Bc5 or \
+                     Wc5, pass, komi=X or play=vertical|horizontal",
+                    n = geo.size()
+                ),
             }),
         }
     }

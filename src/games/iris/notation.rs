@@ -26,14 +26,15 @@ fn parse_cell(game: &Iris, t: &str) -> Result<Cell, NotationError> {
     }
     let mut chars = t.chars();
     if chars.next().and_then(Stone::from_letter).is_some() && geo.parse(chars.as_str()).is_some() {
-        return Err(NotationError::IrisColourLetter {
+        return Err(NotationError::NoColourLetter {
+            game: "Iris",
             text: t.into(),
             cell: chars.as_str().to_ascii_lowercase(),
         });
     }
-    Err(NotationError::IrisCell {
+    Err(NotationError::NotAStep {
         text: t.into(),
-        size: geo.size(),
+        expected: format!("a cell of this board (side {}) nor 'pass'", geo.size()),
     })
 }
 
@@ -54,7 +55,10 @@ pub(super) fn parse_turn(game: &Iris, token: &str) -> Result<Vec<Step>, Notation
     }
     let parts: Vec<&str> = t.split(',').collect();
     if parts.len() > 2 {
-        return Err(NotationError::IrisTurn { token: t.into() });
+        return Err(NotationError::TurnShape {
+            token: t.into(),
+            expected: "an Iris turn is one or two stones ('d4' or 'd4,g7') or 'pass'",
+        });
     }
     let stone = Stone::of_side(game.to_move());
     let mut steps = Vec::with_capacity(2);

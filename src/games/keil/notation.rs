@@ -34,7 +34,10 @@ impl Keil {
         ) {
             return Ok(Step::Place { cell, stone });
         }
-        Err(NotationError::Keil { text: t.into() })
+        Err(NotationError::NotAStep {
+            text: t.into(),
+            expected: "a point of this board, pass, button, komi=X or play=black|white".into(),
+        })
     }
 
     pub(super) fn format_step_text(&self, step: Step) -> String {

@@ -140,9 +140,13 @@ impl<const W: usize> Game for LinageG<W> {
                 cell,
                 stone: Stone::Neutral,
             })
-            .ok_or_else(|| NotationError::Linage {
+            .ok_or_else(|| NotationError::NotAStep {
                 text: text.trim().into(),
-                size: geo.size(),
+                expected: format!(
+                    "a Linage move: a point of the {n}×{n} board like c5, pass, komi=X or \
+                     play=vertical|horizontal",
+                    n = geo.size()
+                ),
             })
     }
 

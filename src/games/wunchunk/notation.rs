@@ -14,11 +14,17 @@ pub(super) fn parse_stone(geo: &Geometry, text: &str) -> Result<(Cell, Stone), N
         return Ok((cell, stone));
     }
     if geo.parse(t).is_some() {
-        return Err(NotationError::WunchunkColour { text: t.into() });
+        return Err(NotationError::ColourNeeded {
+            game: "Wunchunk",
+            text: t.into(),
+        });
     }
-    Err(NotationError::WunchunkStone {
+    Err(NotationError::NotAStep {
         text: t.into(),
-        size: geo.size(),
+        expected: format!(
+            "a stone (colour and cell, e.g. 'Bd4') on this board (side {})",
+            geo.size()
+        ),
     })
 }
 

@@ -43,17 +43,8 @@ pub enum OptionsError {
         text: String,
     },
     /// A size outside the game's sizes.
-    #[error(
-        "{kind} size must be {}..{}, not {size}",
-        kind.sizes().start(),
-        kind.sizes().end()
-    )]
-    Size {
-        /// The game.
-        kind: GameKind,
-        /// The size asked for.
-        size: usize,
-    },
+    #[error(transparent)]
+    Size(#[from] SizeError),
     /// `komi=` with a value that is no komi.
     #[error(transparent)]
     Komi(#[from] KomiError),
@@ -171,21 +162,26 @@ pub enum NotationError {
     Toy(&'static str),
 }
 
+/// A board size outside the game's sizes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{kind} size must be {}..{}, not {size}",
+    kind.sizes().start(),
+    kind.sizes().end()
+)]
+pub struct SizeError {
+    /// The game.
+    pub kind: GameKind,
+    /// The size asked for.
+    pub size: usize,
+}
+
 /// Why a game could not be set up: its options or a hand-built position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A size outside the game's sizes.
-    #[error(
-        "{kind} size must be {}..{}, not {size}",
-        kind.sizes().start(),
-        kind.sizes().end()
-    )]
-    Size {
-        /// The game.
-        kind: GameKind,
-        /// The size asked for.
-        size: usize,
-    },
+    #[error(transparent)]
+    Size(#[from] SizeError),
     /// No board of that size.
     #[error("bad board size")]
     NoBoard,

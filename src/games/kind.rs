@@ -1,6 +1,6 @@
 //! The five games by name, and the options a game is started with.
 
-use super::error::{KomiError, OptionsError, UnknownGame};
+use super::error::{KomiError, OptionsError, SizeError, UnknownGame};
 use super::spec::Spec;
 use super::types::Side;
 use crate::board::BoardKind;
@@ -208,7 +208,7 @@ impl GameOptions {
                         .parse()
                         .map_err(|_| OptionsError::SizeNotNumber { text: v.into() })?;
                     if !kind.sizes().contains(&n) {
-                        return Err(OptionsError::Size { kind, size: n });
+                        return Err(SizeError { kind, size: n }.into());
                     }
                     o.size = n;
                 }

@@ -31,7 +31,9 @@ mod types;
 pub mod wunchunk;
 
 pub use describe::Describe;
-pub use error::{GameError, KomiError, NotationError, OptionsError, SetupError, UnknownGame};
+pub use error::{
+    GameError, KomiError, NotationError, OptionsError, SetupError, SizeError, UnknownGame,
+};
 pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
 pub(crate) use registry::with_each_game;
 pub use registry::{AnyGame, WithGame};

@@ -26,7 +26,7 @@ pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{single, Rect, SquareBits, TurnState};
-use super::{GameKind, GameOptions, SetupError, Side, Step, Stone};
+use super::{GameKind, GameOptions, SetupError, Side, SizeError, Step, Stone};
 use crate::board::{BitSet, Cell, CellPool};
 use crate::zobrist;
 use groups::{Groups, Merge};
@@ -174,10 +174,10 @@ impl<const W: usize> CartesoG<W> {
     pub fn new(options: &GameOptions) -> Result<Self, SetupError> {
         let n = options.size;
         if !GameKind::Carteso.sizes().contains(&n) || n * n > 64 * W {
-            return Err(SetupError::Size {
+            return Err(SetupError::Size(SizeError {
                 kind: GameKind::Carteso,
                 size: n,
-            });
+            }));
         }
         let opening = Opening::new(options, n * n)?;
         let sq = SquareBits::new(n);

@@ -34,8 +34,8 @@ pub(super) mod tuning;
 pub(crate) use spec::SPEC;
 
 use super::{
-    state, Game, GameKind, GameOptions, Illegal, NotationError, Outcome, SetupError, Side, Step,
-    Stone,
+    state, Game, GameKind, GameOptions, Illegal, NotationError, Outcome, SetupError, Side,
+    SizeError, Step, Stone,
 };
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::games::{Describe, SearchHints};
@@ -94,10 +94,10 @@ impl Iris {
     pub fn new(options: &GameOptions) -> Result<Iris, SetupError> {
         let n = options.size;
         if !GameKind::Iris.sizes().contains(&n) {
-            return Err(SetupError::Size {
+            return Err(SetupError::Size(SizeError {
                 kind: GameKind::Iris,
                 size: n,
-            });
+            }));
         }
         let geo = Geometry::of(BoardKind::Hex, n).ok_or(SetupError::NoBoard)?;
         Ok(Iris::empty_board(geo))

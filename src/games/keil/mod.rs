@@ -51,8 +51,8 @@ pub use score::Territory;
 
 use super::opening::Opening;
 use super::{
-    Game, GameKind, GameOptions, Illegal, Mark, NotationError, Outcome, SetupError, Side, Step,
-    Stone,
+    Game, GameKind, GameOptions, Illegal, Mark, NotationError, Outcome, SetupError, Side,
+    SizeError, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
 use crate::games::{Describe, SearchHints};
@@ -118,10 +118,10 @@ impl Keil {
         to_move: Side,
     ) -> Result<Keil, SetupError> {
         if !GameKind::Keil.sizes().contains(&options.size) {
-            return Err(SetupError::Size {
+            return Err(SetupError::Size(SizeError {
                 kind: GameKind::Keil,
                 size: options.size,
-            });
+            }));
         }
         let geo = Geometry::hex(options.size);
         let opening = Opening::new(options, geo.cells())?;

@@ -20,7 +20,7 @@ pub(crate) use spec::SPEC;
 
 use super::opening::Opening;
 use super::square::{SquareBits, TurnState};
-use super::{GameKind, GameOptions, Illegal, SetupError, Side, Step};
+use super::{GameKind, GameOptions, Illegal, SetupError, Side, SizeError, Step};
 use crate::board::{BitSet, Cell};
 
 super::square::sized_game!(Linage, LinageG, "Linage");
@@ -147,10 +147,10 @@ impl<const W: usize> LinageG<W> {
     pub fn new(options: &GameOptions) -> Result<Self, SetupError> {
         let n = options.size;
         if !GameKind::Linage.sizes().contains(&n) || n * n > 64 * W {
-            return Err(SetupError::Size {
+            return Err(SetupError::Size(SizeError {
                 kind: GameKind::Linage,
                 size: n,
-            });
+            }));
         }
         let opening = Opening::new(options, n * n)?;
         let sq = SquareBits::new(n);

@@ -41,7 +41,7 @@ pub(crate) use spec::SPEC;
 
 use super::{
     state, ChunkCounts, ChunkDelta, Game, GameKind, GameOptions, Illegal, NotationError, Outcome,
-    SetupError, Side, Step, Stone,
+    SetupError, Side, SizeError, Step, Stone,
 };
 use crate::board::{BoardKind, Cell, CellPool, Geometry, Mask};
 use crate::games::{Describe, SearchHints};
@@ -108,10 +108,10 @@ impl Wunchunk {
     pub fn new(options: &GameOptions) -> Result<Wunchunk, SetupError> {
         let n = options.size;
         if !GameKind::Wunchunk.sizes().contains(&n) {
-            return Err(SetupError::Size {
+            return Err(SetupError::Size(SizeError {
                 kind: GameKind::Wunchunk,
                 size: n,
-            });
+            }));
         }
         let geo = Geometry::of(BoardKind::Hex, n).ok_or(SetupError::NoBoard)?;
         Ok(Wunchunk {

@@ -5,7 +5,7 @@
 //! interface know each other only through these types.
 
 use crate::games::{format_komi, GameKind, GameOptions, Protocol, Side, Step};
-use crate::session::Session;
+use crate::session::PlayedGame;
 use std::time::{Duration, Instant};
 
 /// A game on the server (challenges, live games and adjourned games share the numbering).
@@ -172,24 +172,19 @@ impl ClockState {
     }
 }
 
-/// The state of a live game, as the server sends it to its players and watchers after every
-/// change.
+/// A live game as one session sees it besides the position: its number, the players, this
+/// session's seat, the clocks and the server's word on the players. The server sends it in
+/// every [`GameUpdate`]; the game screen keeps the latest.
 #[derive(Clone, Debug)]
-pub struct GameUpdate {
+pub struct LiveView {
     /// The game.
     pub id: GameId,
-    /// The game and its turns, as the server has them.
-    pub session: Session,
-    /// When it started (RFC 3339).
-    pub started: String,
     /// The seat that made the first turn, and the other.
     pub names: [String; 2],
     /// This session's seat; none for a watcher.
     pub seat: Option<usize>,
     /// The clocks.
     pub clock: ClockState,
-    /// The result, once over (resignation and time included).
-    pub result: Option<String>,
     /// What the server has to say about the players ("bob left: the game waits up to 10
     /// min for them"), if anything.
     pub status: Option<String>,
@@ -197,6 +192,17 @@ pub struct GameUpdate {
     pub waiting: bool,
     /// How long the game waits for a player who leaves it.
     pub wait: Duration,
+}
+
+/// The state of a live game, as the server sends it to its players and watchers after every
+/// change.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    /// The game and its turns as the server has them, its start, and its result once over
+    /// (resignation and time included).
+    pub game: PlayedGame,
+    /// Its number, players, seat, clocks and the server's word on the players.
+    pub live: LiveView,
 }
 
 /// What a session asks the server.

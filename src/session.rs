@@ -25,6 +25,20 @@ pub struct Session {
     pending: Vec<Step>,
 }
 
+/// A game with what is known of it besides its turns: when it started and how it ended. The
+/// interface saves and resumes one ([`crate::tui`]'s saved game), a server sends one to its
+/// players and watchers ([`crate::online::GameUpdate`]), a record stores one.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The game and its turns.
+    pub session: Session,
+    /// When the game started (RFC 3339, UTC).
+    pub started: String,
+    /// The result, once the game is over (including a resignation, and on a server a loss on
+    /// time).
+    pub result: Option<String>,
+}
+
 impl Session {
     /// A new game.
     pub fn new(kind: GameKind, options: GameOptions) -> Result<Session, String> {

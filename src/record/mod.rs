@@ -60,7 +60,7 @@ pub use time::{unix_seconds, utc_from_unix, utc_now};
 
 use crate::files::Location;
 use crate::games::{format_komi, ButtonMode, Game, GameKind, GameOptions, Protocol};
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use toml::value::Datetime;
@@ -321,6 +321,18 @@ impl Record {
             analysis: None,
             clock: None,
         }
+    }
+
+    /// The record of a played game by `players`: its start (the current time when `started`
+    /// is not a timestamp), and its result: the rules' when its turns end it, else the one
+    /// written (a resignation).
+    pub fn from_played(game: &PlayedGame, players: Players) -> Record {
+        let started = game.started.parse().unwrap_or_else(|_| utc_now());
+        let mut r = Record::from_session(&game.session, players, started);
+        if r.result.is_none() {
+            r.result = game.result.clone();
+        }
+        r
     }
 
     /// The game options the record describes, checked like `tessera-game` checks them (and

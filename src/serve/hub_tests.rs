@@ -72,10 +72,10 @@ fn start(h: &mut Hub) -> (Joined, Joined, GameId) {
     h.request(b, Request::Accept(gid));
     let ua = last_game(&ra).expect("alice is sent the game");
     let ub = last_game(&rb).expect("bob is sent the game");
-    assert_eq!(ua.names, ub.names);
-    let sa = ua.seat.unwrap();
-    assert_eq!(ua.names[sa], "alice");
-    assert_eq!(ub.seat, Some(1 - sa));
+    assert_eq!(ua.live.names, ub.live.names);
+    let sa = ua.live.seat.unwrap();
+    assert_eq!(ua.live.names[sa], "alice");
+    assert_eq!(ub.live.seat, Some(1 - sa));
     ((a, ra), (b, rb), gid)
 }
 
@@ -85,17 +85,17 @@ fn a_player_who_comes_back_gets_their_own_seat_and_the_other_keeps_theirs() {
     let ((a, _ra), (_b, rb), gid) = start(&mut h);
     h.leave(a, None);
     let ub = last_game(&rb).unwrap();
-    assert!(ub.status.unwrap().contains("alice left"));
-    let bob_seat = ub.seat.unwrap();
+    assert!(ub.live.status.unwrap().contains("alice left"));
+    let bob_seat = ub.live.seat.unwrap();
     let (tx, ra2) = channel();
     let a2 = h.join("SHA256:alice", Some("alice".into()), tx, Default::default());
     h.request(a2, Request::Lobby);
     let ua = last_game(&ra2).expect("alice is put back in her game");
-    assert_eq!(ua.id, gid);
-    assert_eq!(ua.seat, Some(1 - bob_seat));
+    assert_eq!(ua.live.id, gid);
+    assert_eq!(ua.live.seat, Some(1 - bob_seat));
     let ub = last_game(&rb).expect("bob hears she is back");
-    assert_eq!(ub.seat, Some(bob_seat), "bob keeps his seat");
-    assert!(ub.status.unwrap().contains("back"));
+    assert_eq!(ub.live.seat, Some(bob_seat), "bob keeps his seat");
+    assert!(ub.live.status.unwrap().contains("back"));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -107,7 +107,7 @@ fn a_game_nobody_comes_back_to_is_adjourned_and_resumes_when_both_ask() {
     play(&mut h, gid, "e5");
     h.leave(a, None);
     // A turn played while she is away is refused: the game waits.
-    assert!(last_game(&rb).unwrap().waiting);
+    assert!(last_game(&rb).unwrap().live.waiting);
     // Ten minutes later (the hub is told the time) the game is adjourned.
     let later = std::time::Instant::now() + Duration::from_secs(601);
     h.tick(later);
@@ -152,9 +152,9 @@ fn a_game_nobody_comes_back_to_is_adjourned_and_resumes_when_both_ask() {
     h.request(a, Request::Resume(gid));
     let ua = last_game(&ra).expect("the game is back for alice");
     let ub = last_game(&rb).expect("and for bob");
-    assert_eq!(ua.session.tokens(), ub.session.tokens());
-    assert!(ua.session.tokens().iter().any(|t| t == "e5"));
-    assert_ne!(ua.seat, ub.seat);
+    assert_eq!(ua.game.session.tokens(), ub.game.session.tokens());
+    assert!(ua.game.session.tokens().iter().any(|t| t == "e5"));
+    assert_ne!(ua.live.seat, ub.live.seat);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -183,7 +183,7 @@ fn the_wait_for_a_player_who_left_is_said_as_the_option_gives_it() {
     h.adjourn_after = Duration::from_secs(30);
     let ((a, _ra), (_b, rb), _) = start(&mut h);
     h.leave(a, None);
-    let s = last_game(&rb).unwrap().status.unwrap();
+    let s = last_game(&rb).unwrap().live.status.unwrap();
     assert!(s.contains("the game waits up to 30 s for them"), "{s}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -279,12 +279,12 @@ fn the_newest_connection_of_a_key_takes_its_seat_and_the_older_is_told() {
             "the older ones close"
         );
     }
-    assert_eq!(last_game(&r3).unwrap().seat, Some(seat));
+    assert_eq!(last_game(&r3).unwrap().live.seat, Some(seat));
     // The older sessions end: the game does not wait for anyone.
     h.leave(a, None);
     h.leave(a2, None);
     assert!(!h.games[&gid].waiting());
-    assert!(!last_game(&rb).is_some_and(|u| u.waiting));
+    assert!(!last_game(&rb).is_some_and(|u| u.live.waiting));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -294,19 +294,20 @@ fn q_from_a_live_game_leaves_the_seat_and_the_lobby_offers_it_back() {
     let ((a, ra), (_b, rb), gid) = start(&mut h);
     // Back to the lobby (as every session start asks): she stays in her game.
     h.request(a, Request::Lobby);
-    assert_eq!(last_game(&ra).unwrap().id, gid);
+    assert_eq!(last_game(&ra).unwrap().live.id, gid);
     h.request(a, Request::Leave(gid));
     let ub = last_game(&rb).unwrap();
-    assert!(ub.waiting && ub.status.unwrap().contains("alice left"));
-    assert_eq!(ub.wait, Duration::from_secs(600));
+    assert!(ub.live.waiting && ub.live.status.unwrap().contains("alice left"));
+    assert_eq!(ub.live.wait, Duration::from_secs(600));
     let lobby = last_lobby(&ra).expect("alice is in the lobby");
     assert_eq!(lobby.yours.len(), 1);
     assert_eq!(lobby.yours[0].id, gid);
     h.request(a, Request::Return(gid));
     let ua = last_game(&ra).expect("back in her game");
-    assert!(!ua.waiting);
+    assert!(!ua.live.waiting);
     assert!(last_game(&rb)
         .unwrap()
+        .live
         .status
         .unwrap()
         .contains("alice is back"));

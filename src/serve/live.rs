@@ -3,9 +3,9 @@
 //! whose turn it is; the clock of the seat to move runs; a clock at zero loses the game.
 
 use crate::games::{Game, Side, Step};
-use crate::online::{side_of_seat, ChallengeSpec, ClockState, GameId, GameUpdate};
+use crate::online::{side_of_seat, ChallengeSpec, ClockState, GameId, GameUpdate, LiveView};
 use crate::record::{self, Players, Record};
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use std::time::{Duration, Instant};
 
 /// A seat of a live game.
@@ -238,16 +238,20 @@ impl LiveGame {
         wait: Duration,
     ) -> GameUpdate {
         GameUpdate {
-            id: self.id,
-            session: self.session.clone(),
-            started: self.started.clone(),
-            names: [self.seats[0].name.clone(), self.seats[1].name.clone()],
-            seat,
-            clock: self.clock,
-            result: self.result.clone(),
-            status,
-            waiting: self.waiting(),
-            wait,
+            game: PlayedGame {
+                session: self.session.clone(),
+                started: self.started.clone(),
+                result: self.result.clone(),
+            },
+            live: LiveView {
+                id: self.id,
+                names: [self.seats[0].name.clone(), self.seats[1].name.clone()],
+                seat,
+                clock: self.clock,
+                status,
+                waiting: self.waiting(),
+                wait,
+            },
         }
     }
 

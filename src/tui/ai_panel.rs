@@ -94,8 +94,8 @@ fn state_line(play: &Play, s: &Settings) -> Line<'static> {
         return Line::styled(format!("{spin} {what}… {secs:.1} s"), t.accent);
     }
     let text = match play.online() {
-        Some(o) if o.seat.is_none() && !o.analysis => "analysis off: a turns it on".into(),
-        Some(o) if o.seat.is_none() => "analysis".into(),
+        Some(o) if o.live.seat.is_none() && !o.analysis => "analysis off: a turns it on".into(),
+        Some(o) if o.live.seat.is_none() => "analysis".into(),
         _ if play.finished() && !play.is_viewing() => "game over".into(),
         _ if play.analysing() => format!("analysis (level {ANALYSIS_LEVEL}) · a turns it off"),
         _ if play.players().iter().all(|p| !p.is_ai()) => "no AI in this game".into(),

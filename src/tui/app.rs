@@ -293,8 +293,8 @@ impl App {
         Menu::new(self.resume.as_ref().map(|r| ResumeOffer {
             what: format!(
                 "{} turn {}",
-                r.session.game().kind().title(),
-                r.session.turns().len() + 1
+                r.game.session.game().kind().title(),
+                r.game.session.turns().len() + 1
             ),
             elsewhere: self.autosave_elsewhere,
         }))
@@ -631,7 +631,7 @@ fn on_key(app: &mut App, k: KeyEvent) -> Vec<Effect> {
                 return Vec::new();
             }
             let leave = play.leave_request();
-            let wait = play.online().map(|o| o.wait);
+            let wait = play.online().map(|o| o.live.wait);
             let mut fx = Vec::new();
             if let (Some(request), Some(wait)) = (leave, wait) {
                 fx.push(Effect::Net(request));

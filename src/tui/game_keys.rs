@@ -156,13 +156,13 @@ fn live(p: &Play) -> bool {
 
 /// Watching a game on a server.
 fn watcher(p: &Play) -> bool {
-    p.online().is_some_and(|o| o.seat.is_none())
+    p.online().is_some_and(|o| o.live.seat.is_none())
 }
 
 /// Playing a live game on a server: the game is left only by its end (or by quitting,
 /// which the server treats as leaving for a while).
 fn bound(p: &Play) -> bool {
-    p.online().is_some_and(|o| o.seat.is_some()) && !p.finished()
+    p.online().is_some_and(|o| o.live.seat.is_some()) && !p.finished()
 }
 
 fn has_marks(p: &Play) -> bool {

@@ -35,7 +35,7 @@ pub fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
         }
         Event::Game(update) => {
             if let Screen::Game(play) = &mut app.screen {
-                if play.online().is_some_and(|o| o.id == update.id) {
+                if play.online().is_some_and(|o| o.live.id == update.live.id) {
                     return play.apply_update(*update, &mut app.next_job);
                 }
             }
@@ -44,7 +44,7 @@ pub fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
             let mut fx = Vec::new();
             app.leave_game(&mut fx);
             let mut play = Play::for_server(*update, app.settings.ai_time());
-            let text = match play.online().and_then(|o| o.seat) {
+            let text = match play.online().and_then(|o| o.live.seat) {
                 Some(_) => "the game is on: ? shows the keys",
                 None => "watching: a turns the AI's analysis on or off",
             };
@@ -53,8 +53,7 @@ pub fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
             fx
         }
         Event::Closed(id, why) => {
-            let shown =
-                matches!(&app.screen, Screen::Game(p) if p.online().is_some_and(|o| o.id == id));
+            let shown = matches!(&app.screen, Screen::Game(p) if p.online().is_some_and(|o| o.live.id == id));
             if shown {
                 let fx = app.back_to_menu();
                 app.note = Some(Note::info(why));

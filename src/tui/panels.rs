@@ -119,7 +119,7 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
         ]));
     } else if let Some(why) = play.read_only_reason() {
         lines.extend(wrapped("read-only", why, width, s));
-    } else if let Some(status) = play.online().and_then(|o| o.status.clone()) {
+    } else if let Some(status) = play.online().and_then(|o| o.live.status.clone()) {
         lines.extend(wrapped("server", &status, width, s));
     } else if play.can_act() || (play.online().is_none() && !play.controller().is_ai()) {
         match play.bid_step() {
@@ -174,7 +174,7 @@ fn clock_text(left: Duration) -> String {
 /// The clocks of a game on a server: `time: ● 4:05 · ○ 3:59`, the running one highlighted.
 fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
     let o = play.online()?;
-    o.clock.control.allowance()?;
+    o.live.clock.control.allowance()?;
     let t = &s.theme;
     let glyphs = Glyphs::for_mode(s.ascii());
     let kind = play.session().kind();
@@ -184,8 +184,8 @@ fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
             spans.push(Span::styled(" · ", t.dim));
         }
         let seat = play.seat_of(side);
-        let left = clock_text(o.clock.left_at(seat, o.now));
-        let style = if o.clock.running == Some(seat) {
+        let left = clock_text(o.live.clock.left_at(seat, o.now));
+        let style = if o.live.clock.running == Some(seat) {
             t.accent
         } else {
             t.text
@@ -196,7 +196,7 @@ fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
         ));
     }
     spans.push(Span::styled(
-        format!("  ({})", o.clock.control.describe()),
+        format!("  ({})", o.live.clock.control.describe()),
         t.dim,
     ));
     Some(Line::from(spans))

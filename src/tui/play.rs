@@ -15,8 +15,8 @@ use super::Note;
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, Side, Step, Stone};
-use crate::online::{ClockState, GameId};
-use crate::session::Session;
+use crate::online::LiveView;
+use crate::session::{PlayedGame, Session};
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
@@ -145,28 +145,17 @@ pub struct Play {
 /// What the game screen knows of a game on a server besides the position.
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
-    /// The game's number on the server.
-    pub id: GameId,
-    /// The seat that made the first turn, and the other.
-    pub names: [String; 2],
-    /// This session's seat; none for a watcher.
-    pub seat: Option<usize>,
-    /// The clocks.
-    pub clock: ClockState,
+    /// The server's last word on the game: its number, players, this session's seat, clocks
+    /// and players' state.
+    pub live: LiveView,
     /// The result the server gives (resignation and time included).
     pub result: Option<String>,
-    /// What the server says about the players (someone away), if anything.
-    pub status: Option<String>,
-    /// A player is away: nobody may play until they are back.
-    pub waiting: bool,
     /// The time the clocks are shown at (the server's last word or tick).
     pub now: Instant,
     /// A watcher asked for the AI's analysis.
     pub analysis: bool,
     /// The position (turns and steps played) the last analysis was started for.
     pub analysed: Option<usize>,
-    /// How long the game waits for a player who leaves it.
-    pub wait: Duration,
     /// `q` was pressed once on this live game: a second leaves it for the lobby.
     pub leave_asked: bool,
 }
@@ -225,8 +214,12 @@ impl Play {
 
     /// A game screen for a saved game (a resignation is kept from its result).
     pub fn from_saved(saved: SavedGame, ai_time: Duration) -> Play {
-        let result = saved.result.clone();
-        let mut play = Play::new(saved.session, saved.players, ai_time, saved.started);
+        let PlayedGame {
+            session,
+            started,
+            result,
+        } = saved.game;
+        let mut play = Play::new(session, saved.players, ai_time, started);
         play.hints = saved.hints;
         play.source = saved.source;
         play.names = saved.names;
@@ -340,12 +333,15 @@ impl Play {
     pub fn seat_label(&self, seat: usize, human_name: &str, columns: usize) -> String {
         let name = |n: &str| super::layout::ellipsis(n, columns);
         match &self.online {
-            Some(o) if o.seat == Some(seat) => {
+            Some(o) if o.live.seat == Some(seat) => {
                 const YOU: &str = " (you)";
                 let room = columns.saturating_sub(YOU.len());
-                format!("{}{YOU}", super::layout::ellipsis(&o.names[seat], room))
+                format!(
+                    "{}{YOU}",
+                    super::layout::ellipsis(&o.live.names[seat], room)
+                )
             }
-            Some(o) => name(&o.names[seat]),
+            Some(o) => name(&o.live.names[seat]),
             // A record under review: the names it gives (a server game's nicknames).
             None => match (&self.names, self.read_only) {
                 (Some(names), Some(_)) => name(&names[seat]),
@@ -356,7 +352,7 @@ impl Play {
 
     /// The side this session's person plays on a server, if they play.
     pub fn my_side(&self) -> Option<Side> {
-        let seat = self.online.as_ref()?.seat?;
+        let seat = self.online.as_ref()?.live.seat?;
         Some(Side::from_index(seat ^ usize::from(self.game().swapped())))
     }
 
@@ -516,7 +512,7 @@ impl Play {
     /// seat is to move).
     pub fn can_act(&self) -> bool {
         let mine = match &self.online {
-            Some(o) => !o.waiting && o.seat == Some(self.seat_of(self.game().to_move())),
+            Some(o) => !o.live.waiting && o.live.seat == Some(self.seat_of(self.game().to_move())),
             None => true,
         };
         self.viewing.is_none()
@@ -530,10 +526,10 @@ impl Play {
     /// else "player 1"/"player 2" or "AI 1"/"AI 2" by seat.
     pub fn seat_name(&self, seat: usize) -> String {
         if let Some(o) = &self.online {
-            return if o.seat == Some(seat) {
+            return if o.live.seat == Some(seat) {
                 "you".into()
             } else {
-                o.names[seat].clone()
+                o.live.names[seat].clone()
             };
         }
         let [a, b] = self.players;
@@ -605,14 +601,16 @@ impl Play {
     /// What to save.
     pub fn saved(&self) -> SavedGame {
         SavedGame {
-            session: self.session.clone(),
-            players: self.players,
-            started: self.started.clone(),
-            result: if self.finished() {
-                self.result_text()
-            } else {
-                None
+            game: PlayedGame {
+                session: self.session.clone(),
+                started: self.started.clone(),
+                result: if self.finished() {
+                    self.result_text()
+                } else {
+                    None
+                },
             },
+            players: self.players,
             hints: self.hints.clone(),
             analysis: self
                 .review

@@ -27,14 +27,14 @@ impl Play {
         }
         if let Some(o) = &self.online {
             let seat = self.seat_of(self.game().to_move());
-            if o.seat.is_none() {
+            if o.live.seat.is_none() {
                 return Some("you are watching this game".into());
             }
-            if o.waiting {
+            if o.live.waiting {
                 return Some("the game waits for the other player to come back".into());
             }
-            if o.seat != Some(seat) {
-                return Some(format!("it is {}'s turn", o.names[seat]));
+            if o.live.seat != Some(seat) {
+                return Some(format!("it is {}'s turn", o.live.names[seat]));
             }
         }
         None
@@ -335,7 +335,7 @@ impl Play {
     pub fn resign(&mut self) -> Vec<Effect> {
         if let Some(o) = &self.online {
             // On a server a player may resign at any moment; the server ends the game.
-            return match (o.seat, self.finished()) {
+            return match (o.live.seat, self.finished()) {
                 (None, _) => {
                     self.complain("you are watching this game");
                     Vec::new()
@@ -344,7 +344,7 @@ impl Play {
                     self.complain("the game is over");
                     Vec::new()
                 }
-                (Some(_), false) => vec![Effect::Net(crate::online::Request::Resign(o.id))],
+                (Some(_), false) => vec![Effect::Net(crate::online::Request::Resign(o.live.id))],
             };
         }
         if let Some(why) = self.not_your_turn() {

@@ -8,7 +8,7 @@ use super::controller::Controller;
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
 use super::Effect;
 use crate::games::{Game, Step};
-use crate::online::{GameUpdate, Request};
+use crate::online::{GameUpdate, LiveView, Request};
 use crate::record::{self, Players};
 use crate::session::Session;
 use std::time::{Duration, Instant};
@@ -36,24 +36,19 @@ fn steps_since(before: &Session, after: &Session) -> Vec<Step> {
 impl Play {
     /// The game screen for a game the server started (or that this person comes back to).
     pub fn for_server(update: GameUpdate, ai_time: Duration) -> Play {
+        let GameUpdate { game, live } = update;
         let mut play = Play::new(
-            update.session.clone(),
+            game.session,
             [Controller::Human, Controller::Human],
             ai_time,
-            update.started.clone(),
+            game.started,
         );
         play.online = Some(OnlineGame {
-            id: update.id,
-            names: update.names.clone(),
-            seat: update.seat,
-            clock: update.clock,
-            result: update.result.clone(),
-            status: update.status.clone(),
-            waiting: update.waiting,
-            now: update.clock.since,
+            now: live.clock.since,
+            live,
+            result: game.result,
             analysis: false,
             analysed: None,
-            wait: update.wait,
             leave_asked: false,
         });
         play
@@ -67,17 +62,19 @@ impl Play {
         };
         let was_over = o.result.is_some() || self.session.game().is_over();
         let turns_before = self.session.turns().len();
-        o.names = update.names;
-        o.clock = update.clock;
-        o.now = o.now.max(update.clock.since);
-        o.result = update.result;
-        o.status = update.status;
-        o.waiting = update.waiting;
-        o.wait = update.wait;
-        let mine = o.seat;
-        let changed = progress(&update.session) != progress(&self.session)
-            || update.session.turns().len() != turns_before;
-        self.session = update.session;
+        let GameUpdate { game, live } = update;
+        // The game and this session's seat stay the ones the screen was opened with.
+        let mine = o.live.seat;
+        o.now = o.now.max(live.clock.since);
+        o.live = LiveView {
+            id: o.live.id,
+            seat: mine,
+            ..live
+        };
+        o.result = game.result;
+        let changed = progress(&game.session) != progress(&self.session)
+            || game.session.turns().len() != turns_before;
+        self.session = game.session;
         let mut fx = Vec::new();
         if changed {
             if let Some(turn) = self.session.turns().last() {
@@ -101,7 +98,7 @@ impl Play {
             self.popup = Some(Popup::Result(0));
             self.close_command();
         }
-        if let Some(s) = self.online.as_ref().and_then(|o| o.status.clone()) {
+        if let Some(s) = self.online.as_ref().and_then(|o| o.live.status.clone()) {
             self.say(s);
         }
         fx.extend(self.schedule(next_job));
@@ -116,11 +113,11 @@ impl Play {
         let Some(o) = self.online.as_mut() else {
             return true;
         };
-        if o.seat.is_none() || finished || asked {
+        if o.live.seat.is_none() || finished || asked {
             return true;
         }
         o.leave_asked = true;
-        let wait = crate::online::duration_words(o.wait.as_secs().max(1) as u32);
+        let wait = crate::online::duration_words(o.live.wait.as_secs().max(1) as u32);
         self.say(format!(
             "leave the game? q again goes to the lobby: the game waits {wait} for you \
              (any other key stays)"
@@ -132,7 +129,7 @@ impl Play {
     /// leaves her seat in a live game (it waits for her).
     pub fn leave_request(&self) -> Option<Request> {
         let o = self.online.as_ref()?;
-        (o.seat.is_some() && !self.finished()).then_some(Request::Leave(o.id))
+        (o.live.seat.is_some() && !self.finished()).then_some(Request::Leave(o.live.id))
     }
 
     /// Whether the key before was the first `q` of [`Play::leave_now`] (forgotten at once:
@@ -166,7 +163,7 @@ impl Play {
         &mut self,
         play: impl FnOnce(&mut Session) -> Result<(), String>,
     ) -> Vec<Effect> {
-        let Some(id) = self.online.as_ref().map(|o| o.id) else {
+        let Some(id) = self.online.as_ref().map(|o| o.live.id) else {
             return Vec::new();
         };
         let mut trial = self.session.clone();
@@ -224,7 +221,7 @@ impl Play {
         let Some(o) = self.online.as_mut() else {
             return Vec::new();
         };
-        if o.seat.is_some() || !o.analysis || finished || o.analysed == Some(here) {
+        if o.live.seat.is_some() || !o.analysis || finished || o.analysed == Some(here) {
             return Vec::new();
         }
         o.analysed = Some(here);
@@ -247,8 +244,8 @@ impl Play {
         let mut r = super::store::to_record(&self.saved(), human);
         if let Some(o) = &self.online {
             r.players = Players {
-                first: record::Player::human(&o.names[0]),
-                second: record::Player::human(&o.names[1]),
+                first: record::Player::human(&o.live.names[0]),
+                second: record::Player::human(&o.live.names[1]),
             };
             if o.result.is_some() {
                 r.result = o.result.clone();

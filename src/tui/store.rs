@@ -3,7 +3,7 @@
 //! records the player saves or loads by name, and small state files (the New game form's
 //! last choices). The file format is the records module's (SPEC
 //! §4, [`crate::record`]); this adapter only translates between a [`Record`] and what the
-//! interface keeps (a [`Session`] and who controls which seat).
+//! interface keeps (a [`PlayedGame`] and who controls which seat).
 //!
 //! Only one program at a time owns the autosave: it holds an exclusive lock on
 //! `autosave.lock` next to it for as long as it runs (`fs4`; the system drops the lock when
@@ -12,21 +12,17 @@
 
 use super::controller::Controller;
 use crate::record::{self, PlayerKind, Players, Record};
-use crate::session::Session;
+use crate::session::PlayedGame;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// A game as the interface saves and resumes it.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
-    /// The game and its turns.
-    pub session: Session,
+    /// The game, its turns, its start and its result.
+    pub game: PlayedGame,
     /// Who plays the seat that makes the first turn, and the other seat.
     pub players: [Controller; 2],
-    /// When the game started (RFC 3339, UTC).
-    pub started: String,
-    /// The result, once the game is over (including a resignation).
-    pub result: Option<String>,
     /// The turns (1-based) a person asked the AI for a hint on.
     pub hints: Vec<usize>,
     /// The game's review, as far as it went.
@@ -173,7 +169,8 @@ fn has_dir_part(p: &Path) -> bool {
 }
 
 /// The file name of a game's own record while it is in progress: `KIND-STARTED.toml`.
-pub fn record_name(game: &SavedGame) -> String {
+pub fn record_name(saved: &SavedGame) -> String {
+    let game = &saved.game;
     format!(
         "{}-{}.toml",
         game.session.kind().name(),
@@ -206,14 +203,14 @@ pub fn started_utc(started: &str) -> Option<(String, String)> {
 /// the seats (the one that made the first turn first) and the start in UTC, e.g.
 /// `linage-9x9_you-vs-level3_2026-11-28_0314.toml`; the `n`th name of the same game (`n` > 1)
 /// ends `-n` (`…_0314-2.toml`).
-pub fn finished_name(game: &SavedGame, n: usize) -> String {
-    let kind = game.session.kind();
+pub fn finished_name(saved: &SavedGame, n: usize) -> String {
+    let kind = saved.game.session.kind();
     let board = kind
         .board_kind()
-        .size_label(game.session.options().size)
+        .size_label(saved.game.session.options().size)
         .replace(' ', "");
-    let seats = game.players.map(seat_word).join("-vs-");
-    let (date, time) = started_utc(&game.started)
+    let seats = saved.players.map(seat_word).join("-vs-");
+    let (date, time) = started_utc(&saved.game.started)
         .or_else(|| started_utc(&now_rfc3339()))
         .unwrap_or_default();
     let suffix = if n > 1 {
@@ -432,12 +429,7 @@ pub fn to_record(game: &SavedGame, human: &str) -> Record {
         first: to_record_player(game.players[0], human),
         second: to_record_player(game.players[1], human),
     };
-    let started = game.started.parse().unwrap_or_else(|_| record::utc_now());
-    let mut r = Record::from_session(&game.session, players, started);
-    if r.result.is_none() {
-        // A result the rules do not give (a resignation) is kept as written.
-        r.result = game.result.clone();
-    }
+    let mut r = Record::from_played(&game.game, players);
     r.hints = game.hints.clone();
     r.analysis = game.analysis.clone();
     r
@@ -473,13 +465,15 @@ pub fn save(path: &Path, game: &SavedGame, human: &str) -> Result<(), String> {
 pub fn load(path: &Path) -> Result<SavedGame, String> {
     let (r, session) = Record::load(path).map_err(|e| e.to_string())?;
     Ok(SavedGame {
-        session,
+        game: PlayedGame {
+            session,
+            started: r.started.to_string(),
+            result: r.result,
+        },
         players: [
             from_record_player(&r.players.first),
             from_record_player(&r.players.second),
         ],
-        started: r.started.to_string(),
-        result: r.result,
         hints: r.hints,
         analysis: r.analysis,
         source: Some(path.to_path_buf()),
@@ -496,6 +490,7 @@ pub fn now_rfc3339() -> String {
 mod tests {
     use super::*;
     use crate::games::{GameKind, GameOptions};
+    use crate::session::Session;
 
     fn saved(tokens: &[&str], players: [Controller; 2], result: Option<&str>) -> SavedGame {
         let mut session = Session::new(
@@ -507,10 +502,12 @@ mod tests {
             session.play_turn(t).unwrap();
         }
         SavedGame {
-            session,
+            game: PlayedGame {
+                session,
+                started: "2025-01-31T12:00:00Z".into(),
+                result: result.map(String::from),
+            },
             players,
-            started: "2025-01-31T12:00:00Z".into(),
-            result: result.map(String::from),
             hints: Vec::new(),
             analysis: None,
             source: None,
@@ -529,10 +526,10 @@ mod tests {
         );
         save(&path, &g, "player").unwrap();
         let back = load(&path).unwrap();
-        assert_eq!(back.session.tokens(), g.session.tokens());
+        assert_eq!(back.game.session.tokens(), g.game.session.tokens());
         assert_eq!(back.players, g.players);
-        assert_eq!(back.started, g.started);
-        assert_eq!(back.result, g.result);
+        assert_eq!(back.game.started, g.game.started);
+        assert_eq!(back.game.result, g.game.result);
         // A record with an illegal turn is refused with the turn and the reason; the file on
         // disk stays as it was.
         let text = std::fs::read_to_string(&path).unwrap();

@@ -4,7 +4,7 @@
 //! memory.
 
 use crate::games::{Game, GameKind, GameOptions, Protocol};
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::controller::Controller;
 use crate::tui::new_game::{KomiChoice, LastChoices, Opponent};
@@ -458,7 +458,7 @@ fn finished_games_are_kept_never_replaced_and_listed_newest_first() {
     );
     // An older game and an unreadable file.
     let mut older = saved.clone();
-    older.started = "2025-01-31T12:00:00Z".into();
+    older.game.started = "2025-01-31T12:00:00Z".into();
     crate::tui::store::keep_finished(&dir, &older, "me").unwrap();
     std::fs::write(dir.join("broken.toml"), "not a record").unwrap();
     let list = crate::tui::store::list_games(&dir, "me");
@@ -482,7 +482,7 @@ fn finished_games_are_kept_never_replaced_and_listed_newest_first() {
     assert_eq!(about.players, "you vs AI level 3");
     assert_eq!(about.started, "2026-11-28 03:14");
     assert_eq!(about.result, "H+0.5");
-    assert_eq!(saved.result.as_deref(), Some("H+0.5"));
+    assert_eq!(saved.game.result.as_deref(), Some("H+0.5"));
     assert!(list[3].about.is_err());
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -523,21 +523,25 @@ fn a_finished_game_on_a_server_offers_its_record_not_a_rematch() {
     }
     let result = session.game().result_text();
     let game = GameUpdate {
-        id: 9,
-        session,
-        started: "2026-01-01T00:00:00Z".into(),
-        names: ["me".into(), "bob".into()],
-        seat: Some(0),
-        clock: ClockState {
-            control: Clock::PerMove(30),
-            left: [Duration::from_secs(30); 2],
-            running: None,
-            since: std::time::Instant::now(),
+        game: PlayedGame {
+            session,
+            started: "2026-01-01T00:00:00Z".into(),
+            result,
         },
-        result,
-        status: None,
-        waiting: false,
-        wait: Duration::from_secs(600),
+        live: LiveView {
+            id: 9,
+            names: ["me".into(), "bob".into()],
+            seat: Some(0),
+            clock: ClockState {
+                control: Clock::PerMove(30),
+                left: [Duration::from_secs(30); 2],
+                running: None,
+                since: std::time::Instant::now(),
+            },
+            status: None,
+            waiting: false,
+            wait: Duration::from_secs(600),
+        },
     };
     update(&mut a, Msg::Net(Event::Game(Box::new(game))));
     assert!(matches!(play(&a).popup(), Some(Popup::Result(_))));

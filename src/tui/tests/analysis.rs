@@ -5,7 +5,7 @@
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
 use crate::record::{StoredReview, TurnCheck};
 use crate::search::Candidate;
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use crate::tui::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
@@ -194,10 +194,12 @@ fn candidates_show_on_the_board_and_in_the_panel() {
 fn reviewed(section: Option<StoredReview>) -> Play {
     let session = linage("size=6", &PLANTED);
     let saved = SavedGame {
-        session,
+        game: PlayedGame {
+            session,
+            started: "2026-11-22T19:00:00Z".into(),
+            result: Some("H+3.5".into()),
+        },
         players: [HUMAN, HUMAN],
-        started: "2026-11-22T19:00:00Z".into(),
-        result: Some("H+3.5".into()),
         hints: Vec::new(),
         analysis: section,
         source: Some("planted.toml".into()),

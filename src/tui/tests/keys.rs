@@ -4,7 +4,7 @@
 //! config file's rebindings reach the handler, the key line and the help alike.
 
 use crate::games::{GameKind, GameOptions};
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::commands::Table;
 use crate::tui::controller::Controller;
@@ -445,21 +445,25 @@ fn every_key_that_acts_on_the_server_screens_is_in_the_help() {
     let kind = GameKind::Linage;
     let session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();
     let update_for = |seat: Option<usize>| GameUpdate {
-        id: 9,
-        session: session.clone(),
-        started: "2026-01-01T00:00:00Z".into(),
-        names: ["me".into(), "bob".into()],
-        seat,
-        clock: ClockState {
-            control: Clock::PerMove(30),
-            left: [Duration::from_secs(30); 2],
-            running: Some(0),
-            since: std::time::Instant::now(),
+        game: PlayedGame {
+            session: session.clone(),
+            started: "2026-01-01T00:00:00Z".into(),
+            result: None,
         },
-        result: None,
-        status: None,
-        waiting: false,
-        wait: Duration::from_secs(600),
+        live: LiveView {
+            id: 9,
+            names: ["me".into(), "bob".into()],
+            seat,
+            clock: ClockState {
+                control: Clock::PerMove(30),
+                left: [Duration::from_secs(30); 2],
+                running: Some(0),
+                since: std::time::Instant::now(),
+            },
+            status: None,
+            waiting: false,
+            wait: Duration::from_secs(600),
+        },
     };
     update(&mut a, Msg::Net(Event::Game(Box::new(update_for(Some(0))))));
     check(&a, "a server game, my turn");

@@ -3,7 +3,7 @@
 
 use crate::games::{GameKind, GameOptions};
 use crate::online::*;
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, Msg};
 use crate::tui::layout::text_width;
 use crate::tui::panels::status_lines;
@@ -18,21 +18,25 @@ fn game(names: [&str; 2], seat: Option<usize>) -> GameUpdate {
     let mut session = Session::new(kind, GameOptions::parse(kind, &["komi=0.5"]).unwrap()).unwrap();
     session.play_turn("e5").unwrap();
     GameUpdate {
-        id: 9,
-        session,
-        started: "2026-01-01T00:00:00Z".into(),
-        names: names.map(String::from),
-        seat,
-        clock: ClockState {
-            control: Clock::Absolute(300),
-            left: [Duration::from_secs(300); 2],
-            running: Some(1),
-            since: std::time::Instant::now(),
+        game: PlayedGame {
+            session,
+            started: "2026-01-01T00:00:00Z".into(),
+            result: None,
         },
-        result: None,
-        status: None,
-        waiting: false,
-        wait: Duration::from_secs(600),
+        live: LiveView {
+            id: 9,
+            names: names.map(String::from),
+            seat,
+            clock: ClockState {
+                control: Clock::Absolute(300),
+                left: [Duration::from_secs(300); 2],
+                running: Some(1),
+                since: std::time::Instant::now(),
+            },
+            status: None,
+            waiting: false,
+            wait: Duration::from_secs(600),
+        },
     }
 }
 

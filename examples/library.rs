@@ -12,8 +12,8 @@ use tessera::{Describe, Game, GameKind, GameOptions, PlayerSpec, Record, Session
 
 /// A few turns of Linage on a 5×5 board: the bid (komi 0.5, the second player takes
 /// Horizontal), then two stones.
-fn built_in() -> Result<Session, String> {
-    let options = GameOptions::parse(GameKind::Linage, &["size=5"]).map_err(|e| e.to_string())?;
+fn built_in() -> Result<Session, Box<dyn std::error::Error>> {
+    let options = GameOptions::parse(GameKind::Linage, &["size=5"])?;
     let mut session = Session::new(GameKind::Linage, options)?;
     for token in ["komi=0.5", "play=horizontal", "c3", "b2"] {
         session.play_turn(token)?;
@@ -52,7 +52,7 @@ fn report(session: &Session, ms: u64) -> Result<String, String> {
         started.elapsed().as_millis()
     );
     let mut after = session.clone();
-    after.play_turn(&token)?;
+    after.play_turn(&token).map_err(|e| e.to_string())?;
     out += &format!("position after it: {}\n", after.game().state_json());
     if let Some(result) = after.game().result_text() {
         out += &format!("result: {result}\n");
@@ -66,7 +66,7 @@ fn main() {
         Some(path) => Record::load(Path::new(path))
             .map(|(_, session)| session)
             .map_err(|e| e.to_string()),
-        None => built_in(),
+        None => built_in().map_err(|e| e.to_string()),
     };
     let ms = match args.get(1).map(|a| a.parse::<u64>()) {
         None => Ok(1000),

@@ -50,7 +50,7 @@ fn train(dir: &Path) -> Result<String, String> {
             }
         };
         let options = record.game_options().map_err(|e| e.to_string())?;
-        let mut session = Session::new(record.game, options)?;
+        let mut session = Session::new(record.game, options).map_err(|e| e.to_string())?;
         let board = format!(
             "{:?} size {}",
             record.game,

@@ -1,8 +1,42 @@
 //! A game together with its history of whole turns: the common ground of GTP, game records and
 //! the interface, which all think in turn tokens (SPEC §2) while the rules work in steps.
 
-use crate::games::{AnyGame, Game, GameKind, GameOptions, Illegal, Side, Step};
+use crate::games::{
+    AnyGame, Game, GameKind, GameOptions, Illegal, NotationError, SetupError, Side, Step,
+};
 use crate::quote::Quoted;
+
+/// Why a turn token could not be played (nothing changed).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TurnError {
+    /// Steps of a turn were played one by one and the turn is not finished.
+    #[error("a turn is in progress: finish it step by step first")]
+    InProgress,
+    /// The token is no turn of the game.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A step of the turn is illegal (the game is over, the point is taken, …); `stone` is
+    /// the step's place in a turn of several stones, with the token.
+    #[error("{error}{}", stone.as_ref().map_or(String::new(), |(i, t)| format!(" (stone {i} of {})", Quoted(t))))]
+    Illegal {
+        /// Why the step is illegal.
+        error: Illegal,
+        /// The step's number (from 1) and the token, in a turn of several steps.
+        stone: Option<(usize, String)>,
+    },
+    /// The token holds more steps than the turn.
+    #[error("{} has more steps than the turn allows", Quoted(token))]
+    TooManySteps {
+        /// The token as given.
+        token: String,
+    },
+    /// The token's steps leave the turn unfinished.
+    #[error("{} does not complete the turn", Quoted(token))]
+    Incomplete {
+        /// The token as given.
+        token: String,
+    },
+}
 
 /// One completed turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,8 +75,8 @@ pub struct PlayedGame {
 
 impl Session {
     /// A new game.
-    pub fn new(kind: GameKind, options: GameOptions) -> Result<Session, String> {
-        let game = AnyGame::new(kind, &options).map_err(|e| e.to_string())?;
+    pub fn new(kind: GameKind, options: GameOptions) -> Result<Session, SetupError> {
+        let game = AnyGame::new(kind, &options)?;
         Ok(Session {
             kind,
             options,
@@ -98,33 +132,34 @@ impl Session {
 
     /// Plays a whole turn token for the side to move. On error nothing changes; the message
     /// says what is wrong with the token or which step is illegal and why.
-    pub fn play_turn(&mut self, token: &str) -> Result<(), String> {
+    pub fn play_turn(&mut self, token: &str) -> Result<(), TurnError> {
         if !self.pending.is_empty() {
-            return Err("a turn is in progress: finish it step by step first".into());
+            return Err(TurnError::InProgress);
         }
         if self.game.is_over() {
-            return Err(Illegal::GameOver.to_string());
+            return Err(TurnError::Illegal {
+                error: Illegal::GameOver,
+                stone: None,
+            });
         }
-        let steps = self.game.parse_turn(token).map_err(|e| e.to_string())?;
+        let steps = self.game.parse_turn(token)?;
         let mut trial = self.clone();
         let before = trial.game.turns_completed();
         for (i, &step) in steps.iter().enumerate() {
             if trial.game.turns_completed() != before {
-                return Err(format!(
-                    "{} has more steps than the turn allows",
-                    Quoted(token)
-                ));
+                return Err(TurnError::TooManySteps {
+                    token: token.into(),
+                });
             }
-            trial.play_step(step).map_err(|e| {
-                if steps.len() > 1 {
-                    format!("{} (stone {} of {})", e, i + 1, Quoted(token))
-                } else {
-                    e.to_string()
-                }
+            trial.play_step(step).map_err(|error| TurnError::Illegal {
+                error,
+                stone: (steps.len() > 1).then(|| (i + 1, token.to_string())),
             })?;
         }
         if trial.game.turns_completed() == before {
-            return Err(format!("{} does not complete the turn", Quoted(token)));
+            return Err(TurnError::Incomplete {
+                token: token.into(),
+            });
         }
         *self = trial;
         Ok(())

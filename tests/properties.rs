@@ -120,7 +120,8 @@ fn random_game(
     case: &Case,
     mut at_each: impl FnMut(&AnyGame, &[Step], &mut FastRng) -> Result<(), TestCaseError>,
 ) -> Result<Session, TestCaseError> {
-    let mut session = Session::new(case.kind, case.options()).map_err(TestCaseError::fail)?;
+    let mut session =
+        Session::new(case.kind, case.options()).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let mut rng = FastRng::seed(case.seed);
     let mut legal = Vec::new();
     let random_phase = 4 * session.game().geometry().cells();

@@ -236,7 +236,10 @@ impl Gtp {
             "tessera-game" => self.new_game(args),
             "tessera-play" => {
                 let [token] = want::<1>(args, "tessera-play TOKEN")?;
-                self.current_mut()?.play_turn(token).map(|()| String::new())
+                self.current_mut()?
+                    .play_turn(token)
+                    .map(|()| String::new())
+                    .map_err(|e| e.to_string())
             }
             "tessera-step" => self.step(args),
             "tessera-legal" => self.legal(),
@@ -266,7 +269,7 @@ impl Gtp {
 
     /// Starts a new game; on error nothing changes.
     fn restart(&mut self, kind: GameKind, options: GameOptions) -> Reply {
-        let session = Session::new(kind, options.clone())?;
+        let session = Session::new(kind, options.clone()).map_err(|e| e.to_string())?;
         (self.kind, self.options, self.session) = (kind, options, Some(session));
         Ok(String::new())
     }

@@ -67,7 +67,8 @@ fn sink_terminal(w: u16, h: u16) -> Terminal<CrosstermBackend<std::io::Sink>> {
 /// half of a random game's steps, but no more steps than the board has cells (random Keil
 /// games capture back and forth for tens of thousands of turns, which no person plays).
 pub fn midgame_app(kind: GameKind, size: usize, players: [Controller; 2]) -> Result<App, String> {
-    let mut session = Session::new(kind, super::bench::start_options(kind, size))?;
+    let mut session =
+        Session::new(kind, super::bench::start_options(kind, size)).map_err(|e| e.to_string())?;
     // Find a random game's length, then replay half of it.
     let mut rng = FastRng::seed(7);
     let mut buf = Vec::new();

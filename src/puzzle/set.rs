@@ -24,9 +24,10 @@
 
 use crate::games::{
     format_komi, AnyGame, ButtonMode, Game, GameKind, GameOptions, OptionsError, Protocol,
+    SetupError,
 };
 use crate::record::{self, Komi, Players, Record};
-use crate::session::Session;
+use crate::session::{Session, TurnError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -115,11 +116,8 @@ pub enum EntryError {
     #[error(transparent)]
     Options(#[from] OptionsError),
     /// The game refused the options ([`Session::new`]'s reason).
-    #[error("{reason}")]
-    Start {
-        /// Why.
-        reason: String,
-    },
+    #[error(transparent)]
+    Start(SetupError),
     /// A turn of `turns` is malformed or illegal ([`Session::play_turn`]'s reason).
     #[error("turn {turn} '{token}': {reason}")]
     Turn {
@@ -128,7 +126,7 @@ pub enum EntryError {
         /// The token.
         token: String,
         /// Why it was refused.
-        reason: String,
+        reason: TurnError,
     },
 }
 
@@ -250,8 +248,7 @@ impl Entry {
 
     /// Replays the entry's turns: the session at the puzzle position.
     pub fn session(&self) -> Result<Session, EntryError> {
-        let mut s = Session::new(self.game, self.options()?)
-            .map_err(|reason| EntryError::Start { reason })?;
+        let mut s = Session::new(self.game, self.options()?).map_err(EntryError::Start)?;
         for (i, token) in self.turns.iter().enumerate() {
             s.play_turn(token).map_err(|reason| EntryError::Turn {
                 turn: i + 1,

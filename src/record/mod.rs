@@ -378,7 +378,7 @@ impl Record {
             } else {
                 "size"
             };
-            invalid(&format!("options.{key}"), message)
+            invalid(&format!("options.{key}"), message.to_string())
         })
     }
 
@@ -419,7 +419,7 @@ impl Record {
                     at: None,
                     turn: i + 1,
                     token: token.clone(),
-                    reason,
+                    reason: reason.to_string(),
                 })?;
         }
         for (index, step) in self.in_progress.iter().enumerate() {
@@ -467,7 +467,7 @@ impl Record {
                         at: None,
                         turn: i + 1,
                         token: token.clone(),
-                        reason,
+                        reason: reason.to_string(),
                     })?;
             }
         }

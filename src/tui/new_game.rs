@@ -387,7 +387,7 @@ impl NewGameForm {
 
     /// The game screen this form starts, or why it cannot.
     pub fn start(&self, started: String) -> Result<Play, String> {
-        let session = Session::new(self.kind, self.options())?;
+        let session = Session::new(self.kind, self.options()).map_err(|e| e.to_string())?;
         let time = std::time::Duration::from_secs_f64(self.ai_time);
         Ok(Play::new(session, self.players(), time, started))
     }

@@ -240,7 +240,8 @@ impl Play {
     /// seat makes the first turn; in a bid, the other seat sets komi), the same AI time,
     /// started at `started`.
     pub fn rematch(&self, started: String) -> Result<Play, String> {
-        let session = Session::new(self.session.kind(), self.session.options().clone())?;
+        let session = Session::new(self.session.kind(), self.session.options().clone())
+            .map_err(|e| e.to_string())?;
         let [first, second] = self.players;
         let mut next = Play::new(session, [second, first], self.ai_time, started);
         let seat = next.players.iter().position(|p| !p.is_ai());

@@ -112,7 +112,7 @@ impl Play {
         if self.online.is_some() {
             return self.send_online(|s| {
                 let r = if s.pending().is_empty() {
-                    s.play_turn(text)
+                    s.play_turn(text).map_err(|e| e.to_string())
                 } else {
                     s.game()
                         .parse_step(text)
@@ -124,7 +124,7 @@ impl Play {
         }
         let before = self.session.turns().len();
         let result = if self.session.pending().is_empty() {
-            self.session.play_turn(text)
+            self.session.play_turn(text).map_err(|e| e.to_string())
         } else {
             self.game()
                 .parse_step(text)

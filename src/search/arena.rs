@@ -122,24 +122,32 @@ impl<E: Default> Arena<E> {
         Some(i as u32)
     }
 
+    /// Allocates chunk `c`, and first every chunk below it still missing, so that the
+    /// allocated chunks are always a prefix ([`Arena::len`] counts only that prefix). A chunk
+    /// below `c` is missing when the thread that took the first index in it has not grown it
+    /// yet (preempted between its `fetch_add` and here); were `c` grown alone and that thread
+    /// then failed on a budget `c` had filled, the items in `c` would lie beyond `len()` and
+    /// compaction would not see them.
     #[cold]
     fn grow_chunk(&self, c: usize, budget: &Budget, force: bool) -> bool {
         let _guard = budget.grow.lock().unwrap_or_else(|e| e.into_inner());
-        if self.chunks[c].get().is_some() {
-            return true;
-        }
         let bytes = self.chunk_bytes();
-        if !force && budget.committed.load(Relaxed) + bytes > budget.limit {
-            budget.full.store(true, Relaxed);
-            return false;
+        for chunk in &self.chunks[..=c] {
+            if chunk.get().is_some() {
+                continue;
+            }
+            if !force && budget.committed.load(Relaxed) + bytes > budget.limit {
+                budget.full.store(true, Relaxed);
+                return false;
+            }
+            let items: Box<[E]> = (0..self.per_chunk * self.stride)
+                .map(|_| E::default())
+                .collect();
+            budget.committed.fetch_add(bytes, Relaxed);
+            chunk
+                .set(items)
+                .unwrap_or_else(|_| unreachable!("chunks grow under the lock"));
         }
-        let items: Box<[E]> = (0..self.per_chunk * self.stride)
-            .map(|_| E::default())
-            .collect();
-        budget.committed.fetch_add(bytes, Relaxed);
-        self.chunks[c]
-            .set(items)
-            .unwrap_or_else(|_| unreachable!("chunks grow under the lock"));
         true
     }
 
@@ -190,6 +198,32 @@ mod tests {
         assert_eq!(a.alloc(&budget, false), Some(10));
         a.item(10)[3].store(7, Relaxed);
         assert_eq!(a.item(10)[3].load(Relaxed), 7);
+    }
+
+    /// A thread that took an index and was preempted before growing its chunk, while another
+    /// thread grew the next chunk and filled the budget, must not leave items beyond `len()`.
+    #[test]
+    fn a_chunk_grown_past_a_missing_one_stays_counted() {
+        let item = 4 * std::mem::size_of::<AtomicU32>();
+        // One item per chunk; room for three chunks.
+        let budget = Budget::new(3 * item);
+        let a: Arena<AtomicU32> = Arena::new(4, item, 100);
+        assert_eq!(a.alloc(&budget, false), Some(0));
+        assert_eq!(a.alloc(&budget, false), Some(1));
+        // Thread A takes index 2 and is preempted before growing chunk 2.
+        let slow = a.next.fetch_add(1, Relaxed);
+        assert_eq!(slow, 2);
+        // Thread B takes index 3: both chunks 2 and 3 would not fit.
+        let fast = a.alloc(&budget, false);
+        // Thread A resumes.
+        let slow = (a.chunks[slow >> a.shift].get().is_some() || a.grow_chunk(2, &budget, false))
+            .then_some(slow as u32);
+        assert!(budget.committed() <= budget.limit());
+        let len = a.len() as u32;
+        for i in [fast, slow].into_iter().flatten() {
+            assert!(i < len, "item {i} handed out beyond len {len}");
+        }
+        assert_eq!(slow, Some(2));
     }
 
     #[test]

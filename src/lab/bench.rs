@@ -10,7 +10,7 @@
 //! the policy behind the seed reference program's "Random playout" figures (42.58 playouts/s,
 //! game length 217), whose games end that soon only because passes are drawn; under the
 //! issue's policy, where a player passes only when no placement is legal, a random Keil game
-//! on side 7 lasts about 30,000 plies. The two rows make both comparisons possible.
+//! on side 7 lasts about 30,000 steps. The two rows make both comparisons possible.
 
 use crate::games::{AnyGame, Game, GameKind, GameOptions, Protocol, SearchHints, Step};
 use crate::rng::FastRng;
@@ -25,7 +25,7 @@ pub(crate) struct PlayoutBench {
     /// Playouts completed.
     pub playouts: u64,
     /// Steps played in all playouts.
-    pub plies: u64,
+    pub steps: u64,
     /// Wall time spent.
     pub elapsed: Duration,
 }
@@ -36,12 +36,12 @@ impl PlayoutBench {
         self.playouts as f64 / self.elapsed.as_secs_f64()
     }
     /// Mean steps per playout.
-    pub fn plies_per_playout(&self) -> f64 {
-        self.plies as f64 / self.playouts.max(1) as f64
+    pub fn steps_per_playout(&self) -> f64 {
+        self.steps as f64 / self.playouts.max(1) as f64
     }
     /// Nanoseconds per step.
-    pub fn ns_per_ply(&self) -> f64 {
-        self.elapsed.as_nanos() as f64 / self.plies.max(1) as f64
+    pub fn ns_per_step(&self) -> f64 {
+        self.elapsed.as_nanos() as f64 / self.steps.max(1) as f64
     }
 }
 
@@ -105,14 +105,14 @@ fn playouts_with(
 ) -> PlayoutBench {
     let mut rng = FastRng::seed(seed);
     let mut buf = Vec::with_capacity(1024);
-    let (mut playouts, mut plies) = (0u64, 0u64);
+    let (mut playouts, mut steps) = (0u64, 0u64);
     let t0 = Instant::now();
     loop {
         let mut g = start.clone();
         while !g.is_over() {
             let step = policy(&g, &mut rng, &mut buf);
             g.play(step);
-            plies += 1;
+            steps += 1;
         }
         playouts += 1;
         if playouts % 16 == 0 && t0.elapsed() >= duration {
@@ -122,7 +122,7 @@ fn playouts_with(
     PlayoutBench {
         size: start.geometry().size(),
         playouts,
-        plies,
+        steps,
         elapsed: t0.elapsed(),
     }
 }
@@ -141,8 +141,9 @@ pub struct BenchArgs {
 }
 
 /// `tessera bench`: measures each game and prints one line per game — two for Keil, the second
-/// with the seed reference's policy (see the module docs): playouts per second, plies (steps)
-/// per playout and nanoseconds per ply.
+/// with the seed reference's policy (see the module docs): playouts per second, steps per
+/// playout and nanoseconds per step (headed `plies` and `ns/ply`, as the seed reports head
+/// them: their ply is one step, where a puzzle's is a whole turn).
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let games = if args.games.is_empty() {
         GameKind::ALL.to_vec()
@@ -191,8 +192,8 @@ fn print_row(label: &str, r: &PlayoutBench) {
         label,
         r.size,
         r.playouts_per_sec(),
-        r.plies_per_playout(),
-        r.ns_per_ply()
+        r.steps_per_playout(),
+        r.ns_per_step()
     );
 }
 
@@ -207,17 +208,17 @@ mod tests {
         let uniform = uniform_playouts(&start, Duration::ZERO, 7);
         assert_eq!((bench.playouts, uniform.playouts), (16, 16));
         // Passing only when no placement is legal, a game on side 4 (37 points) lasts
-        // thousands of plies; drawing `button` and `pass` among the legal steps ends it within
+        // thousands of steps; drawing `button` and `pass` among the legal steps ends it within
         // a few dozen to a few hundred.
         assert!(
-            bench.plies_per_playout() > 1000.0,
+            bench.steps_per_playout() > 1000.0,
             "{}",
-            bench.plies_per_playout()
+            bench.steps_per_playout()
         );
         assert!(
-            uniform.plies_per_playout() < 300.0,
+            uniform.steps_per_playout() < 300.0,
             "{}",
-            uniform.plies_per_playout()
+            uniform.steps_per_playout()
         );
     }
 }

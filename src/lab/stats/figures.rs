@@ -1,6 +1,6 @@
 //! The statistics of a set of self-play games, computed from their logs alone (no engine, no
 //! clock), so they can be tested on toy data: win rates with Wilson intervals, game length,
-//! branching factor per ply, complexity, distinct and killer moves.
+//! branching factor per step, complexity, distinct and killer moves.
 
 use crate::interval::{wilson, Rate};
 use serde::Serialize;
@@ -23,7 +23,8 @@ pub struct GameLog {
     pub first_won: Option<bool>,
     /// Whole turns played.
     pub turns: usize,
-    /// Every step in order (a ply is one step; multi-stone turns have several).
+    /// Every step in order (multi-stone turns have several; the seed reports call a step a
+    /// ply, and the report keeps their word).
     pub decisions: Vec<StepChoice>,
 }
 
@@ -50,14 +51,14 @@ pub fn mean_sd(values: &[f64]) -> (f64, f64) {
     (mean, var.sqrt())
 }
 
-/// Mean branching factor over a band of plies.
+/// Mean branching factor over a band of steps.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Band {
     /// First ply of the band (from 1).
     pub from: usize,
     /// Last ply of the band.
     pub to: usize,
-    /// Mean number of legal steps at those plies, over every game that reached them.
+    /// Mean number of legal steps at those steps, over every game that reached them.
     pub branching: f64,
     /// Decisions counted.
     pub samples: usize,
@@ -85,8 +86,10 @@ pub struct Figures {
     pub draws: usize,
     /// Share of games with a winner, in percent.
     pub decisive_pct: f64,
-    /// Mean game length in plies (steps) and its standard deviation.
-    pub plies: (f64, f64),
+    /// Mean game length in steps and its standard deviation (`plies` in the JSON and the
+    /// report: the seed reports' word for a step; a puzzle's ply is a whole turn).
+    #[serde(rename = "plies")]
+    pub steps: (f64, f64),
     /// Mean game length in whole turns and its standard deviation.
     pub turns: (f64, f64),
     /// Mean number of legal steps over every decision of every game.
@@ -109,20 +112,20 @@ pub struct Figures {
 pub const KILLER_MIN_AVAILABLE: usize = 5;
 
 impl Figures {
-    /// Computes the figures of `logs`, with the branching factor in bands of `band` plies
+    /// Computes the figures of `logs`, with the branching factor in bands of `band` steps
     /// (0: chosen so there are at most 16 bands).
     pub fn of(logs: &[GameLog], band: usize) -> Figures {
         let games = logs.len();
         let draws = logs.iter().filter(|g| g.first_won.is_none()).count();
         let first_points: f64 = logs.iter().map(|g| first_point(g.first_won)).sum();
-        let plies: Vec<f64> = logs.iter().map(|g| g.decisions.len() as f64).collect();
+        let steps: Vec<f64> = logs.iter().map(|g| g.decisions.len() as f64).collect();
         let turns: Vec<f64> = logs.iter().map(|g| g.turns as f64).collect();
         let all: Vec<usize> = logs
             .iter()
             .flat_map(|g| g.decisions.iter().map(|d| d.legal.len()))
             .collect();
         let branching = all.iter().sum::<usize>() as f64 / all.len().max(1) as f64;
-        let plies_ms = mean_sd(&plies);
+        let steps_ms = mean_sd(&steps);
         let line: Vec<f64> = logs
             .iter()
             .map(|g| {
@@ -141,10 +144,10 @@ impl Figures {
             } else {
                 100.0 * (games - draws) as f64 / games as f64
             },
-            plies: plies_ms,
+            steps: steps_ms,
             turns: mean_sd(&turns),
             branching,
-            complexity_log10: plies_ms.0 * branching.max(1.0).log10(),
+            complexity_log10: steps_ms.0 * branching.max(1.0).log10(),
             line_log10: mean_sd(&line).0,
             bands: bands(logs, band),
             distinct_moves: distinct(logs),
@@ -263,7 +266,7 @@ mod tests {
         assert_eq!(f.draws, 1);
         assert!((f.first_win.p - 0.5).abs() < 1e-12);
         assert!((f.decisive_pct - 200.0 / 3.0).abs() < 1e-9);
-        assert_eq!(f.plies.0, 2.0);
+        assert_eq!(f.steps.0, 2.0);
         assert_eq!(f.turns.0, 2.0);
         // 4+2+1+4+4+2 legal steps over 6 decisions.
         assert!((f.branching - 17.0 / 6.0).abs() < 1e-12);

@@ -130,7 +130,7 @@ impl StatsReport {
         row(
             &mut o,
             "game length, plies (sd)",
-            format!("{:.1} ({:.1})", f.plies.0, f.plies.1),
+            format!("{:.1} ({:.1})", f.steps.0, f.steps.1),
             opt(s.and_then(|s| s.length), 2),
         );
         row(

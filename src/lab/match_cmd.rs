@@ -16,7 +16,7 @@ use crate::search::reward::mover;
 use crate::search::Engine;
 use crate::search::Limits;
 use crate::search::{Algorithm, PlayerSpec};
-use crate::session::Session;
+use crate::session::{PlayedGame, Session};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -63,18 +63,27 @@ pub struct GameResult {
     pub first_won: Option<bool>,
     /// Whole turns played.
     pub turns: usize,
-    /// The result as the game writes it (`W+3.5`, …).
-    pub result: String,
-    /// The game with its turn log.
-    pub session: Session,
-    /// When the game started.
-    pub started: toml::value::Datetime,
+    /// The game with its turn log, when it started and its result as the game writes it
+    /// (`W+3.5`, or `B+R` after a resignation).
+    pub game: PlayedGame,
     /// Each searched turn's own estimate, in turn order (turns of random players, and turns
     /// played without search — a single legal step — have none).
     pub evals: Vec<TurnEval>,
     /// The resignation rule that ended the game (`result` is then `B+R` or the like); `None`:
     /// played out.
     pub resigned: Option<ResignRule>,
+}
+
+impl GameResult {
+    /// The result as the game writes it (`W+3.5`, `B+R`, …).
+    pub fn result(&self) -> &str {
+        self.game.result.as_deref().unwrap_or_default()
+    }
+
+    /// The game with its turn log.
+    pub fn session(&self) -> &Session {
+        &self.game.session
+    }
 }
 
 /// What a player's search thought of the turn it played.
@@ -319,15 +328,19 @@ pub fn play_game(
         ),
         None => g.result_text().unwrap_or_default(),
     };
+    let turns = g.turns_completed();
+    let game = PlayedGame {
+        session,
+        started: started.to_string(),
+        result: Some(result),
+    };
     Ok(GameResult {
         index,
         a_first,
         a_won: winner_player.map(|p| (p == 0) == a_first),
         first_won: winner_player.map(|p| p == 0),
-        turns: g.turns_completed(),
-        result,
-        session,
-        started,
+        turns,
+        game,
         evals,
         resigned: resigned.and(resign),
     })
@@ -407,7 +420,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 "game {:>3}: first {} | {} in {} turns | A {}-{}-{} ({:.1}%)",
                 r.index + 1,
                 if r.a_first { "A" } else { "B" },
-                r.result,
+                r.result(),
                 r.turns,
                 tally.wins,
                 tally.draws,
@@ -448,8 +461,9 @@ fn write_record(dir: &std::path::Path, args: &MatchArgs, r: &GameResult) -> anyh
         (record_player(&args.b, "B"), record_player(&args.a, "A"))
     };
     let players = crate::record::Players { first, second };
-    let record = crate::record::Record::from_session(&r.session, players, r.started);
-    let path = dir.join(format!("{}-{:04}.toml", r.session.kind(), r.index + 1));
+    let started = r.game.started.parse()?;
+    let record = crate::record::Record::from_session(r.session(), players, started);
+    let path = dir.join(format!("{}-{:04}.toml", r.session().kind(), r.index + 1));
     record.save(&path)?;
     Ok(())
 }

@@ -130,19 +130,19 @@ pub(crate) mod tests {
         assert!(fired.after < full.evals.len(), "fires before the end");
         let r = play_game(GameKind::Linage, &options, (&spec, &spec), 0, Some(rule)).unwrap();
         // Seeded players play the same game up to the point where the rule ends it.
-        assert!(r.resigned == Some(rule) && !r.session.game().is_over());
+        assert!(r.resigned == Some(rule) && !r.session().game().is_over());
         assert_eq!(r.evals.len(), fired.after);
         assert_eq!(r.first_won, Some(fired.winner == 0));
         assert_eq!(r.a_won, r.first_won);
         // Linage has no swap: the first seat plays the first side.
-        assert!(!r.session.game().swapped());
+        assert!(!r.session().game().swapped());
         let side = if fired.winner == 0 {
             Side::First
         } else {
             Side::Second
         };
         assert_eq!(
-            r.result,
+            r.result(),
             format!("{}+R", GameKind::Linage.side_letter(side))
         );
         let line = crate::lab::stats::foresight::ForesightTally::default().add(&r);

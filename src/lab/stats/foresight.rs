@@ -56,7 +56,7 @@ impl ForesightTally {
             return format!(
                 "game {}: {} in {} turns; resigned at {rule} after {} searched turns",
                 r.index + 1,
-                r.result,
+                r.result(),
                 r.turns,
                 r.evals.len()
             );
@@ -77,7 +77,7 @@ impl ForesightTally {
         let head = format!(
             "game {}: {} in {} turns; resign at {rule}:",
             r.index + 1,
-            r.result,
+            r.result(),
             r.turns
         );
         match found[0] {
@@ -153,7 +153,7 @@ mod tests {
         // At the end the players know the result: the last estimate favours the winner (this
         // checks the turn of the mover's estimate into the first seat's).
         let last = r.evals.last().unwrap().first_win_rate;
-        assert_eq!(r.first_won, Some(last > 0.5), "{last} {}", r.result);
+        assert_eq!(r.first_won, Some(last > 0.5), "{last} {}", r.result());
         // Made-up estimates: sure of the first seat from the start.
         r.first_won = Some(false);
         let n = r.evals.len();

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 /// The log of a finished game: its result, and every step replayed with the legal steps there.
 pub fn log_of(r: &GameResult) -> GameLog {
-    let session = &r.session;
+    let session = r.session();
     let mut g = AnyGame::new(session.kind(), session.options()).expect("the game started");
     let mut legal = Vec::new();
     let mut decisions = Vec::new();
@@ -179,7 +179,7 @@ mod tests {
         assert_eq!(games.len(), 2);
         for r in &games {
             let log = log_of(r);
-            let steps: usize = r.session.turns().iter().map(|t| t.steps.len()).sum();
+            let steps: usize = r.session().turns().iter().map(|t| t.steps.len()).sum();
             assert_eq!(log.decisions.len(), steps);
             assert_eq!(log.turns, r.turns);
             for d in &log.decisions {

@@ -222,12 +222,13 @@ pub enum SetupError {
         /// The cell's name.
         name: String,
     },
-    /// A neutral stone in Keil.
-    #[error("Keil has no neutral stones")]
-    KeilNeutral,
-    /// A neutral stone in Wunchunk.
-    #[error("a Wunchunk stone is black or white")]
-    WunchunkNeutral,
+    /// A neutral stone in a game whose stones are black or white: `why` says so in the
+    /// game's words.
+    #[error("{why}")]
+    NoNeutralStones {
+        /// The game's sentence ("Keil has no neutral stones").
+        why: &'static str,
+    },
     /// A Keil group without liberty.
     #[error("the group on {name} has no liberty")]
     NoLiberty {

@@ -22,15 +22,10 @@ macro_rules! registry {
             )*
         }
 
-        macro_rules! dispatch {
-            ($self:expr, $g:ident => $body:expr) => {
-                match $self { $(AnyGame::$variant($g) => $body,)* }
-            };
-        }
-
-        /// Calls `$body` with `$g` bound to the concrete game inside an [`AnyGame`], for work
-        /// that needs a game's own type and more than the [`Game`] trait (the solvers' facts,
-        /// [`crate::games::SolveGame`]).
+        /// Calls `$body` with `$g` bound to the concrete game inside an [`AnyGame`]: the
+        /// trait impls below forward through it, and work that needs a game's own type and
+        /// more than the [`Game`] trait uses it (the solvers, [`crate::games::SolveGame`]), so
+        /// that it is compiled once per game without the enum's dispatch in its inner loop.
         macro_rules! with_each_game {
             ($any:expr, $g:ident => $body:expr) => {
                 match $any { $($crate::games::AnyGame::$variant($g) => $body,)* }
@@ -83,105 +78,105 @@ impl AnyGame {
 
 impl Game for AnyGame {
     fn kind(&self) -> GameKind {
-        dispatch!(self, g => g.kind())
+        with_each_game!(self, g => g.kind())
     }
     fn geometry(&self) -> &'static Geometry {
-        dispatch!(self, g => g.geometry())
+        with_each_game!(self, g => g.geometry())
     }
     fn to_move(&self) -> Side {
-        dispatch!(self, g => g.to_move())
+        with_each_game!(self, g => g.to_move())
     }
     fn is_over(&self) -> bool {
-        dispatch!(self, g => g.is_over())
+        with_each_game!(self, g => g.is_over())
     }
     fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, g => g.outcome())
+        with_each_game!(self, g => g.outcome())
     }
     fn legal_steps(&self, out: &mut Vec<Step>) {
-        dispatch!(self, g => g.legal_steps(out))
+        with_each_game!(self, g => g.legal_steps(out))
     }
     fn check(&self, step: Step) -> Result<(), Illegal> {
-        dispatch!(self, g => g.check(step))
+        with_each_game!(self, g => g.check(step))
     }
     fn play(&mut self, step: Step) {
-        dispatch!(self, g => g.play(step))
+        with_each_game!(self, g => g.play(step))
     }
     fn undo(&mut self) -> Option<Step> {
-        dispatch!(self, g => g.undo())
+        with_each_game!(self, g => g.undo())
     }
     fn hash(&self) -> u64 {
-        dispatch!(self, g => g.hash())
+        with_each_game!(self, g => g.hash())
     }
     fn stone_at(&self, cell: Cell) -> Option<Stone> {
-        dispatch!(self, g => g.stone_at(cell))
+        with_each_game!(self, g => g.stone_at(cell))
     }
     fn turns_completed(&self) -> usize {
-        dispatch!(self, g => g.turns_completed())
+        with_each_game!(self, g => g.turns_completed())
     }
     fn steps_in_turn(&self) -> usize {
-        dispatch!(self, g => g.steps_in_turn())
+        with_each_game!(self, g => g.steps_in_turn())
     }
     fn swapped(&self) -> bool {
-        dispatch!(self, g => g.swapped())
+        with_each_game!(self, g => g.swapped())
     }
     fn points(&self) -> Option<[f64; 2]> {
-        dispatch!(self, g => g.points())
+        with_each_game!(self, g => g.points())
     }
     fn result_text(&self) -> Option<String> {
-        dispatch!(self, g => g.result_text())
+        with_each_game!(self, g => g.result_text())
     }
     fn parse_step(&self, text: &str) -> Result<Step, NotationError> {
-        dispatch!(self, g => g.parse_step(text))
+        with_each_game!(self, g => g.parse_step(text))
     }
     fn format_step(&self, step: Step) -> String {
-        dispatch!(self, g => g.format_step(step))
+        with_each_game!(self, g => g.format_step(step))
     }
     fn parse_turn(&self, token: &str) -> Result<Vec<Step>, NotationError> {
-        dispatch!(self, g => g.parse_turn(token))
+        with_each_game!(self, g => g.parse_turn(token))
     }
     fn format_turn(&self, steps: &[Step]) -> String {
-        dispatch!(self, g => g.format_turn(steps))
+        with_each_game!(self, g => g.format_turn(steps))
     }
 }
 
 impl SearchHints for AnyGame {
     fn stone_code(&self, cell: Cell) -> u8 {
-        dispatch!(self, g => g.stone_code(cell))
+        with_each_game!(self, g => g.stone_code(cell))
     }
     fn final_owners(&self, out: &mut Vec<Option<Side>>) {
-        dispatch!(self, g => g.final_owners(out))
+        with_each_game!(self, g => g.final_owners(out))
     }
     fn group_scores(&self, side: Side) -> Option<Vec<u32>> {
-        dispatch!(self, g => SearchHints::group_scores(g, side))
+        with_each_game!(self, g => SearchHints::group_scores(g, side))
     }
     fn chunk_counts(&self, colour: Side) -> Option<ChunkCounts> {
-        dispatch!(self, g => g.chunk_counts(colour))
+        with_each_game!(self, g => g.chunk_counts(colour))
     }
     fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
-        dispatch!(self, g => g.chunk_delta(cell, stone))
+        with_each_game!(self, g => g.chunk_delta(cell, stone))
     }
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
-        dispatch!(self, g => g.random_step(rng, buf))
+        with_each_game!(self, g => g.random_step(rng, buf))
     }
 }
 
 impl Describe for AnyGame {
     fn state_json(&self) -> serde_json::Value {
-        dispatch!(self, g => g.state_json())
+        with_each_game!(self, g => g.state_json())
     }
     fn status(&self) -> Vec<(&'static str, String)> {
-        dispatch!(self, g => g.status())
+        with_each_game!(self, g => g.status())
     }
     fn score_breakdown(&self) -> Vec<String> {
-        dispatch!(self, g => g.score_breakdown())
+        with_each_game!(self, g => g.score_breakdown())
     }
     fn ownership(&self) -> Vec<Option<Mark>> {
-        dispatch!(self, g => g.ownership())
+        with_each_game!(self, g => g.ownership())
     }
     fn claimed_by(&self, cell: Cell) -> Option<Side> {
-        dispatch!(self, g => g.claimed_by(cell))
+        with_each_game!(self, g => g.claimed_by(cell))
     }
     fn pair_label(&self, cell: Cell) -> Option<u16> {
-        dispatch!(self, g => g.pair_label(cell))
+        with_each_game!(self, g => g.pair_label(cell))
     }
 }

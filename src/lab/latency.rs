@@ -2,10 +2,10 @@
 //! waits while the AI thinks (playing, or analysing with the heat map on). Both go through the real `update` and `view` and a real
 //! crossterm backend (writing to a sink instead of a terminal).
 
+use crate::ai::{AiWorker, Thinker};
 use crate::games::{Game, GameKind, SearchHints};
 use crate::rng::FastRng;
 use crate::session::Session;
-use crate::tui::ai::{AiWorker, Thinker};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;

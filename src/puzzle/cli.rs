@@ -114,5 +114,5 @@ fn describe(game: &AnyGame, record: &Record, s: &Solution, max: u8) -> String {
 
 /// The komi of a game scored in points (`None` for a game decided otherwise).
 pub fn komi_of(game: &AnyGame) -> Option<f64> {
-    super::rules::with_game!(game, g => crate::games::SolveGame::territory_komi(g))
+    crate::games::with_each_game!(game, g => crate::games::SolveGame::territory_komi(g))
 }

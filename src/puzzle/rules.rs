@@ -10,16 +10,7 @@ pub fn turn_count<G: SolveGame>(game: &G) -> f64 {
         .unwrap_or_else(|| super::turns::count_turns(game) as f64)
 }
 
-/// Calls `$body` with `$g` bound to the concrete game inside an [`AnyGame`] (so the search is
-/// compiled once per game, without the enum's dispatch in its inner loop).
-macro_rules! with_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        $crate::games::with_each_game!($any, $g => $body)
-    };
-}
-pub(crate) use with_game;
-
 /// Whether `game` is in its opening protocol (see [`SolveGame::in_opening`]).
 pub fn in_opening(game: &AnyGame) -> bool {
-    with_game!(game, g => g.in_opening())
+    crate::games::with_each_game!(game, g => g.in_opening())
 }

@@ -13,9 +13,9 @@
 //! ```
 
 use super::line::{self, LineTurn};
-use super::rules::with_game;
 use super::search::{Aborted, Search};
 use super::table::Table;
+use crate::games::with_each_game;
 use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
@@ -134,7 +134,7 @@ impl Solver {
             return Err(SolveError::MidTurn);
         }
         let stop = self.stop.clone();
-        let (result, nodes) = with_game!(game, g => {
+        let (result, nodes) = with_each_game!(game, g => {
             if g.in_opening() {
                 return Err(SolveError::InOpening);
             }

@@ -22,6 +22,7 @@ use crate::games::fair_komi::{KomiTable, Source};
 use crate::games::SearchHints;
 use crate::games::{format_komi, Game, Side, Step};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Fewest simulations a komi probe runs when the limits are counted in simulations.
 const KOMI_PROBE_MIN_ITERS: u64 = 10_000;
@@ -227,7 +228,7 @@ fn same_rules<G: Game>(game: &G, half: u16) -> bool {
 /// table (`TableKomi::first_rate`) is above even, with that score. `None` (search decides)
 /// elsewhere, where the table's score is even, or under other rules (`same_rules`).
 pub(super) fn table_side<G: Game>(
-    table: &KomiTable,
+    table: impl FnOnce() -> Arc<KomiTable>,
     game: &G,
     legal: &[Step],
 ) -> Option<(Step, f64)> {
@@ -238,7 +239,7 @@ pub(super) fn table_side<G: Game>(
     let Some(Step::Komi(half)) = before.undo() else {
         return None;
     };
-    let table = table_komi(table, &before)?;
+    let table = table_komi(&table(), &before)?;
     if !same_rules(&before, half) {
         return None;
     }
@@ -290,7 +291,11 @@ mod tests {
     use super::*;
     use crate::games::{AnyGame, GameKind};
     use crate::search::{Limits, PlayerSpec};
-    use std::sync::Arc;
+
+    /// The built-in fair-komi table, as an engine without a table of its own reads it.
+    fn builtin() -> Arc<KomiTable> {
+        Arc::new(KomiTable::builtin())
+    }
 
     fn bid_game(kind: GameKind, size: usize, more: &[&str]) -> AnyGame {
         let size = format!("size={size}");
@@ -416,11 +421,11 @@ mod tests {
         let mut g = off.clone();
         g.play(Step::Komi(0));
         let legal = [Step::Choose(Side::First), Step::Choose(Side::Second)];
-        assert_eq!(table_side(&KomiTable::builtin(), &g, &legal), None);
+        assert_eq!(table_side(builtin, &g, &legal), None);
         // Keil side 3 at komi 0 with the button: the first side won 30 of 30.
         let mut g = auto.clone();
         g.play(Step::Komi(0));
-        let (step, rate) = table_side(&KomiTable::builtin(), &g, &legal).unwrap();
+        let (step, rate) = table_side(builtin, &g, &legal).unwrap();
         assert_eq!(step, Step::Choose(Side::First));
         assert!(rate > 0.5, "{rate}");
     }

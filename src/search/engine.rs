@@ -136,7 +136,7 @@ impl<G: SearchHints> Engine<G> {
         let decision = if legal.len() == 1 {
             self.decide(game, &only(legal[0]), legal[0], &timer)
         } else if let Some((side, rate)) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
-            .then(|| bid::table_side(&self.komi_table(), game, &legal))
+            .then(|| bid::table_side(|| self.komi_table(), game, &legal))
             .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.

@@ -7,13 +7,13 @@
 //! the one on screen: a take-back, a history step, a side choice or the end of the game
 //! leave no stale line. `A` hides the panel.
 
-use super::ai::{Analysis, Purpose};
 use super::analysis_mode::{key_of, ANALYSIS_LEVEL};
 use super::analysis_view;
 use super::board::Glyphs;
 use super::panels::side_mark;
 use super::play::Play;
 use super::settings::Settings;
+use crate::ai::{Analysis, Purpose};
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, Side};
 use ratatui::text::{Line, Span};

@@ -4,7 +4,6 @@
 //! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
 //! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
 
-use super::ai::AiEvent;
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
 use super::game_layout;
@@ -22,6 +21,7 @@ use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
 use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
+use crate::ai::AiEvent;
 use crate::games::Game;
 use crate::online::{Event, Identity, LobbyView, Request};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};

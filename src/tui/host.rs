@@ -8,12 +8,12 @@
 //! the effects and redraws once per batch. However the session ends (quit, a dropped link, a
 //! panic inside it) the terminal gets back its normal screen, cursor and modes.
 
-use super::ai::{AiEvent, AiStart, Thinker};
 use super::app::{update, App, Msg, Online, Screen};
 pub use super::settings::{Settings, TermEnv};
 pub use super::store::Storage;
 use super::store::{self, AutosaveSlot};
 use super::{view, Effect, Note};
+use crate::ai::{AiEvent, AiStart, Thinker};
 use crate::online::{Identity, Link};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
@@ -254,7 +254,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         Ok(r) => r,
         Err(p) => Err(anyhow::anyhow!(
             "the interface crashed ({}); the game was autosaved",
-            super::ai::panic_message(p.as_ref())
+            crate::ai::panic_message(p.as_ref())
         )),
     }
 }
@@ -503,7 +503,7 @@ mod tests {
     /// An AI that never answers (the session under test plays no AI).
     struct Silent;
     impl Thinker for Silent {
-        fn start(&mut self, _: super::super::ai::Request) {}
+        fn start(&mut self, _: crate::ai::Request) {}
         fn stop(&mut self) {}
     }
 

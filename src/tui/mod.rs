@@ -32,8 +32,6 @@
 //! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code.
 //! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
-// The AI's worker threads are the crate's (`crate::ai`), shared with the server.
-pub(crate) use crate::ai;
 pub(crate) mod ai_panel;
 pub(crate) mod analysis_mode;
 pub(crate) mod analysis_view;
@@ -78,7 +76,7 @@ pub(crate) mod testing;
 mod tests;
 pub(crate) mod view;
 
-use ai::Request;
+use crate::ai::Request;
 use std::path::PathBuf;
 use store::SavedGame;
 

@@ -1,6 +1,5 @@
 //! The panels of the game screen: status, move history, AI, and the message lines.
 
-use super::ai::Analysis;
 use super::ai_panel::ai_lines;
 use super::analysis_view;
 use super::board::input::has_colour_choice;
@@ -9,6 +8,7 @@ use super::layout::{pad, panel, text_width, wrap_words};
 use super::play::{BidStep, Play};
 use super::review_graph;
 use super::settings::Settings;
+use crate::ai::Analysis;
 use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -4,7 +4,6 @@
 //! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
 //! [`super::game_view`] and [`super::panels`].
 
-use super::ai::{Analysis, Purpose};
 use super::analysis_mode::{key_of, PositionKey};
 use super::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
 use super::controller::Controller;
@@ -12,6 +11,7 @@ use super::game_keys::Leave;
 use super::line_edit::{Edit, LineEdit};
 use super::store::SavedGame;
 use super::Note;
+use crate::ai::{Analysis, Purpose};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, Side, Step, Stone};

@@ -2,10 +2,10 @@
 //! resignation, and the AI's jobs and reports. Each operation returns the effects the
 //! runtime must carry out (autosave, start or stop the engine, game over).
 
-use super::ai::{AiEvent, Purpose, Request};
 use super::controller::Controller;
 use super::play::{BidStep, Play, Popup, PLAY_PACE, WATCH_PACE};
 use super::Effect;
+use crate::ai::{AiEvent, Purpose, Request};
 use crate::board::Cell;
 use crate::games::{Game, Step};
 use crate::session::Session;

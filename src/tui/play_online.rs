@@ -3,10 +3,10 @@
 //! once) and then sent to the server, which plays them and sends every player and watcher
 //! the new position ([`Play::apply_update`]). Watchers may turn on the AI's analysis.
 
-use super::ai::{Purpose, Request as AiRequest};
 use super::controller::Controller;
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
 use super::Effect;
+use crate::ai::{Purpose, Request as AiRequest};
 use crate::games::{Game, Step};
 use crate::online::{GameUpdate, LiveView, Request};
 use crate::record::{self, Players};

@@ -62,7 +62,7 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
     std::panic::set_hook(Box::new(move |info| {
         // A crash of the AI is reported on screen as a failed job; anything else restores
         // the terminal before the message is printed.
-        if std::thread::current().name() == Some(super::ai::THREAD_NAME) {
+        if std::thread::current().name() == Some(crate::ai::THREAD_NAME) {
             return;
         }
         restore_terminal();
@@ -82,7 +82,7 @@ pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
         identity: None,
         storage: Storage::platform(ui.config.clone()),
         settings,
-        ai: super::ai::local(),
+        ai: crate::ai::local(),
         link: None,
         start,
     });

@@ -137,7 +137,11 @@ impl Keil {
             *slot = match stone {
                 Stone::Black => BLACK,
                 Stone::White => WHITE,
-                Stone::Neutral => return Err(SetupError::KeilNeutral),
+                Stone::Neutral => {
+                    return Err(SetupError::NoNeutralStones {
+                        why: "Keil has no neutral stones",
+                    })
+                }
             };
         }
         let mut board = Box::new(Board::new(links));

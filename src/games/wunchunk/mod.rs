@@ -158,7 +158,9 @@ impl Wunchunk {
                 return Err(SetupError::CellIndexOffBoard { cell: c });
             }
             if stone == Stone::Neutral {
-                return Err(SetupError::WunchunkNeutral);
+                return Err(SetupError::NoNeutralStones {
+                    why: "a Wunchunk stone is black or white",
+                });
             }
             if !g.empty.contains(c as usize) {
                 return Err(SetupError::GivenTwice {

@@ -4,10 +4,10 @@
 //! synthetic engine reports (no engine runs).
 
 use super::analysis::jobs;
+use crate::ai::{AiEvent, Analysis, Purpose};
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, GameOptions, Step};
 use crate::session::Session;
-use crate::tui::ai::{AiEvent, Analysis, Purpose};
 use crate::tui::ai_panel::ai_lines;
 use crate::tui::analysis_mode::{ANALYSIS_LEVEL, HINT_LEAST};
 use crate::tui::app::{update, App, Msg};

@@ -2,11 +2,11 @@
 //! reports (no engine runs), and snapshots of the candidates on the board and the review
 //! graph.
 
+use crate::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::games::{AnyGame, Game, GameKind, GameOptions};
 use crate::record::{StoredReview, TurnCheck};
 use crate::search::Candidate;
 use crate::session::{PlayedGame, Session};
-use crate::tui::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;

@@ -2,9 +2,9 @@
 //! what, the AI panel shows the settled result, messages wrap, the command line scrolls, the
 //! history note goes with `End`, the rules stop at their end, settings say "not saved".
 
+use crate::ai::{AiEvent, Analysis};
 use crate::games::{Game, GameKind, GameOptions, Step};
 use crate::session::Session;
-use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;

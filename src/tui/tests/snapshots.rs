@@ -2,9 +2,9 @@
 //! at 80×24, of a square and a hexhex game at three terminal sizes (the board scales), of the
 //! Wunchunk result at 80×24, and of each panel.
 
+use crate::ai::{AiEvent, Analysis};
 use crate::games::{format_komi, Describe, Game, GameKind, GameOptions};
 use crate::session::Session;
-use crate::tui::ai::{AiEvent, Analysis};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
 use crate::tui::controller::Controller;

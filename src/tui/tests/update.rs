@@ -1,8 +1,8 @@
 //! Unit tests of the pure `update` on the game screen: keys, clicks and engine reports.
 
+use crate::ai::{AiEvent, Analysis, Purpose};
 use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use crate::session::Session;
-use crate::tui::ai::{AiEvent, Analysis, Purpose};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;

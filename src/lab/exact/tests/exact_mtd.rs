@@ -4,11 +4,11 @@
 //! finishes within a million positions; its key is the plain search's, history included.)
 
 use crate::games::symmetry::Pieces;
+use crate::games::with_each_game;
 use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::lab::exact::exact_plain::plain_margin_of;
 use crate::lab::exact::margin_of;
-use crate::puzzle::rules::with_game;
 use crate::puzzle::tests::{game, random_turn};
 use crate::rng::FastRng;
 
@@ -57,7 +57,7 @@ fn mtd_agrees_with_the_plain_search_on_square_boards() {
                 continue;
             }
             let want = plain_margin_of(&g, 16, u64::MAX).unwrap().unwrap().0;
-            let (low, high) = with_game!(&g, x => x.margin_bounds()).unwrap();
+            let (low, high) = with_each_game!(&g, x => x.margin_bounds()).unwrap();
             assert!(low <= want && want <= high, "{want} outside {low}..{high}");
             for guess in [0, want, want + 7, -20] {
                 let got = margin_of(&g, 16, u64::MAX, guess, false)
@@ -93,11 +93,11 @@ fn symmetric_positions_have_the_same_rules_and_key() {
         let Some(steps) = random_position(&mut g, target, &mut rng) else {
             continue;
         };
-        let syms = with_game!(&g, x => x.symmetries());
+        let syms = with_each_game!(&g, x => x.symmetries());
         assert_eq!(syms.maps.len(), if name == "carteso" { 8 } else { 4 });
         let key_of = |g: &AnyGame| {
             let mut p: Pieces = Vec::new();
-            with_game!(g, x => x.pieces(&mut p));
+            with_each_game!(g, x => x.pieces(&mut p));
             syms.canonical(g.hash(), &p).0
         };
         let mut legal = Vec::new();

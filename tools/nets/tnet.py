@@ -212,6 +212,45 @@ def read_records(path, dtype):
     return np.fromfile(path, dtype=dtype)
 
 
+def check_records(recs, meta):
+    """Sanity checks of records against docs/nets.md; returns (errors, warnings), lists of text.
+
+    The writer (`tessera selfplay`) and this reader are written separately; a record that breaks
+    the contract should stop training loudly rather than quietly teach the net nonsense.
+    Errors: bits not 0/1, plane 0 not 0/1-consistent with the other planes (a bit set off the
+    board), non-finite numbers, ownership outside −1/0/+1, a value outside [−1, 1], a negative
+    policy_weight. Warnings: visit shares not summing to 1 at policy_weight > 0, shares on
+    off-board cells, shares present at policy_weight 0.
+    """
+    errors, warnings = [], []
+    n = len(recs)
+    if n == 0:
+        return errors, warnings
+    b, h, w = meta["binary_planes"], meta["height"], meta["width"]
+    bits = recs["bits"].reshape(n, b, h * w)
+
+    def count(cond, what, into):
+        k = int(np.count_nonzero(cond))
+        if k:
+            into.append(f"{k} of {n} records: {what}")
+
+    count((bits > 1).any(axis=(1, 2)), "bits not 0/1", errors)
+    count(((bits[:, 1:] > 0) & (bits[:, 0:1] == 0)).any(axis=(1, 2)), "a bit set off the board", errors)
+    for k in ("scalars", "policy", "value", "score", "policy_weight"):
+        a = recs[k].reshape(n, -1)
+        count(~np.isfinite(a).all(axis=1), f"{k} not finite", errors)
+    count(~np.isin(recs["ownership"], (-1, 0, 1)).all(axis=1), "ownership not -1/0/+1", errors)
+    count(np.abs(recs["value"]) > 1, "value outside [-1, 1]", errors)
+    count(recs["policy_weight"] < 0, "negative policy_weight", errors)
+    full = recs["policy_weight"] > 0
+    sums = recs["policy"].sum(axis=1)
+    count(full & (np.abs(sums - 1) > 1e-3), "visit shares not summing to 1 (policy_weight > 0)", warnings)
+    count(~full & (sums != 0), "visit shares at policy_weight 0", warnings)
+    off = bits[:, 0] == 0
+    count((recs["policy"][:, :-1] * off > 0).any(axis=1), "visit shares on off-board cells", warnings)
+    return errors, warnings
+
+
 def build_planes(bits, scalars, binary_planes, height, width):
     """The network input [N, Cin, H, W] float32 from records' bits [N, B*H*W] and scalars [N, S].
 

@@ -200,6 +200,13 @@ def load_dirs(dirs):
         names = sorted(glob.glob(os.path.join(d, "games-*.bin")))
         for name in names:
             recs = tnet.read_records(name, dt)
+            errors, warnings = tnet.check_records(recs, meta)
+            for e in errors:
+                print(f"error: {name}: {e}")
+            for wmsg in warnings:
+                print(f"warning: {name}: {wmsg}")
+            if errors:
+                raise SystemExit(f"{name} breaks the record format of docs/nets.md")
             if len(recs):
                 files.append((d, name, recs))
     if not files:
@@ -469,6 +476,7 @@ def train(args):
                 last_eval = evaluate(model, ho, args.eval_positions)
                 line += " | " + fmt_eval(last_eval)
             print(line, flush=True)
+            t_last = time.time()  # the held-out evaluation does not count against the speed
         if args.time_limit and time.time() - t0 > args.time_limit:
             print(f"time limit: stopping after {done} steps", flush=True)
             break

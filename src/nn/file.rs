@@ -244,13 +244,16 @@ impl fmt::Display for NetProblem {
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
     /// The file could not be read.
-    #[error("cannot read the weights file {}: {source}", path.display())]
+    #[error("cannot read the weights file {}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
-        /// The system's reason.
-        source: std::io::Error,
+        /// The system's reason (in the message, so not a `source`).
+        error: std::io::Error,
     },
+    /// No network has the shape asked for ([`Network::random`]).
+    #[error("cannot build a network of that shape: {0}")]
+    Shape(String),
     /// The bytes are not a valid network.
     #[error("the weights file{} {problem}", path.as_ref().map(|p| format!(" {}", p.display())).unwrap_or_default())]
     Invalid {
@@ -265,7 +268,7 @@ impl NetError {
     /// What is wrong with the bytes, when they were read.
     pub fn problem(&self) -> Option<&NetProblem> {
         match self {
-            NetError::Io { .. } => None,
+            NetError::Io { .. } | NetError::Shape(_) => None,
             NetError::Invalid { problem, .. } => Some(problem),
         }
     }
@@ -294,9 +297,9 @@ pub fn fnv1a64(bytes: &[u8]) -> String {
 impl Network {
     /// Reads a weights file (docs/nets.md); errors name the file.
     pub fn load(path: &Path) -> Result<Network, NetError> {
-        let bytes = std::fs::read(path).map_err(|source| NetError::Io {
+        let bytes = std::fs::read(path).map_err(|error| NetError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         Network::from_bytes(&bytes).map_err(|e| match e {
             NetError::Invalid { problem, .. } => NetError::Invalid {

@@ -106,7 +106,10 @@ impl Network {
     /// small xorshift generator seeded with `seed`: valid input for every function here, for
     /// tests and benchmarks.
     pub fn random(header: NetHeader, seed: u64) -> Result<Network, NetError> {
-        let floats = header.payload_floats()?;
+        let floats = header.payload_floats().map_err(|p| match p {
+            NetProblem::Shape(what) => NetError::Shape(what),
+            other => NetError::from(other),
+        })?;
         let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
         if state == 0 {
             state = 1;

@@ -216,6 +216,11 @@ fn gemm(m: usize, k: usize, n: usize, a: &[f32], b: &[f32], c: &mut [f32], beta:
 /// The im2col matrix of a 3×3 convolution with padding 1: row `plane·9 + ky·3 + kx`, column
 /// `position·H·W + y·W + x` holds `src[plane][position][y + ky − 1][x + kx − 1]`, 0 outside
 /// the grid. `src` is `[planes, batch·H·W]`.
+///
+/// Each row is the whole source plane shifted by `(ky − 1)·W + (kx − 1)`: one long copy, then
+/// the cells whose neighbour is off the grid (the copy wrapped them into the next row or
+/// position) are zeroed. (Copying row by row costs a call per 9 floats: a third of the time at
+/// batch 1 went there.)
 fn im2col(src: &[f32], planes: usize, batch: usize, h: usize, w: usize, col: &mut [f32]) {
     let hw = h * w;
     let n = batch * hw;
@@ -224,26 +229,25 @@ fn im2col(src: &[f32], planes: usize, batch: usize, h: usize, w: usize, col: &mu
         for ky in 0..3 {
             for kx in 0..3 {
                 let row = &mut col[(p * 9 + ky * 3 + kx) * n..][..n];
-                for (d, s) in row.chunks_exact_mut(hw).zip(plane.chunks_exact(hw)) {
-                    for y in 0..h {
-                        let dr = &mut d[y * w..(y + 1) * w];
-                        let sy = y + ky;
-                        if sy == 0 || sy > h {
-                            dr.fill(0.0);
-                            continue;
-                        }
-                        let sr = &s[(sy - 1) * w..sy * w];
-                        match kx {
-                            0 => {
-                                dr[0] = 0.0;
-                                dr[1..].copy_from_slice(&sr[..w - 1]);
-                            }
-                            1 => dr.copy_from_slice(sr),
-                            _ => {
-                                dr[..w - 1].copy_from_slice(&sr[1..]);
-                                dr[w - 1] = 0.0;
-                            }
-                        }
+                let shift = (ky as isize - 1) * w as isize + (kx as isize - 1);
+                let s = shift.unsigned_abs().min(n);
+                if shift >= 0 {
+                    row[..n - s].copy_from_slice(&plane[s..]);
+                    row[n - s..].fill(0.0);
+                } else {
+                    row[s..].copy_from_slice(&plane[..n - s]);
+                    row[..s].fill(0.0);
+                }
+                for d in row.chunks_exact_mut(hw) {
+                    match ky {
+                        0 => d[..w].fill(0.0),
+                        2 => d[hw - w..].fill(0.0),
+                        _ => {}
+                    }
+                    match kx {
+                        0 => d.iter_mut().step_by(w).for_each(|v| *v = 0.0),
+                        2 => d[w - 1..].iter_mut().step_by(w).for_each(|v| *v = 0.0),
+                        _ => {}
                     }
                 }
             }

@@ -188,6 +188,13 @@ fn a_rectangular_grid_matches_the_reference() {
     h.width = 6;
     let net = Network::random(h, 2).unwrap();
     check_against_reference(&net, &|y, x| y != 4 || x != 0, 9);
+    // Grids one point wide or high (every shifted im2col row wraps at once).
+    for (hgt, wid) in [(1, 4), (3, 1), (1, 1)] {
+        let mut h = shape(hgt, 1, 4);
+        h.width = wid;
+        let net = Network::random(h, 4).unwrap();
+        check_against_reference(&net, &|_, _| true, 2);
+    }
 }
 
 #[test]

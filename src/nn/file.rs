@@ -51,7 +51,6 @@ pub struct NetHeader {
 impl NetHeader {
     /// A header for a network of the given shape (game `""`, size `height`, input version 1,
     /// score scale 1, no provenance): for tests and benchmarks.
-    #[allow(clippy::too_many_arguments)]
     pub fn shape(
         height: usize,
         width: usize,

@@ -13,7 +13,8 @@ pub struct Evaluation {
     pub value: f32,
     /// The mover's expected final margin, in points.
     pub score: f32,
-    /// Each point's expected owner, +1 the mover … −1 the opponent (`height·width` values).
+    /// Each point's expected owner, +1 the mover … −1 the opponent (`height·width` values; an
+    /// off-board point holds `tanh` of the head's bias, as the formula of docs/nets.md gives).
     pub ownership: Vec<f32>,
 }
 

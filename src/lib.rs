@@ -26,6 +26,7 @@ pub mod gtp;
 pub mod interval;
 pub mod komi_file;
 pub mod lab;
+pub mod nn;
 pub(crate) mod online;
 pub mod puzzle;
 mod quote;

@@ -19,12 +19,13 @@ enum Command {
     /// Open a game record in the terminal interface.
     Load(tessera::tui::LoadArgs),
     /// Single-thread random playouts per second for each game (use a release build); with
-    /// `--ui`, the interface's draw time and key latency.
+    /// `--ui`, the interface's draw time and key latency; with `--net`, network evaluations
+    /// per second per core.
     Bench {
         #[command(flatten)]
         args: tessera::lab::bench::BenchArgs,
         /// Measure the terminal interface instead: draw time and key latency.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "net")]
         ui: bool,
     },
     /// Engine mode: GTP version 2 on stdin/stdout with the tessera-* extensions (SPEC §5);

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Lowest first. A module may name modules of lower layers only.
 const LAYERS: &[&[&str]] = &[
-    &["board", "rng", "quote", "interval", "files"],
+    &["board", "rng", "quote", "interval", "files", "nn"],
     &["zobrist"],
     &["games"],
     &["session", "theme"],

@@ -46,6 +46,8 @@ enum Command {
     /// The fair komi of a board from self-play at several komi values; updates the user's
     /// komi table (or `--table FILE`).
     Komi(tessera::lab::stats::KomiArgs),
+    /// Self-play games written as training data for a game's network (`docs/nets.md`).
+    Selfplay(tessera::lab::net_data::SelfplayArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
     Solve(tessera::puzzle::SolveArgs),
     /// Puzzle mode (`tessera puzzles [GAME]`); puzzle sets: `tessera puzzles generate GAME …`,
@@ -72,6 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Bench { args, ui: false }) => tessera::lab::bench::run(&args),
         Some(Command::Gtp(args)) => Ok(tessera::gtp::run(&args)?),
         Some(Command::Match(args)) => tessera::lab::match_cmd::run(*args),
+        Some(Command::Selfplay(args)) => tessera::lab::net_data::run(&args),
         Some(Command::Stats(args)) => tessera::lab::stats::run(&args),
         Some(Command::Komi(args)) => tessera::lab::stats::run_komi(&args),
         Some(Command::Solve(args)) => tessera::puzzle::run_solve(&args),

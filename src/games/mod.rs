@@ -17,6 +17,7 @@ pub mod iris;
 pub mod keil;
 mod kind;
 pub mod linage;
+mod net_input;
 pub(crate) mod opening;
 mod registry;
 pub mod rules_text;
@@ -35,6 +36,7 @@ pub use error::{
     GameError, KomiError, NotationError, OptionsError, SetupError, SizeError, UnknownGame,
 };
 pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
+pub use net_input::{encode as encode_net_input, NetInput, NetShape};
 pub(crate) use registry::with_each_game;
 pub use registry::{AnyGame, WithGame};
 pub use search_hints::SearchHints;

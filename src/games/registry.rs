@@ -6,7 +6,7 @@ use super::{
     Outcome, SetupError, Side, Step, Stone,
 };
 use crate::board::{Cell, Geometry};
-use crate::games::{Describe, SearchHints};
+use crate::games::{Describe, NetInput, NetShape, SearchHints};
 use crate::rng::FastRng;
 
 /// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
@@ -157,6 +157,21 @@ impl SearchHints for AnyGame {
     }
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         with_each_game!(self, g => g.random_step(rng, buf))
+    }
+}
+
+impl NetInput for AnyGame {
+    fn net_shape(&self) -> Option<NetShape> {
+        with_each_game!(self, g => g.net_shape())
+    }
+    fn net_planes(&self, bits: &mut [u8], scalars: &mut [f32]) {
+        with_each_game!(self, g => g.net_planes(bits, scalars))
+    }
+    fn net_point(&self, cell: Cell) -> usize {
+        with_each_game!(self, g => g.net_point(cell))
+    }
+    fn net_index(&self, step: Step) -> Option<usize> {
+        with_each_game!(self, g => g.net_index(step))
     }
 }
 

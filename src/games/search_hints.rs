@@ -7,12 +7,12 @@
 //! and [`super::AnyGame`] forwards it. The search is generic over `G: SearchHints`, so every
 //! call is static and the small ones inline.
 
-use super::{ChunkCounts, ChunkDelta, Game, Side, Step, Stone};
+use super::{ChunkCounts, ChunkDelta, NetInput, Side, Step, Stone};
 use crate::board::Cell;
 use crate::rng::FastRng;
 
 /// The counts and the playout policy the search reads from a position.
-pub trait SearchHints: Game {
+pub trait SearchHints: NetInput {
     /// [`Game::stone_at`] as a small number: 0 for an empty cell, else 1 + the stone's
     /// [`Stone::index`](crate::games::Stone::index). The search's placement patterns read six
     /// or eight of these for every candidate of every playout step, so a game may answer

@@ -100,4 +100,7 @@ pub struct Spec {
     /// means forcing the end, which the losing side can put off as long as it may place a
     /// stone (see [`crate::puzzle`]'s candidates).
     pub puzzle_play_out: bool,
+    /// The networks shipped for the `net` player, by board size: the weights files of
+    /// `data/nets/` (`docs/nets.md`), built into the program.
+    pub nets: &'static [(usize, &'static [u8])],
 }

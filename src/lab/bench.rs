@@ -223,24 +223,43 @@ fn print_row(label: &str, r: &PlayoutBench) {
     );
 }
 
-/// `tessera bench --net`: the network of `--net-file`, or a random one of the shape asked
-/// (6 binary and 2 scalar planes, 32 value-head units, as Linage's), through
-/// [`print_net_bench`].
+/// `tessera bench --net`: the networks shipped for the games named, the network of
+/// `--net-file`, or a random one of the shape asked (6 binary and 2 scalar planes, 32
+/// value-head units, as Linage's), through [`print_net_bench`].
 fn run_net(args: &BenchArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        args.games.is_empty(),
-        "--net measures a network, not games (drop {})",
-        args.games
-            .iter()
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
     let seconds = args.seconds.unwrap_or(1.5);
     anyhow::ensure!(
         seconds.is_finite() && seconds > 0.0,
         "--seconds must be a positive number"
     );
+    let duration = Duration::from_secs_f64(seconds);
+    if !args.games.is_empty() {
+        anyhow::ensure!(
+            args.net_file.is_none() && args.blocks.is_none() && args.channels.is_none(),
+            "--net with games measures the games' shipped networks (drop --net-file, --blocks, --channels)"
+        );
+        for &kind in &args.games {
+            let spec = kind.spec();
+            let sizes: Vec<usize> = match args.size {
+                Some(n) => vec![n],
+                None => spec.nets.iter().map(|(n, _)| *n).collect(),
+            };
+            if sizes.is_empty() {
+                println!("{kind}: no network is shipped");
+            }
+            for size in sizes {
+                let Some((_, bytes)) = spec.nets.iter().find(|(n, _)| *n == size) else {
+                    println!("{kind} {size}: no network is shipped");
+                    continue;
+                };
+                let net = Network::from_bytes(bytes)
+                    .with_context(|| format!("the shipped network for {kind} {size}"))?;
+                println!("{kind} {size}: data/nets/{}-{size}.tnet", kind.name());
+                print_net_bench(&net, duration);
+            }
+        }
+        return Ok(());
+    }
     let net = match &args.net_file {
         Some(path) => Network::load(path)?,
         None => {
@@ -257,7 +276,7 @@ fn run_net(args: &BenchArgs) -> anyhow::Result<()> {
             Network::random(header, 1)?
         }
     };
-    print_net_bench(&net, Duration::from_secs_f64(seconds));
+    print_net_bench(&net, duration);
     Ok(())
 }
 

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod exact;
 pub(crate) mod latency;
 pub mod match_cmd;
+pub mod net_data;
 pub mod puzzles;
 pub mod resign;
 pub mod stats;

@@ -3,13 +3,15 @@
 use super::control::{Limits, Timer};
 use super::keys::{is_place_key, key_of, step_of};
 use super::ownership::Ownership;
+use super::puct::{Evaluator, NetTree, PuctParams};
 use super::report::{build_report, Report, RootStats};
 use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
 use super::tree::{Proven, Tree, NO_NODE};
-use super::{alphabeta, baseline, bid, parallel, tuning};
+use super::{alphabeta, baseline, bid, net_source, parallel, tuning};
 use crate::games::fair_komi::KomiTable;
 use crate::games::{AnyGame, Game, SearchHints, Step};
+use crate::nn::Network;
 use crate::rng::FastRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
@@ -40,6 +42,13 @@ pub struct Engine<G: Game = AnyGame> {
     /// The fair-komi table the bid reads ([`Engine::with_komi_table`]; the built-in table
     /// until a step of the bid needs it, when none was given).
     komi_table: Option<Arc<KomiTable>>,
+    /// Visits of every root step of the last search ([`Engine::last_visits`]).
+    visits: Vec<(Step, u64)>,
+    /// The `net` player's network (`None` until first needed; `Some(None)`: none, so it plays
+    /// as `default`), its scratch space and its kept tree.
+    net: Option<Option<Arc<Network>>>,
+    evaluator: Option<Evaluator>,
+    net_tree: Option<NetTree<G>>,
 }
 
 impl Engine<AnyGame> {
@@ -63,6 +72,10 @@ impl<G: SearchHints> Engine<G> {
             rng,
             last: None,
             komi_table: None,
+            visits: Vec::new(),
+            net: None,
+            evaluator: None,
+            net_tree: None,
         }
     }
 
@@ -96,6 +109,13 @@ impl<G: SearchHints> Engine<G> {
         self.last.as_ref()
     }
 
+    /// The visits of every root step of the last step searched by a tree search (MCTS, the
+    /// `net` player), in the game's step order; empty after a step decided otherwise. The
+    /// self-play data's policy targets are these shares.
+    pub fn last_visits(&self) -> &[(Step, u64)] {
+        &self.visits
+    }
+
     /// The spec this engine plays.
     pub fn spec(&self) -> &PlayerSpec {
         &self.spec
@@ -105,6 +125,7 @@ impl<G: SearchHints> Engine<G> {
     /// for correctness: a tree that does not lead to the new position is dropped anyway).
     pub fn clear(&mut self) {
         self.kept = None;
+        self.net_tree = None;
     }
 
     /// Thinks about `game` and decides the next step for the side to move. Stops at the first
@@ -123,21 +144,27 @@ impl<G: SearchHints> Engine<G> {
             .tightest(self.spec.limits_for(game.kind()))
             .or_default();
         let timer = Timer::new(limits, &stop);
+        self.visits.clear();
         let mut legal = Vec::new();
         game.legal_steps(&mut legal);
         if legal.is_empty() {
             return None;
         }
         let searched = legal.len() > 1;
+        let has_net = self.spec.kind == Algorithm::Net && self.network(game).is_some();
         let kind = match self.spec.kind {
-            Algorithm::Default => tuning::default_kind(game.kind()),
+            Algorithm::Net if has_net => Algorithm::Net,
+            Algorithm::Default | Algorithm::Net => tuning::default_kind(game.kind()),
             k => k,
         };
         let decision = if legal.len() == 1 {
             self.decide(game, &only(legal[0]), legal[0], &timer)
-        } else if let Some((side, rate)) = matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
-            .then(|| bid::table_side(|| self.komi_table(), game, &legal))
-            .flatten()
+        } else if let Some((side, rate)) = matches!(
+            kind,
+            Algorithm::Mcts | Algorithm::AlphaBeta | Algorithm::Net
+        )
+        .then(|| bid::table_side(|| self.komi_table(), game, &legal))
+        .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.
             let mut d = self.decide(game, &only(side), side, &timer);
@@ -148,7 +175,10 @@ impl<G: SearchHints> Engine<G> {
             }
             d
         } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
-            && matches!(kind, Algorithm::Mcts | Algorithm::AlphaBeta)
+            && matches!(
+                kind,
+                Algorithm::Mcts | Algorithm::AlphaBeta | Algorithm::Net
+            )
         {
             let (step, report) = bid::choose_komi(self, game, &legal, limits, &stop);
             Decision { step, report }
@@ -170,8 +200,25 @@ impl<G: SearchHints> Engine<G> {
                     d.report.depth = Some(depth);
                     d
                 }
+                Algorithm::Net => {
+                    let stats = self.puct(game, &timer);
+                    self.visits = stats.edges.iter().map(|e| (step_of(e.key), e.n)).collect();
+                    let t = self.spec.temperature_for(game.kind());
+                    let step = self.choose(&stats, t).unwrap_or(legal[0]);
+                    let mut d = self.decide(game, &stats, step, &timer);
+                    if let Some(tree) = &self.net_tree {
+                        d.report.iterations_per_sec =
+                            d.report.iterations as f64 / timer.elapsed().as_secs_f64().max(1e-6);
+                        d.report.tree_nodes = tree.len() as u64;
+                    }
+                    if !self.spec.reuse {
+                        self.net_tree = None;
+                    }
+                    d
+                }
                 Algorithm::Mcts | Algorithm::Default => {
                     let (mut stats, ownership) = self.mcts(game, &timer, reports.as_ref());
+                    self.visits = stats.edges.iter().map(|e| (step_of(e.key), e.n)).collect();
                     let t = self.spec.temperature_for(game.kind());
                     let step = self.choose(&stats, t).unwrap_or(legal[0]);
                     if stats.pv.first() != Some(&key_of(step)) {
@@ -300,6 +347,81 @@ impl<G: SearchHints> Engine<G> {
         );
         self.kept = Some((tree, game.clone()));
         (stats, ownership)
+    }
+
+    /// The `net` player's network for `game`: the spec's file or the shipped one, if it
+    /// exists, is sound and fits the game's input layout (else `None`, said once).
+    fn network(&mut self, game: &G) -> Option<Arc<Network>> {
+        if let Some(known) = &self.net {
+            return known.clone();
+        }
+        let shape = game.net_shape();
+        let found = net_source::network_for(
+            game.kind(),
+            game.geometry().size(),
+            self.spec.net_file.as_deref(),
+        )
+        .ok()
+        .filter(|net| {
+            let h = net.header();
+            let fits = shape.is_some_and(|s| {
+                (
+                    s.version,
+                    s.height,
+                    s.width,
+                    s.binary_planes,
+                    s.scalar_planes,
+                ) == (
+                    h.input_version,
+                    h.height,
+                    h.width,
+                    h.binary_planes,
+                    h.scalar_planes,
+                )
+            });
+            if !fits {
+                eprintln!(
+                    "tessera: the network for {} does not fit this program's input layout; \
+                     the net player plays as default",
+                    game.kind()
+                );
+            }
+            fits
+        });
+        self.net = Some(found.clone());
+        found
+    }
+
+    /// Runs the `net` player's search from `game`, reusing the kept tree when it leads there.
+    fn puct(&mut self, game: &G, timer: &Timer) -> RootStats {
+        let net = self.network(game).expect("checked before");
+        let params = PuctParams {
+            exploration: self
+                .spec
+                .tuning
+                .exploration
+                .unwrap_or(PuctParams::default().exploration),
+            fpu_reduction: self
+                .spec
+                .tuning
+                .fpu
+                .unwrap_or(PuctParams::default().fpu_reduction),
+            batch: self.spec.batch.unwrap_or(PuctParams::default().batch),
+        };
+        let evaluator = self
+            .evaluator
+            .get_or_insert_with(|| Evaluator::new(net, params.batch));
+        let budget = self.spec.memory_bytes();
+        let mut tree = match self.net_tree.take() {
+            Some(tree) if self.spec.reuse => match steps_between(tree.game(), game, 64) {
+                Some(path) => tree.advance(&path, game),
+                None => NetTree::new(game, budget),
+            },
+            _ => NetTree::new(game, budget),
+        };
+        let stats = tree.search(evaluator, &params, timer);
+        self.net_tree = Some(tree);
+        stats
     }
 
     /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to

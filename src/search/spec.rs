@@ -22,6 +22,9 @@ pub enum Algorithm {
     Random,
     /// The strongest player for the game: `ab` or `mcts`, see [`super::default_kind`].
     Default,
+    /// PUCT guided by the game's network ([`super::puct`]); `default` where the game has no
+    /// network.
+    Net,
 }
 
 impl Algorithm {
@@ -33,6 +36,7 @@ impl Algorithm {
             Algorithm::UctBaseline => "uct-baseline",
             Algorithm::Random => "random",
             Algorithm::Default => "default",
+            Algorithm::Net => "net",
         }
     }
 }
@@ -86,8 +90,12 @@ pub struct PlayerSpec {
     pub reuse: bool,
     /// Alpha-beta: maximum depth in steps.
     pub max_depth: Option<u32>,
-    /// MCTS knob overrides.
+    /// MCTS knob overrides (`c` and `fpu` also for `net`).
     pub tuning: Tuning,
+    /// `net`: leaves evaluated together (`batch=`).
+    pub batch: Option<usize>,
+    /// `net`: a weights file to use instead of the shipped network (`file=`).
+    pub net_file: Option<String>,
 }
 
 impl PlayerSpec {
@@ -132,13 +140,15 @@ impl PlayerSpec {
             reuse: true,
             max_depth: None,
             tuning: Tuning::default(),
+            batch: None,
+            net_file: None,
         }
     }
 
     /// Threads to use.
     pub fn thread_count(&self) -> usize {
         match self.kind {
-            Algorithm::Mcts | Algorithm::Default => self
+            Algorithm::Mcts | Algorithm::Default | Algorithm::Net => self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .max(1),
@@ -168,12 +178,24 @@ impl PlayerSpec {
         }
         let kind = self.kind;
         let mcts = matches!(kind, Algorithm::Mcts | Algorithm::Default);
+        let net = kind == Algorithm::Net;
         let t = &mut self.tuning;
         match key {
+            "batch" if net => {
+                let n: usize = num(key, value)?;
+                if !(1..=256).contains(&n) {
+                    return Err("batch must be from 1 to 256".into());
+                }
+                self.batch = Some(n)
+            }
+            "file" if net => self.net_file = Some(value.to_string()),
+            "c" if net => t.exploration = Some(num(key, value)?),
+            "fpu" if net => t.fpu = Some(num(key, value)?),
+
             "ms" => self.limits.ms = Some(num(key, value)?),
             "iters" | "iterations" => self.limits.iters = Some(num(key, value)?),
             "seed" => self.seed = Some(num(key, value)?),
-            "threads" if mcts => {
+            "threads" if mcts || net => {
                 let n: usize = num(key, value)?;
                 if n == 0 {
                     return Err("threads must be at least 1".into());
@@ -183,7 +205,7 @@ impl PlayerSpec {
             "mem" | "memory" if kind != Algorithm::Random => {
                 self.memory_mb = Some(num(key, value)?)
             }
-            "temp" | "temperature" if mcts => {
+            "temp" | "temperature" if mcts || net => {
                 let x: f64 = num(key, value)?;
                 if !(0.0..=100.0).contains(&x) {
                     return Err("temperature must be between 0 and 100".into());
@@ -191,7 +213,7 @@ impl PlayerSpec {
                 self.temperature = x
             }
             "depth" if kind == Algorithm::AlphaBeta => self.max_depth = Some(num(key, value)?),
-            "reuse" if mcts => self.reuse = flag(key, value)?,
+            "reuse" if mcts || net => self.reuse = flag(key, value)?,
             "c" if mcts => t.exploration = Some(num(key, value)?),
             "rave" if mcts => t.rave_bias = Some(num(key, value)?),
             "fpu" if mcts => t.fpu = Some(num(key, value)?),
@@ -212,6 +234,7 @@ impl PlayerSpec {
                         Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
                         Algorithm::UctBaseline => "ms, iters, seed, mem",
                         Algorithm::Random => "seed",
+                        Algorithm::Net => "ms, iters, threads, seed, mem, temp, reuse, c, fpu, batch, file",
                     }
                 ))
             }
@@ -251,6 +274,7 @@ impl FromStr for PlayerSpec {
             "uct-baseline" | "baseline" => PlayerSpec::of(Algorithm::UctBaseline),
             "random" => PlayerSpec::of(Algorithm::Random),
             "default" | "auto" => PlayerSpec::of(Algorithm::Default),
+            "net" => PlayerSpec::of(Algorithm::Net),
             "level" => {
                 if settings.is_empty() {
                     return Err("level needs a number: level:1 … level:10".into());
@@ -265,7 +289,7 @@ impl FromStr for PlayerSpec {
             }
             _ => {
                 return Err(format!(
-                    "unknown player '{name}' (players: mcts, ab, uct-baseline, random, default, level:N)"
+                    "unknown player '{name}' (players: mcts, ab, uct-baseline, random, default, net, level:N)"
                 ))
             }
         };
@@ -367,6 +391,12 @@ impl fmt::Display for PlayerSpec {
         }
         if let Some(v) = t.widening {
             push("pw", v.to_string());
+        }
+        if let Some(v) = self.batch {
+            push("batch", v.to_string());
+        }
+        if let Some(v) = &self.net_file {
+            push("file", v.clone());
         }
         if parts.is_empty() {
             write!(f, "{head}")

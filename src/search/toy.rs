@@ -168,6 +168,7 @@ impl Game for TicTacToe {
 }
 
 impl SearchHints for TicTacToe {}
+impl crate::games::NetInput for TicTacToe {}
 
 /// Multi-step Nim: a pile of tokens; a turn takes 1 to 3 of them one step at a time (a
 /// placement on the next cell), `end` after at least one; taking the last token wins. With
@@ -368,3 +369,4 @@ impl Game for Race {
 }
 
 impl SearchHints for Race {}
+impl crate::games::NetInput for Race {}

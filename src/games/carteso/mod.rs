@@ -433,3 +433,6 @@ impl<const W: usize> CartesoG<W> {
         self.empties.restore(c);
     }
 }
+
+/// No network layout yet (issue 47 proceeds game by game, Linage first).
+impl<const W: usize> super::NetInput for CartesoG<W> {}

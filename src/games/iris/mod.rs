@@ -592,3 +592,6 @@ impl Describe for Iris {
         (l != GRAY).then_some(l)
     }
 }
+
+/// No network layout yet (issue 47 proceeds game by game, Linage first).
+impl super::NetInput for Iris {}

@@ -408,3 +408,6 @@ impl Describe for Keil {
         self.territory().marks
     }
 }
+
+/// No network layout yet (issue 47 proceeds game by game, Linage first).
+impl super::NetInput for Keil {}

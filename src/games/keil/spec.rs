@@ -29,5 +29,6 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 7,
     puzzle_budget: 1_000_000,
     puzzle_komi_choices: &[10, 12, 14],
+    nets: &[],
     puzzle_play_out: true,
 };

@@ -9,6 +9,7 @@
 //! classified by the line starts it contains.
 
 mod game;
+mod net_input;
 pub(crate) mod rules_text;
 mod solve;
 mod spec;

@@ -29,5 +29,6 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 9,
     puzzle_budget: 4_000_000,
     puzzle_komi_choices: &[1, 3, 5],
+    nets: &[],
     puzzle_play_out: false,
 };

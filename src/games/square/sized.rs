@@ -128,6 +128,21 @@ macro_rules! sized_game {
             }
         }
 
+        impl $crate::games::NetInput for $name {
+            fn net_shape(&self) -> Option<$crate::games::NetShape> {
+                on_sized!(self, g => g.net_shape())
+            }
+            fn net_planes(&self, bits: &mut [u8], scalars: &mut [f32]) {
+                on_sized!(self, g => g.net_planes(bits, scalars))
+            }
+            fn net_point(&self, cell: $crate::board::Cell) -> usize {
+                on_sized!(self, g => g.net_point(cell))
+            }
+            fn net_index(&self, step: $crate::games::Step) -> Option<usize> {
+                on_sized!(self, g => g.net_index(step))
+            }
+        }
+
         impl $crate::games::Describe for $name {
             fn state_json(&self) -> serde_json::Value {
                 on_sized!(self, g => g.state_json())

@@ -45,6 +45,12 @@ impl TurnState {
         self.opening.to_move().unwrap_or(self.mover)
     }
 
+    /// Passes in succession just before now.
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
     /// Whether two passes in succession have ended the game.
     #[inline]
     pub fn is_over(&self) -> bool {

@@ -617,3 +617,6 @@ impl Describe for Wunchunk {
         score::breakdown(self)
     }
 }
+
+/// No network layout yet (issue 47 proceeds game by game, Linage first).
+impl super::NetInput for Wunchunk {}

@@ -29,5 +29,6 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 7,
     puzzle_budget: 30_000_000,
     puzzle_komi_choices: &[0],
+    nets: &[],
     puzzle_play_out: false,
 };

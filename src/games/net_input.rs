@@ -1,0 +1,95 @@
+//! How a position is shown to a game's policy-and-value network (issue 47; the contract is
+//! `docs/nets.md`): a grid of points seen from the side to move, 0/1 planes and planes that are
+//! constant over the board, and where each step sits in the policy.
+//!
+//! Each game that has a network implements [`NetInput`] beside its rules (it reads the game's
+//! own state: regions, komi, passes); the others keep the defaults, which say "no network".
+//! The search and the self-play data both go through [`encode`], so the training data and
+//! the program can never disagree about a plane.
+
+use super::{Game, Step};
+use crate::board::Cell;
+
+/// The shape of a game's network input on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetShape {
+    /// The layout's version (`input_version` in the weights and data files).
+    pub version: u32,
+    /// Grid rows.
+    pub height: usize,
+    /// Grid columns.
+    pub width: usize,
+    /// Planes of 0/1 values; plane 0 marks the points on the board.
+    pub binary_planes: usize,
+    /// Planes constant over the board.
+    pub scalar_planes: usize,
+    /// The grid symmetries the rules respect in this frame (`docs/nets.md` names them).
+    pub symmetries: &'static [&'static str],
+}
+
+impl NetShape {
+    /// Points on the grid (`height * width`).
+    pub fn points(&self) -> usize {
+        self.height * self.width
+    }
+
+    /// Policy entries: every grid point, then pass.
+    pub fn policy_len(&self) -> usize {
+        self.points() + 1
+    }
+
+    /// Input planes in all.
+    pub fn planes(&self) -> usize {
+        self.binary_planes + self.scalar_planes
+    }
+}
+
+/// A position as a network sees it. The defaults: no network for this game.
+pub trait NetInput: Game {
+    /// The input's shape on this board, `None` when the game has no network layout.
+    fn net_shape(&self) -> Option<NetShape> {
+        None
+    }
+
+    /// Fills `bits` (`binary_planes × height × width`, each 0 or 1) and `scalars`
+    /// (`scalar_planes`) for the side to move. Called only when [`NetInput::net_shape`] is
+    /// `Some` and placements are what comes next (not during a bid).
+    fn net_planes(&self, _bits: &mut [u8], _scalars: &mut [f32]) {}
+
+    /// The grid index of `cell` in the side to move's frame.
+    fn net_point(&self, cell: Cell) -> usize {
+        usize::from(cell)
+    }
+
+    /// The policy index of `step` (`points()` for pass); `None` for a step the network does
+    /// not choose (bid steps, and every step of a game without a network).
+    fn net_index(&self, step: Step) -> Option<usize> {
+        let shape = self.net_shape()?;
+        match step {
+            Step::Place { cell, .. } => Some(self.net_point(cell)),
+            Step::Pass => Some(shape.points()),
+            _ => None,
+        }
+    }
+}
+
+/// The network's input for `game` as f32s (`planes × height × width`): the 0/1 planes, then
+/// each scalar broadcast over the points of the board (0 off it). `false` (and `out`
+/// untouched) when the game has no network layout. `bits` is scratch space.
+pub fn encode<G: NetInput>(game: &G, bits: &mut Vec<u8>, out: &mut Vec<f32>) -> bool {
+    let Some(shape) = game.net_shape() else {
+        return false;
+    };
+    let points = shape.points();
+    bits.clear();
+    bits.resize(shape.binary_planes * points, 0);
+    let mut scalars = [0f32; 8];
+    let scalars = &mut scalars[..shape.scalar_planes];
+    game.net_planes(bits, scalars);
+    out.clear();
+    out.extend(bits.iter().map(|&b| f32::from(b)));
+    for &s in scalars.iter() {
+        out.extend(bits[..points].iter().map(|&on| f32::from(on) * s));
+    }
+    true
+}

@@ -1,0 +1,537 @@
+//! The `net` player's search (issue 47): PUCT guided by the game's network, as AlphaZero and
+//! KataGo search. A node is expanded once, when a simulation first reaches it: the network
+//! gives every legal step its prior (the policy's softmax over the legal steps) and the
+//! position its value, which is backed up instead of a playout's result.
+//!
+//! Selection maximises `Q + c · P · √N / (1 + n)`; a step not yet visited is worth its parent's
+//! value less a reduction that grows with the prior already explored (first-play urgency as
+//! Leela Zero and KataGo do it). Leaves are evaluated in batches: one simulation after another
+//! descends with a virtual loss on its path until `batch` leaves wait, then the network
+//! evaluates them together (a GEMM over sixteen positions is several times cheaper per
+//! position than sixteen single ones). The tree is kept between moves and re-rooted at the
+//! position reached, like MCTS's; its size is bounded by the spec's memory budget.
+//!
+//! Values are win chances for the side that took a node's step (sides, not seats: the games
+//! with a network change sides only by alternating; the bid is decided before the search).
+
+use super::control::Timer;
+use super::keys::key_of;
+use super::report::{RootEdge, RootStats};
+use crate::games::{encode_net_input, Outcome, SearchHints, Side, Step};
+use crate::nn::{Network, Workspace};
+use std::sync::Arc;
+
+const NO_CHILD: u32 = u32::MAX;
+
+/// The knobs of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuctParams {
+    /// The exploration constant `c`.
+    pub exploration: f32,
+    /// First-play urgency: an unvisited step is worth the parent's value less this times √(the
+    /// explored prior).
+    pub fpu_reduction: f32,
+    /// Leaves evaluated together.
+    pub batch: usize,
+}
+
+impl Default for PuctParams {
+    fn default() -> Self {
+        PuctParams {
+            exploration: 1.5,
+            fpu_reduction: 0.2,
+            batch: 8,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    step: Step,
+    /// The side that took `step`; `w` is from its view.
+    by: Side,
+    prior: f32,
+    n: u32,
+    /// Simulations under way through this node (virtual losses).
+    pending: u32,
+    /// Sum of win chances (0–1) for `by`.
+    w: f64,
+    /// Sum of final margins for `by`.
+    margin: f64,
+    first_child: u32,
+    children: u32,
+}
+
+impl Node {
+    fn new(step: Step, by: Side, prior: f32) -> Node {
+        Node {
+            step,
+            by,
+            prior,
+            n: 0,
+            pending: 0,
+            w: 0.0,
+            margin: 0.0,
+            first_child: NO_CHILD,
+            children: 0,
+        }
+    }
+
+    fn expanded(&self) -> bool {
+        self.first_child != NO_CHILD
+    }
+
+    /// Mean win chance for `side`, counting simulations under way as losses.
+    fn value_for(&self, side: Side) -> Option<f64> {
+        let n = self.n + self.pending;
+        (n > 0).then(|| {
+            let v = self.w / f64::from(n);
+            if side == self.by {
+                v
+            } else {
+                1.0 - v - f64::from(self.pending) / f64::from(n)
+            }
+        })
+    }
+}
+
+/// A leaf waiting for the network.
+struct Waiting {
+    path: Vec<u32>,
+    mover: Side,
+    legal: Vec<(Step, usize)>,
+}
+
+/// The search tree and the position at its root.
+#[derive(Clone, Debug)]
+pub struct NetTree<G> {
+    nodes: Vec<Node>,
+    game: G,
+    max_nodes: usize,
+}
+
+/// What the network evaluates with: the weights and this search's scratch space.
+pub struct Evaluator {
+    net: Arc<Network>,
+    workspace: Workspace,
+    input: Vec<f32>,
+    one: Vec<f32>,
+    bits: Vec<u8>,
+    /// Positions evaluated.
+    pub evaluations: u64,
+}
+
+impl std::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Evaluator")
+            .field("network", &self.net.shape_name())
+            .field("evaluations", &self.evaluations)
+            .finish()
+    }
+}
+
+impl Evaluator {
+    /// An evaluator for batches of up to `batch` positions.
+    pub fn new(net: Arc<Network>, batch: usize) -> Evaluator {
+        let workspace = net.workspace(batch.max(1));
+        Evaluator {
+            net,
+            workspace,
+            input: Vec::new(),
+            one: Vec::new(),
+            bits: Vec::new(),
+            evaluations: 0,
+        }
+    }
+}
+
+impl<G: SearchHints> NetTree<G> {
+    /// A tree with only `game` at its root, holding at most `budget_bytes` of nodes.
+    pub fn new(game: &G, budget_bytes: usize) -> NetTree<G> {
+        let by = game.to_move().other();
+        NetTree {
+            nodes: vec![Node::new(Step::Pass, by, 1.0)],
+            game: game.clone(),
+            max_nodes: (budget_bytes / std::mem::size_of::<Node>()).max(64),
+        }
+    }
+
+    /// The position at the root.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Nodes in use.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The tree under the position after `steps` from the root (what was learnt there is
+    /// kept), or a new tree when a step leads outside what was searched.
+    pub fn advance(mut self, steps: &[Step], game: &G) -> NetTree<G> {
+        let mut at = 0u32;
+        for &s in steps {
+            match self.child(at, s) {
+                Some(c) => at = c,
+                None => return NetTree::new(game, self.budget()),
+            }
+        }
+        if at == 0 {
+            self.game = game.clone();
+            return self;
+        }
+        // Copy the subtree under `at` breadth first, keeping each node's children together.
+        let mut nodes = Vec::with_capacity(self.nodes.len());
+        let mut root = self.nodes[at as usize].clone();
+        root.pending = 0;
+        nodes.push(root);
+        let mut i = 0;
+        while i < nodes.len() {
+            let (first, count) = (nodes[i].first_child, nodes[i].children);
+            if first != NO_CHILD {
+                nodes[i].first_child = nodes.len() as u32;
+                for c in first..first + count {
+                    let mut child = self.nodes[c as usize].clone();
+                    child.pending = 0;
+                    nodes.push(child);
+                }
+            }
+            i += 1;
+        }
+        self.nodes = nodes;
+        self.game = game.clone();
+        self
+    }
+
+    fn budget(&self) -> usize {
+        self.max_nodes * std::mem::size_of::<Node>()
+    }
+
+    fn child(&self, node: u32, step: Step) -> Option<u32> {
+        let n = &self.nodes[node as usize];
+        if !n.expanded() {
+            return None;
+        }
+        (n.first_child..n.first_child + n.children).find(|&c| self.nodes[c as usize].step == step)
+    }
+
+    /// Runs simulations until `timer` says stop (at least one); returns the root's
+    /// statistics.
+    pub fn search(
+        &mut self,
+        eval: &mut Evaluator,
+        params: &PuctParams,
+        timer: &Timer,
+    ) -> RootStats {
+        let mut game = self.game.clone();
+        let mut done = 0u64;
+        let mut waiting: Vec<Waiting> = Vec::with_capacity(params.batch);
+        loop {
+            if done > 0 && timer.expired(done) {
+                break;
+            }
+            waiting.clear();
+            eval.input.clear();
+            let cap = timer.iteration_cap().map_or(params.batch, |c| {
+                (c.saturating_sub(done) as usize).clamp(1, params.batch.max(1))
+            });
+            let mut tries = 0;
+            while waiting.len() < cap && tries < 2 * cap {
+                tries += 1;
+                if !self.descend(&mut game, eval, &mut waiting, params) {
+                    break;
+                }
+            }
+            done += tries as u64;
+            self.evaluate(eval, &waiting);
+        }
+        self.root_stats(done)
+    }
+
+    /// One simulation's descent from the root: a finished game is backed up at once; a new
+    /// leaf joins `waiting` (with a virtual loss on its path, its input appended to the
+    /// evaluator's batch). `false` when the leaf reached is already waiting: the batch should
+    /// go now. `game` is back at the root afterwards.
+    fn descend(
+        &mut self,
+        game: &mut G,
+        eval: &mut Evaluator,
+        waiting: &mut Vec<Waiting>,
+        params: &PuctParams,
+    ) -> bool {
+        let mut path = vec![0u32];
+        let mut node = 0u32;
+        while self.nodes[node as usize].expanded() && !game.is_over() {
+            node = self.select(node, game.to_move(), params);
+            game.play(self.nodes[node as usize].step);
+            path.push(node);
+        }
+        let depth = path.len() - 1;
+        let mut went_on = true;
+        if game.is_over() {
+            let mover = game.to_move();
+            let win = match game.outcome().expect("the game is over") {
+                Outcome::Win(side) => f64::from(u8::from(side == mover)),
+                Outcome::Draw => 0.5,
+            };
+            let margin = game
+                .points()
+                .map_or(0.0, |p| p[mover.index()] - p[mover.other().index()]);
+            self.backup(&path, mover, win, margin, false);
+        } else if self.nodes[node as usize].pending > 0 {
+            went_on = false;
+        } else {
+            for &i in &path {
+                self.nodes[i as usize].pending += 1;
+            }
+            let mut steps = Vec::new();
+            game.legal_steps(&mut steps);
+            let legal = steps
+                .into_iter()
+                .filter_map(|s| game.net_index(s).map(|i| (s, i)))
+                .collect();
+            encode_net_input(&*game, &mut eval.bits, &mut eval.one);
+            eval.input.extend_from_slice(&eval.one);
+            waiting.push(Waiting {
+                path,
+                mover: game.to_move(),
+                legal,
+            });
+        }
+        for _ in 0..depth {
+            game.undo();
+        }
+        went_on
+    }
+
+    /// The child of `node` to descend into (`mover` moves at `node`).
+    fn select(&self, node: u32, mover: Side, params: &PuctParams) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let (first, count) = (parent.first_child, parent.children);
+        let total = parent.n + parent.pending;
+        let sqrt_n = (total.max(1) as f32).sqrt();
+        let explored: f32 = (first..first + count)
+            .map(|c| &self.nodes[c as usize])
+            .filter(|c| c.n + c.pending > 0)
+            .map(|c| c.prior)
+            .sum();
+        let parent_value = parent.value_for(mover).unwrap_or(0.5) as f32;
+        let fpu = parent_value - params.fpu_reduction * explored.sqrt();
+        let mut best = first;
+        let mut best_score = f32::NEG_INFINITY;
+        for c in first..first + count {
+            let child = &self.nodes[c as usize];
+            let visits = child.n + child.pending;
+            let q = child.value_for(mover).map_or(fpu, |v| v as f32);
+            let u = params.exploration * child.prior * sqrt_n / (1 + visits) as f32;
+            if q + u > best_score {
+                best_score = q + u;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Evaluates the waiting leaves together, expands them and backs their values up.
+    fn evaluate(&mut self, eval: &mut Evaluator, waiting: &[Waiting]) {
+        if waiting.is_empty() {
+            return;
+        }
+        let outputs = eval
+            .net
+            .evaluate(&eval.input, waiting.len(), &mut eval.workspace);
+        eval.evaluations += waiting.len() as u64;
+        for (leaf, out) in waiting.iter().zip(outputs) {
+            let node = *leaf.path.last().expect("the path holds the root");
+            if self.nodes.len() + leaf.legal.len() <= self.max_nodes && !leaf.legal.is_empty() {
+                let top = leaf
+                    .legal
+                    .iter()
+                    .map(|&(_, i)| out.policy[i])
+                    .fold(f32::NEG_INFINITY, f32::max);
+                let weights: Vec<f32> = leaf
+                    .legal
+                    .iter()
+                    .map(|&(_, i)| (out.policy[i] - top).exp())
+                    .collect();
+                let sum: f32 = weights.iter().sum();
+                let first = self.nodes.len() as u32;
+                for (&(step, _), w) in leaf.legal.iter().zip(&weights) {
+                    self.nodes.push(Node::new(step, leaf.mover, w / sum));
+                }
+                let n = &mut self.nodes[node as usize];
+                n.first_child = first;
+                n.children = leaf.legal.len() as u32;
+            }
+            let win = f64::from(out.value.clamp(-1.0, 1.0) + 1.0) / 2.0;
+            self.backup(&leaf.path, leaf.mover, win, f64::from(out.score), true);
+        }
+    }
+
+    /// Adds one simulation's result (`win` and `margin` for `mover`) along `path`; `pending`
+    /// when the path carried a virtual loss.
+    fn backup(&mut self, path: &[u32], mover: Side, win: f64, margin: f64, pending: bool) {
+        for &i in path {
+            let n = &mut self.nodes[i as usize];
+            if pending {
+                n.pending -= 1;
+            }
+            n.n += 1;
+            if n.by == mover {
+                n.w += win;
+                n.margin += margin;
+            } else {
+                n.w += 1.0 - win;
+                n.margin -= margin;
+            }
+        }
+    }
+
+    /// The root's children as the rest of the search reports them.
+    fn root_stats(&self, iterations: u64) -> RootStats {
+        let root = &self.nodes[0];
+        let mut edges = Vec::new();
+        if root.expanded() {
+            for c in root.first_child..root.first_child + root.children {
+                let child = &self.nodes[c as usize];
+                edges.push(RootEdge {
+                    key: key_of(child.step),
+                    n: u64::from(child.n),
+                    w: child.w,
+                    margin: child.margin,
+                    proven: None,
+                });
+            }
+        }
+        let mut pv = Vec::new();
+        let mut node = 0u32;
+        while pv.len() < 20 {
+            let n = &self.nodes[node as usize];
+            if !n.expanded() {
+                break;
+            }
+            // As `RootStats::best_index` chooses: the most visited, ties to the higher mean.
+            let best = (n.first_child..n.first_child + n.children)
+                .max_by(|&a, &b| {
+                    let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+                    let mean = |x: &Node| x.w / f64::from(x.n.max(1));
+                    a.n.cmp(&b.n).then(mean(a).total_cmp(&mean(b)))
+                })
+                .expect("an expanded node has children");
+            if self.nodes[best as usize].n == 0 {
+                break;
+            }
+            pv.push(key_of(self.nodes[best as usize].step));
+            node = best;
+        }
+        RootStats {
+            edges,
+            pv,
+            iterations,
+            nodes: self.nodes.len() as u64,
+            bytes: (self.nodes.len() * std::mem::size_of::<Node>()) as u64,
+            recycled: 0,
+            proven: None,
+            minimax: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::{AnyGame, Game, NetInput};
+    use crate::nn::{NetHeader, Network};
+    use crate::search::{Engine, Limits, PlayerSpec};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    /// A random network for Linage 5×5 written to a file; the file's path.
+    fn random_net(dir: &std::path::Path, seed: u64) -> String {
+        let game = AnyGame::from_args("linage", &["size=5", "protocol=agreed", "komi=1"]).unwrap();
+        let s = game.net_shape().unwrap();
+        let mut header =
+            NetHeader::shape(s.height, s.width, s.binary_planes, s.scalar_planes, 1, 8, 8);
+        header.game = "linage".into();
+        header.size = 5;
+        let path = dir.join(format!("net-{seed}.tnet"));
+        std::fs::write(&path, Network::random(header, seed).unwrap().to_bytes()).unwrap();
+        path.display().to_string()
+    }
+
+    fn start() -> AnyGame {
+        AnyGame::from_args("linage", &["size=5", "protocol=agreed", "komi=1"]).unwrap()
+    }
+
+    fn think(spec: &str, game: &AnyGame) -> (crate::games::Step, Vec<(crate::games::Step, u64)>) {
+        let mut engine = Engine::new(spec.parse::<PlayerSpec>().unwrap());
+        let d = engine
+            .think(
+                game,
+                Limits::default(),
+                Arc::new(AtomicBool::new(false)),
+                None,
+            )
+            .unwrap();
+        (d.step, engine.last_visits().to_vec())
+    }
+
+    /// With a seed and an iteration limit the net search decides the same way every time, and
+    /// its visits add up to the simulations run.
+    #[test]
+    fn is_deterministic_with_a_seed_and_an_iteration_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = format!(
+            "net:iters=300,seed=5,batch=4,file={}",
+            random_net(dir.path(), 1)
+        );
+        let game = start();
+        let (a, visits_a) = think(&spec, &game);
+        let (b, visits_b) = think(&spec, &game);
+        assert_eq!((a, &visits_a), (b, &visits_b));
+        let total: u64 = visits_a.iter().map(|v| v.1).sum();
+        assert!((250..=300).contains(&total), "{total} visits at the root");
+        assert!(game.check(a).is_ok());
+    }
+
+    /// A kept tree is re-rooted after the moves played: the next search starts from what was
+    /// learnt there.
+    #[test]
+    fn keeps_its_tree_between_moves() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec: PlayerSpec = format!("net:iters=400,seed=5,file={}", random_net(dir.path(), 2))
+            .parse()
+            .unwrap();
+        let mut engine = Engine::new(spec);
+        let mut game = start();
+        let stop = Arc::new(AtomicBool::new(false));
+        let d = engine
+            .think(&game, Limits::default(), stop.clone(), None)
+            .unwrap();
+        game.play(d.step);
+        let reply = engine.last_report().unwrap().pv.get(1).cloned();
+        let mut legal = Vec::new();
+        game.legal_steps(&mut legal);
+        let step = reply
+            .and_then(|t| game.parse_step(&t).ok())
+            .unwrap_or(legal[0]);
+        game.play(step);
+        engine.think(&game, Limits::iters(1), stop, None).unwrap();
+        let visits: u64 = engine.last_visits().iter().map(|v| v.1).sum();
+        // A new tree's first simulation only expands the root: its steps have no visits.
+        assert!(
+            visits > 1,
+            "the subtree two steps down was kept ({visits} visits)"
+        );
+    }
+
+    /// Without a usable network the `net` player plays as `default`.
+    #[test]
+    fn falls_back_to_default_without_a_network() {
+        let game = start();
+        let (step, _) = think("net:iters=200,seed=1,file=/nonexistent/net.tnet", &game);
+        assert!(game.check(step).is_ok());
+        let keil = AnyGame::from_args("keil", &["size=3"]).unwrap();
+        let (step, _) = think("net:iters=100,seed=1", &keil);
+        assert!(keil.check(step).is_ok());
+    }
+}

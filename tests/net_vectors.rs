@@ -1,0 +1,95 @@
+//! The Rust inference (`tessera::nn`) against the training code's own outputs: the tiny
+//! networks and expected outputs in `tests/data/nets/` were written by
+//! `tools/nets/train.py --test-vectors` from PyTorch in eval mode (batch norm folded at
+//! export). The tolerance is the file's (1e-4), relative for outputs above 1 in size.
+
+use serde_json::Value;
+use tessera::nn::Network;
+
+fn close(what: &str, got: f32, want: f64, tolerance: f64) {
+    let scale = want.abs().max(1.0);
+    assert!(
+        ((got as f64) - want).abs() <= tolerance * scale,
+        "{what}: Rust {got}, PyTorch {want}"
+    );
+}
+
+fn check(name: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/nets");
+    let vectors: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(format!("{name}-vectors.json"))).unwrap(),
+    )
+    .unwrap();
+    let net = Network::load(&dir.join(format!("{name}.tnet"))).unwrap();
+    let tolerance = vectors["tolerance"].as_f64().unwrap();
+    let points = net.header().height * net.header().width;
+    let mut ws = net.workspace(4);
+    let cases = vectors["cases"].as_array().unwrap();
+    assert!(!cases.is_empty());
+    let mut batch = Vec::new();
+    for case in cases {
+        let bits: Vec<f32> = case["bits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_f64().unwrap() as f32)
+            .collect();
+        let mut input = bits.clone();
+        for s in case["scalars"].as_array().unwrap() {
+            let s = s.as_f64().unwrap() as f32;
+            input.extend(bits[..points].iter().map(|&on| on * s));
+        }
+        assert_eq!(input.len(), net.input_len());
+        batch.extend_from_slice(&input);
+    }
+    // All cases in one batch, and each alone: the same outputs.
+    let together = net.evaluate(&batch, cases.len(), &mut ws);
+    for (k, case) in cases.iter().enumerate() {
+        let alone = net.evaluate(
+            &batch[k * net.input_len()..(k + 1) * net.input_len()],
+            1,
+            &mut ws,
+        );
+        for out in [&together[k], &alone[0]] {
+            let label = format!("{name} {}", case["name"]);
+            close(
+                &format!("{label} value"),
+                out.value,
+                case["value"].as_f64().unwrap(),
+                tolerance,
+            );
+            close(
+                &format!("{label} score"),
+                out.score,
+                case["score"].as_f64().unwrap(),
+                tolerance,
+            );
+            for (i, want) in case["policy"].as_array().unwrap().iter().enumerate() {
+                match want.as_f64() {
+                    Some(w) => close(&format!("{label} policy {i}"), out.policy[i], w, tolerance),
+                    None => assert_eq!(out.policy[i], f32::NEG_INFINITY, "{label} off-board {i}"),
+                }
+            }
+            for (i, want) in case["ownership"].as_array().unwrap().iter().enumerate() {
+                if let Some(w) = want.as_f64() {
+                    close(
+                        &format!("{label} ownership {i}"),
+                        out.ownership[i],
+                        w,
+                        tolerance,
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn square_network_matches_pytorch() {
+    check("tiny");
+}
+
+#[test]
+fn hexhex_network_matches_pytorch() {
+    check("tiny-hex");
+}

@@ -93,3 +93,40 @@ fn square_network_matches_pytorch() {
 fn hexhex_network_matches_pytorch() {
     check("tiny-hex");
 }
+
+/// The shipped Linage network was trained with the grid symmetries its input respects
+/// (`flip_rows`, `flip_cols`, `rot180`); on a position that has them all — the empty board —
+/// its policy has them too, up to what training left (measured: see the tolerance).
+#[test]
+fn shipped_network_gives_a_symmetric_position_a_symmetric_policy() {
+    use tessera::games::{encode_net_input, AnyGame, GameKind, NetInput};
+    let game = AnyGame::from_args("linage", &["protocol=agreed", "komi=1.5"]).unwrap();
+    let (_, bytes) = GameKind::Linage.spec().nets[0];
+    let net = Network::from_bytes(bytes).unwrap();
+    let shape = game.net_shape().unwrap();
+    let (mut bits, mut input) = (Vec::new(), Vec::new());
+    assert!(encode_net_input(&game, &mut bits, &mut input));
+    let out = net.evaluate(&input, 1, &mut net.workspace(1)).remove(0);
+    let top = out.policy.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+    let sum: f32 = out.policy.iter().map(|l| (l - top).exp()).sum();
+    let p: Vec<f32> = out.policy.iter().map(|l| (l - top).exp() / sum).collect();
+    let n = shape.width;
+    let mut worst = 0f32;
+    for (fr, fc) in [(true, false), (false, true), (true, true)] {
+        for r in 0..n {
+            for c in 0..n {
+                let (r2, c2) = (
+                    if fr { n - 1 - r } else { r },
+                    if fc { n - 1 - c } else { c },
+                );
+                worst = worst.max((p[r * n + c] - p[r2 * n + c2]).abs());
+            }
+        }
+    }
+    let largest = p.iter().cloned().fold(0.0, f32::max);
+    eprintln!("largest prior {largest:.4}, largest asymmetry {worst:.4}");
+    assert!(
+        worst < 0.25 * largest,
+        "asymmetry {worst} against a largest prior of {largest}"
+    );
+}

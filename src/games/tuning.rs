@@ -76,6 +76,9 @@ pub struct SearchTuning {
     /// reference programs' policy (a uniform draw from all legal steps), so that
     /// `tessera bench` measures that policy too, in a second row.
     pub seed_policy_differs: bool,
+    /// Levels 9 and 10 (and so hints and reviews) play the `net` player where the game ships a
+    /// network that measured stronger than `default` (issue 47's gate); else `default`.
+    pub net_levels: bool,
 }
 
 impl GameKind {

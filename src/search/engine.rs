@@ -47,7 +47,7 @@ pub struct Engine<G: Game = AnyGame> {
     /// The `net` player's network (`None` until first needed; `Some(None)`: none, so it plays
     /// as `default`), its scratch space and its kept tree.
     net: Option<Option<Arc<Network>>>,
-    evaluator: Option<Evaluator>,
+    evaluators: Vec<Evaluator>,
     net_tree: Option<NetTree<G>>,
 }
 
@@ -74,7 +74,7 @@ impl<G: SearchHints> Engine<G> {
             komi_table: None,
             visits: Vec::new(),
             net: None,
-            evaluator: None,
+            evaluators: Vec::new(),
             net_tree: None,
         }
     }
@@ -151,9 +151,14 @@ impl<G: SearchHints> Engine<G> {
             return None;
         }
         let searched = legal.len() > 1;
-        let has_net = self.spec.kind == Algorithm::Net && self.network(game).is_some();
+        // Levels 9 and 10 play the net where the game's tuning says it measured stronger.
+        let wants_net = self.spec.kind == Algorithm::Net
+            || self.spec.kind == Algorithm::Default
+                && self.spec.level.is_some()
+                && game.kind().tuning().net_levels;
+        let has_net = wants_net && self.network(game).is_some();
         let kind = match self.spec.kind {
-            Algorithm::Net if has_net => Algorithm::Net,
+            Algorithm::Net | Algorithm::Default if has_net => Algorithm::Net,
             Algorithm::Default | Algorithm::Net => tuning::default_kind(game.kind()),
             k => k,
         };
@@ -201,11 +206,12 @@ impl<G: SearchHints> Engine<G> {
                     d
                 }
                 Algorithm::Net => {
-                    let stats = self.puct(game, &timer);
+                    let (stats, ownership) = self.puct(game, &timer, reports.as_ref());
                     self.visits = stats.edges.iter().map(|e| (step_of(e.key), e.n)).collect();
                     let t = self.spec.temperature_for(game.kind());
                     let step = self.choose(&stats, t).unwrap_or(legal[0]);
                     let mut d = self.decide(game, &stats, step, &timer);
+                    d.report.ownership = ownership;
                     if let Some(tree) = &self.net_tree {
                         d.report.iterations_per_sec =
                             d.report.iterations as f64 / timer.elapsed().as_secs_f64().max(1e-6);
@@ -392,8 +398,15 @@ impl<G: SearchHints> Engine<G> {
         found
     }
 
-    /// Runs the `net` player's search from `game`, reusing the kept tree when it leads there.
-    fn puct(&mut self, game: &G, timer: &Timer) -> RootStats {
+    /// Runs the `net` player's search from `game`, reusing the kept tree when it leads there;
+    /// sends a report about every 100 ms; with ownership asked for, also the network's
+    /// ownership of the position.
+    fn puct(
+        &mut self,
+        game: &G,
+        timer: &Timer,
+        reports: Option<&Sender<Report>>,
+    ) -> (RootStats, Option<Vec<[f64; 2]>>) {
         let net = self.network(game).expect("checked before");
         let params = PuctParams {
             exploration: self
@@ -408,9 +421,12 @@ impl<G: SearchHints> Engine<G> {
                 .unwrap_or(PuctParams::default().fpu_reduction),
             batch: self.spec.batch.unwrap_or(PuctParams::default().batch),
         };
-        let evaluator = self
-            .evaluator
-            .get_or_insert_with(|| Evaluator::new(net, params.batch));
+        let threads = self.spec.thread_count();
+        if self.evaluators.len() != threads {
+            self.evaluators = (0..threads)
+                .map(|_| Evaluator::new(net.clone(), params.batch))
+                .collect();
+        }
         let budget = self.spec.memory_bytes();
         let mut tree = match self.net_tree.take() {
             Some(tree) if self.spec.reuse => match steps_between(tree.game(), game, 64) {
@@ -419,9 +435,21 @@ impl<G: SearchHints> Engine<G> {
             },
             _ => NetTree::new(game, budget),
         };
-        let stats = tree.search(evaluator, &params, timer);
+        let ownership = if self.ownership {
+            tree.root_ownership(&mut self.evaluators[0])
+        } else {
+            None
+        };
+        let progress = |stats: &RootStats| {
+            if let Some(tx) = reports {
+                let mut report = build_report(game, stats, None, timer.elapsed());
+                report.ownership = ownership.clone();
+                let _ = tx.send(report);
+            }
+        };
+        let stats = tree.search(&mut self.evaluators, &params, timer, &progress);
         self.net_tree = Some(tree);
-        stats
+        (stats, ownership)
     }
 
     /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to

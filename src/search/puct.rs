@@ -18,8 +18,10 @@ use super::control::Timer;
 use super::keys::key_of;
 use super::report::{RootEdge, RootStats};
 use crate::games::{encode_net_input, Outcome, SearchHints, Side, Step};
-use crate::nn::{Network, Workspace};
+use crate::nn::{Evaluation, Network, Workspace};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::Mutex;
 
 const NO_CHILD: u32 = u32::MAX;
 
@@ -145,6 +147,54 @@ impl Evaluator {
     }
 }
 
+impl Evaluator {
+    /// The network's outputs for the `n` positions in the batch.
+    fn run(&mut self, n: usize) -> Vec<Evaluation> {
+        if n == 0 {
+            return Vec::new();
+        }
+        self.evaluations += n as u64;
+        self.net.evaluate(&self.input, n, &mut self.workspace)
+    }
+}
+
+/// One search thread: back up the last batch and descend for the next while holding the
+/// tree, run the network without it. `game` is the root position (the thread's own copy).
+fn work<G: SearchHints>(
+    shared: &Mutex<&mut NetTree<G>>,
+    eval: &mut Evaluator,
+    params: &PuctParams,
+    timer: &Timer,
+    done: &AtomicU64,
+    mut game: G,
+    progress: Option<&(dyn Fn(&RootStats) + Sync)>,
+) {
+    let mut waiting: Vec<Waiting> = Vec::with_capacity(params.batch);
+    let mut outputs = Vec::new();
+    let mut last_report = std::time::Instant::now();
+    loop {
+        let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
+        tree.apply(&waiting, std::mem::take(&mut outputs));
+        waiting.clear();
+        let so_far = done.load(Ordering::Relaxed);
+        if let Some(report) = progress.filter(|_| last_report.elapsed().as_millis() >= 100) {
+            report(&tree.root_stats(so_far));
+            last_report = std::time::Instant::now();
+        }
+        if so_far > 0 && timer.expired(so_far) {
+            break;
+        }
+        let begun = tree.collect(&mut game, eval, &mut waiting, params, timer, so_far);
+        drop(tree);
+        done.fetch_add(begun, Ordering::Relaxed);
+        if waiting.is_empty() {
+            // Every leaf reached waits for another thread's network call.
+            std::thread::yield_now();
+        }
+        outputs = eval.run(waiting.len());
+    }
+}
+
 impl<G: SearchHints> NetTree<G> {
     /// A tree with only `game` at its root, holding at most `budget_bytes` of nodes.
     pub fn new(game: &G, budget_bytes: usize) -> NetTree<G> {
@@ -215,37 +265,71 @@ impl<G: SearchHints> NetTree<G> {
         (n.first_child..n.first_child + n.children).find(|&c| self.nodes[c as usize].step == step)
     }
 
-    /// Runs simulations until `timer` says stop (at least one); returns the root's
-    /// statistics.
+    /// Runs simulations until `timer` says stop (at least one), one thread per evaluator
+    /// over this one tree; returns the root's statistics. A thread holds the tree only while
+    /// it backs up its last batch and descends for the next, never while the network runs, so
+    /// two threads keep two cores busy. One thread is deterministic.
+    /// `progress` is called with the root's statistics about every 100 ms.
     pub fn search(
         &mut self,
-        eval: &mut Evaluator,
+        evals: &mut [Evaluator],
         params: &PuctParams,
         timer: &Timer,
+        progress: &(dyn Fn(&RootStats) + Sync),
     ) -> RootStats {
-        let mut game = self.game.clone();
-        let mut done = 0u64;
-        let mut waiting: Vec<Waiting> = Vec::with_capacity(params.batch);
-        loop {
-            if done > 0 && timer.expired(done) {
+        let done = AtomicU64::new(0);
+        let start = self.game.clone();
+        let shared = Mutex::new(&mut *self);
+        if let Some((first, rest)) = evals.split_first_mut() {
+            std::thread::scope(|scope| {
+                for eval in rest {
+                    let (shared, done, game) = (&shared, &done, start.clone());
+                    scope.spawn(move || work(shared, eval, params, timer, done, game, None));
+                }
+                work(
+                    &shared,
+                    first,
+                    params,
+                    timer,
+                    &done,
+                    start.clone(),
+                    Some(progress),
+                );
+            });
+        }
+        debug_assert!(
+            self.nodes.iter().all(|n| n.pending == 0),
+            "a virtual loss was left in the tree"
+        );
+        self.root_stats(done.into_inner())
+    }
+
+    /// Descends for the next batch: up to `params.batch` leaves (fewer near an iteration
+    /// cap, `so_far` simulations being done), stopping early at a leaf already waiting.
+    /// Returns the simulations begun (finished games are backed up at once).
+    fn collect(
+        &mut self,
+        game: &mut G,
+        eval: &mut Evaluator,
+        waiting: &mut Vec<Waiting>,
+        params: &PuctParams,
+        timer: &Timer,
+        so_far: u64,
+    ) -> u64 {
+        waiting.clear();
+        eval.input.clear();
+        let batch = params.batch.max(1);
+        let cap = timer.iteration_cap().map_or(batch, |c| {
+            (c.saturating_sub(so_far) as usize).clamp(1, batch)
+        });
+        let mut begun = 0;
+        while waiting.len() < cap && begun < 2 * cap as u64 {
+            if !self.descend(game, eval, waiting, params) {
                 break;
             }
-            waiting.clear();
-            eval.input.clear();
-            let cap = timer.iteration_cap().map_or(params.batch, |c| {
-                (c.saturating_sub(done) as usize).clamp(1, params.batch.max(1))
-            });
-            let mut tries = 0;
-            while waiting.len() < cap && tries < 2 * cap {
-                tries += 1;
-                if !self.descend(&mut game, eval, &mut waiting, params) {
-                    break;
-                }
-            }
-            done += tries as u64;
-            self.evaluate(eval, &waiting);
+            begun += 1;
         }
-        self.root_stats(done)
+        begun
     }
 
     /// One simulation's descent from the root: a finished game is backed up at once; a new
@@ -332,15 +416,8 @@ impl<G: SearchHints> NetTree<G> {
         best
     }
 
-    /// Evaluates the waiting leaves together, expands them and backs their values up.
-    fn evaluate(&mut self, eval: &mut Evaluator, waiting: &[Waiting]) {
-        if waiting.is_empty() {
-            return;
-        }
-        let outputs = eval
-            .net
-            .evaluate(&eval.input, waiting.len(), &mut eval.workspace);
-        eval.evaluations += waiting.len() as u64;
+    /// Expands the waiting leaves with the network's outputs and backs their values up.
+    fn apply(&mut self, waiting: &[Waiting], outputs: Vec<Evaluation>) {
         for (leaf, out) in waiting.iter().zip(outputs) {
             let node = *leaf.path.last().expect("the path holds the root");
             if self.nodes.len() + leaf.legal.len() <= self.max_nodes && !leaf.legal.is_empty() {
@@ -385,6 +462,32 @@ impl<G: SearchHints> NetTree<G> {
                 n.margin -= margin;
             }
         }
+    }
+
+    /// The network's ownership of the root position, per cell in board order: the shares
+    /// `[first side, second side]` the ownership head gives (its +1 … −1 for the side to move
+    /// split into the two sides' parts), for the heat map.
+    pub fn root_ownership(&self, eval: &mut Evaluator) -> Option<Vec<[f64; 2]>> {
+        if !encode_net_input(&self.game, &mut eval.bits, &mut eval.one) {
+            return None;
+        }
+        eval.input.clear();
+        eval.input.extend_from_slice(&eval.one);
+        let out = eval.run(1).pop()?;
+        let mover = self.game.to_move().index();
+        Some(
+            self.game
+                .geometry()
+                .all_cells()
+                .map(|c| {
+                    let o = f64::from(out.ownership[self.game.net_point(c)]);
+                    let mut shares = [0.0; 2];
+                    shares[mover] = o.max(0.0);
+                    shares[1 - mover] = (-o).max(0.0);
+                    shares
+                })
+                .collect(),
+        )
     }
 
     /// The root's children as the rest of the search reports them.
@@ -481,7 +584,7 @@ mod tests {
     fn is_deterministic_with_a_seed_and_an_iteration_limit() {
         let dir = tempfile::tempdir().unwrap();
         let spec = format!(
-            "net:iters=300,seed=5,batch=4,file={}",
+            "net:iters=300,threads=1,seed=5,batch=4,file={}",
             random_net(dir.path(), 1)
         );
         let game = start();
@@ -493,14 +596,30 @@ mod tests {
         assert!(game.check(a).is_ok());
     }
 
+    /// Two threads share one tree: together they run about the simulations asked for, and
+    /// every virtual loss is taken back.
+    #[test]
+    fn two_threads_share_one_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = format!("net:iters=600,threads=2,file={}", random_net(dir.path(), 3));
+        let game = start();
+        let (step, visits) = think(&spec, &game);
+        assert!(game.check(step).is_ok());
+        let total: u64 = visits.iter().map(|v| v.1).sum();
+        assert!((500..=640).contains(&total), "{total} visits at the root");
+    }
+
     /// A kept tree is re-rooted after the moves played: the next search starts from what was
     /// learnt there.
     #[test]
     fn keeps_its_tree_between_moves() {
         let dir = tempfile::tempdir().unwrap();
-        let spec: PlayerSpec = format!("net:iters=400,seed=5,file={}", random_net(dir.path(), 2))
-            .parse()
-            .unwrap();
+        let spec: PlayerSpec = format!(
+            "net:iters=400,threads=1,seed=5,file={}",
+            random_net(dir.path(), 2)
+        )
+        .parse()
+        .unwrap();
         let mut engine = Engine::new(spec);
         let mut game = start();
         let stop = Arc::new(AtomicBool::new(false));

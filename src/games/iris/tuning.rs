@@ -15,5 +15,6 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     patterns: None,
     pattern_weight: 0.0,
     levels: &[],
+    net_levels: false,
     seed_policy_differs: false,
 };

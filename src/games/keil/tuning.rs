@@ -19,5 +19,6 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     levels: &[],
     // Our random playouts pass only when no placement is legal (module docs), where the seed
     // reference's draw `pass` and `button` among all legal steps.
+    net_levels: false,
     seed_policy_differs: true,
 };

@@ -362,10 +362,12 @@ impl<G: SearchHints> Engine<G> {
             return known.clone();
         }
         let shape = game.net_shape();
+        let named = self.spec.kind == Algorithm::Net;
         let found = net_source::network_for(
             game.kind(),
             game.geometry().size(),
             self.spec.net_file.as_deref(),
+            named,
         )
         .ok()
         .filter(|net| {
@@ -385,7 +387,7 @@ impl<G: SearchHints> Engine<G> {
                     h.scalar_planes,
                 )
             });
-            if !fits {
+            if !fits && named {
                 eprintln!(
                     "tessera: the network for {} does not fit this program's input layout; \
                      the net player plays as default",

@@ -3,8 +3,9 @@
 //! Levels 1–8 are MCTS with capped simulations and, at the low levels, a temperature over the
 //! root visit counts, so weak levels make believable mistakes instead of random ones; capping
 //! simulations keeps their strength independent of the machine; they use one thread. Levels 9
-//! and 10 are the game's strongest player ([`super::default_kind`]) thinking for a fixed time
-//! on all cores. The caller's own limits (the interface's time per move, GTP's
+//! and 10 are the game's strongest player thinking for a fixed time on all cores: the `net`
+//! player where the game ships a network that measured stronger
+//! ([`crate::games::tuning::SearchTuning::net_levels`]), else [`super::default_kind`]. The caller's own limits (the interface's time per move, GTP's
 //! `tessera-analyze MS`) apply as well: the first limit reached stops the search.
 //!
 //! | level | simulations | time    | threads | temperature |

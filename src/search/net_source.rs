@@ -1,7 +1,9 @@
 //! Where a `net` player's network comes from: the weights file named by `file=`, else the
 //! network shipped for the game and board ([`crate::games::Spec::nets`]). Each is read and
 //! checked once per program run; a missing or corrupt one makes the player play as `default`,
-//! said once on stderr in one line.
+//! said once on stderr in one line when a `net` player was asked for by name (levels 9 and 10
+//! play `default` without a word where a board has no network: the interface owns the
+//! terminal then).
 
 use crate::games::GameKind;
 use crate::nn::Network;
@@ -10,25 +12,30 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 type Loaded = Result<Arc<Network>, String>;
 
-/// The network for `kind` on boards of `size`, or why there is none (already said on stderr
-/// the first time).
-pub fn network_for(kind: GameKind, size: usize, file: Option<&str>) -> Loaded {
+/// The network for `kind` on boards of `size`, or why there is none (said on stderr the first
+/// time when `announce`).
+pub fn network_for(kind: GameKind, size: usize, file: Option<&str>, announce: bool) -> Loaded {
     static CACHE: OnceLock<Mutex<HashMap<String, Loaded>>> = OnceLock::new();
+    static SAID: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
     let key = format!("{}/{size}/{}", kind.name(), file.unwrap_or(""));
     let mut cache = CACHE
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    cache
-        .entry(key)
-        .or_insert_with(|| {
-            let loaded = load(kind, size, file);
-            if let Err(e) = &loaded {
-                eprintln!("tessera: {e}; the net player plays as default");
-            }
-            loaded
-        })
-        .clone()
+    let loaded = cache
+        .entry(key.clone())
+        .or_insert_with(|| load(kind, size, file))
+        .clone();
+    if let Err(e) = &loaded {
+        let mut said = SAID
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if announce && said.insert(key) {
+            eprintln!("tessera: {e}; the net player plays as default");
+        }
+    }
+    loaded
 }
 
 fn load(kind: GameKind, size: usize, file: Option<&str>) -> Loaded {

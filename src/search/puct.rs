@@ -465,8 +465,10 @@ impl<G: SearchHints> NetTree<G> {
     }
 
     /// The network's ownership of the root position, per cell in board order: the shares
-    /// `[first side, second side]` the ownership head gives (its +1 … −1 for the side to move
-    /// split into the two sides' parts), for the heat map.
+    /// `[first side, second side]` the ownership head gives, its expected owner `o` (+1 the
+    /// side to move, −1 the other) read as the chances `(1 + o) / 2` and `(1 − o) / 2` (a
+    /// cell that ends as nobody's, `o` near 0, is then no side's likely cell), for the heat
+    /// map.
     pub fn root_ownership(&self, eval: &mut Evaluator) -> Option<Vec<[f64; 2]>> {
         if !encode_net_input(&self.game, &mut eval.bits, &mut eval.one) {
             return None;
@@ -482,8 +484,8 @@ impl<G: SearchHints> NetTree<G> {
                 .map(|c| {
                     let o = f64::from(out.ownership[self.game.net_point(c)]);
                     let mut shares = [0.0; 2];
-                    shares[mover] = o.max(0.0);
-                    shares[1 - mover] = (-o).max(0.0);
+                    shares[mover] = (1.0 + o) / 2.0;
+                    shares[1 - mover] = (1.0 - o) / 2.0;
                     shares
                 })
                 .collect(),

@@ -243,8 +243,8 @@ impl Play {
         // owner (see `board::widget::heat_drawing`).
         let stones = self.session.kind().spec().heat_stone_legend;
         self.say(format!(
-            "heat map: each cell's owner in the playouts · upper case settled (underlined or \
-             shaded), lower case likely{stones}"
+            "heat map: each cell's owner at the end, as the search sees it · upper case \
+             settled (underlined or shaded), lower case likely{stones}"
         ));
     }
 

@@ -161,6 +161,8 @@ fn write_meta(
     shape: &NetShape,
     args: &SelfplayArgs,
 ) -> anyhow::Result<()> {
+    let game_is_hex = crate::board::Geometry::of(kind.spec().board, size)
+        .is_some_and(|g| g.kind() == crate::board::BoardKind::Hex);
     let meta = serde_json::json!({
         "format": FORMAT,
         "game": kind.name(),
@@ -173,6 +175,7 @@ fn write_meta(
         "policy_len": shape.policy_len(),
         "record_bytes": record_bytes(shape),
         "symmetries": shape.symmetries,
+        "hex": game_is_hex,
         "player": args.player,
         "settings": {
             "opening_turns": args.opening_turns,

@@ -21,6 +21,7 @@
 //! - [`Iris::setup`] builds hand-made positions (tests, puzzles): the first-turn rule does not
 //!   apply to them, and coloured pairs must be filled together as in play.
 
+mod net_input;
 mod notation;
 pub(crate) mod rules_text;
 mod score;
@@ -592,6 +593,3 @@ impl Describe for Iris {
         (l != GRAY).then_some(l)
     }
 }
-
-/// No network layout yet (issue 47 proceeds game by game, Linage first).
-impl super::NetInput for Iris {}

@@ -7,12 +7,15 @@
 //! value less a reduction that grows with the prior already explored (first-play urgency as
 //! Leela Zero and KataGo do it). Leaves are evaluated in batches: one simulation after another
 //! descends with a virtual loss on its path until `batch` leaves wait, then the network
-//! evaluates them together (a GEMM over sixteen positions is several times cheaper per
-//! position than sixteen single ones). The tree is kept between moves and re-rooted at the
-//! position reached, like MCTS's; its size is bounded by the spec's memory budget.
+//! evaluates them together (one GEMM over the batch: Linage's 4×32 network does 6,000
+//! positions a second in batches of 16 against 4,300 one by one, `tessera bench --net`).
+//! Threads share the tree and hold it only between network calls. The tree is kept between
+//! moves and re-rooted at the position reached, like MCTS's; its size is bounded by the
+//! spec's memory budget.
 //!
 //! Values are win chances for the side that took a node's step (sides, not seats: the games
-//! with a network change sides only by alternating; the bid is decided before the search).
+//! with a network change sides only by alternating or keep them within a turn; the bid is
+//! decided before the search).
 
 use super::control::Timer;
 use super::keys::key_of;

@@ -73,6 +73,25 @@ pub trait NetInput: Game {
     }
 }
 
+/// The grid index point `i` moves to under the named grid symmetry (`docs/nets.md`: the names
+/// `identity`, `flip_rows`, `flip_cols`, `rot180`, and on square grids `transpose` and
+/// `anti_transpose`) of a `height × width` grid. The games' tests check that the symmetries
+/// they list are the rules' own; the trainer applies the same maps.
+#[cfg(test)]
+pub(crate) fn symmetry_image(name: &str, height: usize, width: usize, i: usize) -> usize {
+    let (r, c) = (i / width, i % width);
+    let (r, c) = match name {
+        "identity" => (r, c),
+        "flip_rows" => (height - 1 - r, c),
+        "flip_cols" => (r, width - 1 - c),
+        "rot180" => (height - 1 - r, width - 1 - c),
+        "transpose" => (c, r),
+        "anti_transpose" => (width - 1 - c, height - 1 - r),
+        other => panic!("unknown symmetry {other}"),
+    };
+    r * width + c
+}
+
 /// The network's input for `game` as f32s (`planes × height × width`): the 0/1 planes, then
 /// each scalar broadcast over the points of the board (0 off it). `false` (and `out`
 /// untouched) when the game has no network layout. `bits` is scratch space.

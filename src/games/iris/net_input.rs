@@ -73,17 +73,9 @@ mod tests {
     use crate::games::{encode_net_input, AnyGame, Game, NetInput, SearchHints, Step};
     use crate::rng::FastRng;
 
-    /// Grid index `i` under the named symmetry of a `w × w` grid.
+    /// Grid index `i` under the named symmetry of a square grid of side `w`.
     fn image(name: &str, w: usize, i: usize) -> usize {
-        let (r, c) = (i / w, i % w);
-        let (r, c) = match name {
-            "identity" => (r, c),
-            "transpose" => (c, r),
-            "rot180" => (w - 1 - r, w - 1 - c),
-            "anti_transpose" => (w - 1 - c, w - 1 - r),
-            other => panic!("unknown symmetry {other}"),
-        };
-        r * w + c
+        crate::games::net_input::symmetry_image(name, w, w, i)
     }
 
     /// Each listed grid map is a symmetry of the game: it maps the board onto itself, and

@@ -71,17 +71,9 @@ mod tests {
     use crate::games::{encode_net_input, AnyGame, Game, NetInput, SearchHints, Step};
     use crate::rng::FastRng;
 
-    /// Grid index `i` under the named symmetry of an `n × n` grid.
-    fn image(name: &str, n: usize, i: usize) -> usize {
-        let (r, c) = (i / n, i % n);
-        let (r, c) = match name {
-            "identity" => (r, c),
-            "flip_rows" => (n - 1 - r, c),
-            "flip_cols" => (r, n - 1 - c),
-            "rot180" => (n - 1 - r, n - 1 - c),
-            other => panic!("unknown symmetry {other}"),
-        };
-        r * n + c
+    /// Grid index `i` under the named symmetry of a square grid of side `w`.
+    fn image(name: &str, w: usize, i: usize) -> usize {
+        crate::games::net_input::symmetry_image(name, w, w, i)
     }
 
     /// The mirror image of a position (the board's row- and column-keeping maps) is shown to

@@ -75,14 +75,28 @@ impl Session {
         self.run(&["capture-pane", "-p", "-t", &self.name])
     }
 
-    /// Polls the screen until `pred` holds; panics with the last screen after 60 s (a loaded
-    /// machine may take a while; nothing waits a fixed time).
+    /// Polls the screen until `pred` holds and returns it; panics with the last screen after
+    /// 60 s (a loaded machine may take a while; nothing waits a fixed time). A capture can
+    /// catch a frame half drawn, so the screen is returned once two captures 100 ms apart
+    /// agree — or, on a screen that keeps changing (a spinner), the last capture that
+    /// satisfied `pred`, 2 s after the first, or just before `pred` stopped holding.
     fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
         let t0 = Instant::now();
+        let mut matched: Option<(String, Instant)> = None;
         loop {
             let s = self.screen();
             if pred(&s) {
-                return s;
+                match &matched {
+                    Some((last, _)) if *last == s => return s,
+                    Some((_, since)) if since.elapsed() > Duration::from_secs(2) => return s,
+                    Some((_, since)) => matched = Some((s, *since)),
+                    None => matched = Some((s, Instant::now())),
+                }
+                std::thread::sleep(Duration::from_millis(100));
+                continue;
+            }
+            if let Some((last, _)) = matched {
+                return last;
             }
             if t0.elapsed() > Duration::from_secs(60) {
                 panic!("timed out waiting for {what}; the screen was:\n{s}");

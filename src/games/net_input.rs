@@ -92,6 +92,26 @@ pub(crate) fn symmetry_image(name: &str, height: usize, width: usize, i: usize) 
     r * width + c
 }
 
+/// A game `plies` random steps on from `start` (`random_step`, the playouts' policy) and those
+/// steps; `None` when the game ends on the way. For the games' symmetry tests.
+#[cfg(test)]
+pub(crate) fn random_line<G: super::SearchHints>(
+    start: &G,
+    plies: usize,
+    rng: &mut crate::rng::FastRng,
+) -> Option<(G, Vec<Step>)> {
+    let (mut game, mut steps, mut buf) = (start.clone(), Vec::new(), Vec::new());
+    for _ in 0..plies {
+        if game.is_over() {
+            return None;
+        }
+        let s = game.random_step(rng, &mut buf);
+        game.play(s);
+        steps.push(s);
+    }
+    (!game.is_over()).then_some((game, steps))
+}
+
 /// The network's input for `game` as f32s (`planes × height × width`): the 0/1 planes, then
 /// each scalar broadcast over the points of the board (0 off it). `false` (and `out`
 /// untouched) when the game has no network layout. `bits` is scratch space.

@@ -4,7 +4,7 @@
 //! Each game is played by one player against itself with agreed komi (the board's fair komi,
 //! varied in half the games so that the network learns what komi is worth). Every position
 //! where placements are what comes next becomes one record: the network's input
-//! ([`crate::games::encode_net_input`]'s planes), the search's visit shares as the policy
+//! ([`crate::games::NetInput::net_planes`], the planes the network's input is built from), the search's visit shares as the policy
 //! target, and — once the game is over — the mover's result, final margin and each point's
 //! final owner. The first turns are drawn in proportion to the visits so that games differ.
 //!
@@ -14,7 +14,9 @@
 //! those the rules respect and the trainer draws one per sample.
 
 use crate::files::write_atomically;
-use crate::games::{AnyGame, Game, GameKind, NetInput, NetShape, Outcome, SearchHints, Side};
+use crate::games::{
+    AnyGame, Game, GameKind, GameOptions, NetInput, NetShape, Outcome, SearchHints, Side,
+};
 use crate::lab::match_cmd::match_options;
 use crate::lab::stats::selfplay::Progress;
 use crate::rng::FastRng;
@@ -123,7 +125,7 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<()> {
                     break;
                 }
                 let number = missing[k];
-                let result = play_one(&game, &spec, args, number).and_then(|bytes| {
+                let result = play_one(&game, &options, &spec, args, number).and_then(|bytes| {
                     positions.fetch_add(bytes.len() / record_bytes(&shape), Ordering::Relaxed);
                     write_atomically(&game_path(&args.out, number), &bytes)
                         .with_context(|| format!("cannot write game {number}"))
@@ -207,19 +209,19 @@ fn write_meta(
 /// Plays game `number` and returns its records.
 fn play_one(
     start: &AnyGame,
+    options: &GameOptions,
     spec: &PlayerSpec,
     args: &SelfplayArgs,
     number: usize,
 ) -> anyhow::Result<Vec<u8>> {
     let seed = args.seed ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut rng = FastRng::seed(seed);
-    let mut game = with_komi(start, args.komi_spread, &mut rng)?;
+    let mut game = with_komi(start, options, args.komi_spread, &mut rng)?;
     let mut spec = spec.clone();
     spec.seed = Some(rng.next_u64());
     let mut engine = Engine::new(spec);
     let shape = game.net_shape().expect("checked by run");
     let stop = Arc::new(AtomicBool::new(false));
-    let (mut bits, mut input) = (Vec::new(), Vec::new());
     let mut pending = Vec::new();
     while !game.is_over() {
         let Some(decision) = engine.think(&game, Limits::default(), stop.clone(), None) else {
@@ -228,19 +230,20 @@ fn play_one(
         let mut step = decision.step;
         let visits = engine.last_visits();
         let total: u64 = visits.iter().map(|&(_, n)| n).sum();
-        if total > 0 && crate::games::encode_net_input(&game, &mut bits, &mut input) {
+        if total > 0 {
+            // The planes as `encode_net_input` builds the input from them (the scalars apart:
+            // the trainer broadcasts them over the board).
+            let mut bits = vec![0u8; shape.binary_planes * shape.points()];
+            let mut scalars = vec![0f32; shape.scalar_planes];
+            game.net_planes(&mut bits, &mut scalars);
             let mut policy = vec![0f32; shape.policy_len()];
             for &(s, n) in visits {
                 if let Some(i) = game.net_index(s) {
                     policy[i] += n as f32 / total as f32;
                 }
             }
-            let scalars = input[shape.binary_planes * shape.points()..]
-                .chunks(shape.points())
-                .map(|plane| plane[0])
-                .collect();
             pending.push(Pending {
-                bits: bits.clone(),
+                bits,
                 scalars,
                 policy,
                 mover: game.to_move(),
@@ -292,13 +295,19 @@ fn play_one(
     Ok(out)
 }
 
-/// The start position with komi moved by up to `spread` whole points in half the games.
-fn with_komi(start: &AnyGame, spread: u16, rng: &mut FastRng) -> anyhow::Result<AnyGame> {
+/// The start position (`start`, set up with `options`) with komi moved by up to `spread` whole
+/// points in half the games.
+fn with_komi(
+    start: &AnyGame,
+    options: &GameOptions,
+    spread: u16,
+    rng: &mut FastRng,
+) -> anyhow::Result<AnyGame> {
     let kind = start.kind();
     if !kind.has_komi() || spread == 0 || rng.coin() {
         return Ok(start.clone());
     }
-    let mut options = match_options(kind, None, Some(start.geometry().size()))?;
+    let mut options = options.clone();
     let offset = rng.below(2 * spread as usize + 1) as i32 - spread as i32;
     options.komi_half = (i32::from(options.komi_half) + 2 * offset).max(0) as u16;
     Ok(AnyGame::new(kind, &options)?)

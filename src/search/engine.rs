@@ -212,11 +212,6 @@ impl<G: SearchHints> Engine<G> {
                     let step = self.choose(&stats, t).unwrap_or(legal[0]);
                     let mut d = self.decide(game, &stats, step, &timer);
                     d.report.ownership = ownership;
-                    if let Some(tree) = &self.net_tree {
-                        d.report.iterations_per_sec =
-                            d.report.iterations as f64 / timer.elapsed().as_secs_f64().max(1e-6);
-                        d.report.tree_nodes = tree.len() as u64;
-                    }
                     if !self.spec.reuse {
                         self.net_tree = None;
                     }

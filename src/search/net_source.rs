@@ -13,29 +13,25 @@ use std::sync::{Arc, Mutex, OnceLock};
 type Loaded = Result<Arc<Network>, String>;
 
 /// The network for `kind` on boards of `size`, or why there is none (said on stderr the first
-/// time when `announce`).
+/// time it is asked for with `announce`).
 pub fn network_for(kind: GameKind, size: usize, file: Option<&str>, announce: bool) -> Loaded {
-    static CACHE: OnceLock<Mutex<HashMap<String, Loaded>>> = OnceLock::new();
-    static SAID: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+    /// Each source's result, and whether its failure has been said.
+    static CACHE: OnceLock<Mutex<HashMap<String, (Loaded, bool)>>> = OnceLock::new();
     let key = format!("{}/{size}/{}", kind.name(), file.unwrap_or(""));
     let mut cache = CACHE
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    let loaded = cache
-        .entry(key.clone())
-        .or_insert_with(|| load(kind, size, file))
-        .clone();
-    if let Err(e) = &loaded {
-        let mut said = SAID
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if announce && said.insert(key) {
+    let (loaded, said) = cache
+        .entry(key)
+        .or_insert_with(|| (load(kind, size, file), false));
+    if let Err(e) = loaded {
+        if announce && !*said {
             eprintln!("tessera: {e}; the net player plays as default");
+            *said = true;
         }
     }
-    loaded
+    loaded.clone()
 }
 
 fn load(kind: GameKind, size: usize, file: Option<&str>) -> Loaded {

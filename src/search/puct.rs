@@ -214,11 +214,6 @@ impl<G: SearchHints> NetTree<G> {
         &self.game
     }
 
-    /// Nodes in use.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
     /// The tree under the position after `steps` from the root (what was learnt there is
     /// kept), or a new tree when a step leads outside what was searched.
     pub fn advance(mut self, steps: &[Step], game: &G) -> NetTree<G> {

@@ -70,7 +70,8 @@ impl NetInput for Iris {
 mod tests {
     use super::SYMMETRIES;
     use crate::board::Cell;
-    use crate::games::{encode_net_input, AnyGame, Game, NetInput, SearchHints, Step};
+    use crate::games::net_input::random_line;
+    use crate::games::{encode_net_input, AnyGame, Game, NetInput, Step};
     use crate::rng::FastRng;
 
     /// Grid index `i` under the named symmetry of a square grid of side `w`.
@@ -92,20 +93,9 @@ mod tests {
             cell_at[start.net_point(c)] = Some(c);
         }
         for game_no in 0..12 {
-            let mut game = start.clone();
-            let mut steps = Vec::new();
-            let mut buf = Vec::new();
-            for _ in 0..game_no * 3 {
-                if game.is_over() {
-                    break;
-                }
-                let s = game.random_step(&mut rng, &mut buf);
-                game.play(s);
-                steps.push(s);
-            }
-            if game.is_over() {
+            let Some((game, steps)) = random_line(&start, game_no * 3, &mut rng) else {
                 continue;
-            }
+            };
             let (mut bits, mut planes, mut seen) = (Vec::new(), Vec::new(), Vec::new());
             encode_net_input(&game, &mut bits, &mut planes);
             for name in SYMMETRIES {

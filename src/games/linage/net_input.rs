@@ -67,8 +67,9 @@ impl<const W: usize> NetInput for LinageG<W> {
 #[cfg(test)]
 mod tests {
     use super::SYMMETRIES;
+    use crate::games::net_input::random_line;
     use crate::games::symmetry::Symmetries;
-    use crate::games::{encode_net_input, AnyGame, Game, NetInput, SearchHints, Step};
+    use crate::games::{encode_net_input, AnyGame, Game, NetInput, Step};
     use crate::rng::FastRng;
 
     /// Grid index `i` under the named symmetry of a square grid of side `w`.
@@ -86,20 +87,10 @@ mod tests {
         for game_no in 0..20 {
             let start =
                 AnyGame::from_args("linage", &["size=7", "protocol=agreed", "komi=1.5"]).unwrap();
-            let mut game = start.clone();
-            let mut steps = Vec::new();
-            let mut buf = Vec::new();
-            for _ in 0..(game_no % 12) {
-                if game.is_over() {
-                    break;
-                }
-                let s = game.random_step(&mut rng, &mut buf);
-                game.play(s);
-                steps.push(s);
-            }
-            if game.is_over() {
+            let Some((game, steps)) = random_line(&start, game_no % 12, &mut rng) else {
                 continue;
-            }
+            };
+            let mut buf = Vec::new();
             let (mut bits, mut planes) = (Vec::new(), Vec::new());
             assert!(encode_net_input(&game, &mut bits, &mut planes));
             let points = n * n;

@@ -384,6 +384,30 @@ mod tests {
         assert_eq!(modified, again, "a resumed run leaves finished games alone");
     }
 
+    /// The scalars are the game's own, also on a hexhex grid whose first point is off the
+    /// board: Iris's first record is in the opening turn (scalar 2).
+    #[test]
+    fn records_the_scalars_on_hexhex_grids() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = SelfplayArgs {
+            game: "iris".into(),
+            games: 1,
+            out: dir.path().to_path_buf(),
+            size: Some(3),
+            player: "mcts:iters=50,threads=1".into(),
+            opening_turns: 0,
+            komi_spread: 0,
+            jobs: 1,
+            seed: 1,
+        };
+        run(&args).unwrap();
+        let record = std::fs::read(game_path(dir.path(), 0)).unwrap();
+        let bits = 6 * 25;
+        assert_eq!(record[0], 0, "grid point 0 is off the board");
+        let opening = f32::from_le_bytes(record[bits + 8..bits + 12].try_into().unwrap());
+        assert_eq!(opening, 1.0);
+    }
+
     #[test]
     fn refuses_games_without_a_layout() {
         let dir = tempfile::tempdir().unwrap();

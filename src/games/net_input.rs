@@ -92,6 +92,91 @@ pub(crate) fn symmetry_image(name: &str, height: usize, width: usize, i: usize) 
     r * width + c
 }
 
+/// The shape of a hexhex layout on the axial grid of `2n − 1` rows and columns (input
+/// version 1).
+pub(crate) fn axial_shape(
+    geometry: &crate::board::Geometry,
+    binary_planes: usize,
+    scalar_planes: usize,
+    symmetries: &'static [&'static str],
+) -> NetShape {
+    let side = 2 * geometry.size() - 1;
+    NetShape {
+        version: 1,
+        height: side,
+        width: side,
+        binary_planes,
+        scalar_planes,
+        symmetries,
+    }
+}
+
+/// The grid index of hexhex `cell` on the axial grid of `2n − 1` rows and columns (`docs/nets.md`:
+/// cell `(r, k)` at row `r`, column `k − 1`).
+pub(crate) fn axial_point(geometry: &crate::board::Geometry, cell: Cell) -> usize {
+    let side = 2 * geometry.size() - 1;
+    let (r, k) = geometry.coords(cell);
+    r * side + (k - 1)
+}
+
+/// Asserts that each grid map a layout lists is a symmetry of the game: it maps the board
+/// onto itself, and playing the mapped steps of random games (12 lines of `0, stride,
+/// 2·stride, …` plies from `start`) is legal and gives positions whose planes are the mapped
+/// ones — so the trainer may augment the data with it. For layouts whose frame does not turn
+/// with the side to move (Linage's does, and has its own test). (Checked to fail with a wrong
+/// map.)
+#[cfg(test)]
+fn assert_grid_maps_are_symmetries<G: super::SearchHints>(
+    start: &G,
+    rng: &mut crate::rng::FastRng,
+    stride: usize,
+) {
+    let shape = start.net_shape().expect("a layout");
+    let names = shape.symmetries;
+    let (w, points) = (shape.width, shape.points());
+    let mut cell_at = vec![None; points];
+    for c in start.geometry().all_cells() {
+        cell_at[start.net_point(c)] = Some(c);
+    }
+    for game_no in 0..12 {
+        let Some((game, steps)) = random_line(start, game_no * stride, rng) else {
+            continue;
+        };
+        let (mut bits, mut planes, mut seen) = (Vec::new(), Vec::new(), Vec::new());
+        encode(&game, &mut bits, &mut planes);
+        for name in names {
+            let map = |c: Cell| -> Cell {
+                cell_at[symmetry_image(name, w, w, start.net_point(c))]
+                    .expect("the board maps onto itself")
+            };
+            let map_step = |s: Step| match s {
+                Step::Place { cell, stone } => Step::Place {
+                    cell: map(cell),
+                    stone,
+                },
+                other => other,
+            };
+            let mut mirrored = start.clone();
+            for &s in &steps {
+                assert!(
+                    mirrored.check(map_step(s)).is_ok(),
+                    "{name}: {s:?} after {steps:?}"
+                );
+                mirrored.play(map_step(s));
+            }
+            encode(&mirrored, &mut bits, &mut seen);
+            for (k, &x) in planes.iter().enumerate() {
+                let (plane, i) = (k / points, k % points);
+                assert_eq!(
+                    seen[plane * points + symmetry_image(name, w, w, i)],
+                    x,
+                    "{name} plane {plane} after {steps:?}"
+                );
+            }
+        }
+    }
+}
+
 /// A game `plies` random steps on from `start` (`random_step`, the playouts' policy) and those
 /// steps; `None` when the game ends on the way. For the games' symmetry tests.
 #[cfg(test)]
@@ -131,4 +216,32 @@ pub fn encode<G: NetInput>(game: &G, bits: &mut Vec<u8>, out: &mut Vec<f32>) -> 
         out.extend(bits[..points].iter().map(|&on| f32::from(on) * s));
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::BoardKind;
+    use crate::games::{AnyGame, GameKind, NetInput};
+    use crate::rng::FastRng;
+
+    /// Every hexhex layout lists only symmetries of its game (on side 4: lines of up to 33 and
+    /// 220 random plies, which reach full boards, captures and passes).
+    #[test]
+    fn hexhex_layouts_list_only_symmetries_of_their_game() {
+        let mut checked = 0;
+        for kind in GameKind::ALL {
+            if kind.board_kind() != BoardKind::Hex {
+                continue;
+            }
+            let start = AnyGame::from_args(kind.name(), &["size=4"]).unwrap();
+            if start.net_shape().is_some() {
+                let mut rng = FastRng::seed(7);
+                for stride in [3, 20] {
+                    super::assert_grid_maps_are_symmetries(&start, &mut rng, stride);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 2, "{checked} hexhex layouts");
+    }
 }

@@ -32,7 +32,7 @@ pub const FORMAT: u32 = 1;
 /// `tessera selfplay`: training data for a game's network.
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
-    /// The game (only games with a network layout: linage).
+    /// The game (only games with a network layout; the message for another lists them).
     pub game: String,
     /// Games wanted in DIR in all (games already there count).
     #[arg(long)]
@@ -88,7 +88,20 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<()> {
     let options = match_options(kind, None, args.size)?;
     let game = AnyGame::new(kind, &options)?;
     let Some(shape) = game.net_shape() else {
-        bail!("{kind} has no network layout yet (issue 47 goes game by game: linage first)");
+        let with: Vec<&str> = GameKind::ALL
+            .into_iter()
+            .filter(|&k| {
+                match_options(k, None, None)
+                    .ok()
+                    .and_then(|o| AnyGame::new(k, &o).ok())
+                    .is_some_and(|g| g.net_shape().is_some())
+            })
+            .map(GameKind::name)
+            .collect();
+        bail!(
+            "{kind} has no network layout yet; the games with one: {}",
+            with.join(", ")
+        );
     };
     let spec: PlayerSpec = args
         .player
@@ -412,10 +425,10 @@ mod tests {
     fn refuses_games_without_a_layout() {
         let dir = tempfile::tempdir().unwrap();
         let args = SelfplayArgs {
-            game: "keil".into(),
+            game: "carteso".into(),
             games: 1,
             out: dir.path().to_path_buf(),
-            size: Some(3),
+            size: Some(5),
             player: "random".into(),
             opening_turns: 0,
             komi_spread: 0,
@@ -424,5 +437,9 @@ mod tests {
         };
         let e = run(&args).unwrap_err().to_string();
         assert!(e.contains("no network layout"), "{e}");
+        assert!(
+            e.contains("linage"),
+            "the games with a layout are listed: {e}"
+        );
     }
 }

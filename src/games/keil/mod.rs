@@ -34,6 +34,7 @@
 
 mod board;
 pub(crate) mod links;
+mod net_input;
 mod notation;
 mod repetition;
 mod rules;
@@ -408,6 +409,3 @@ impl Describe for Keil {
         self.territory().marks
     }
 }
-
-/// No network layout yet (issue 47 proceeds game by game, Linage first).
-impl super::NetInput for Keil {}

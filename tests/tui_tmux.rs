@@ -477,7 +477,7 @@ fn a_puzzle_from_the_menu_a_wrong_turn_its_refutation_then_solved() {
         }
     }
     let screen = s.wait_for("the solve", |t| t.contains("Solved"));
-    assert!(screen.contains("after a mistake"), "{screen}");
+    assert!(screen.contains("with help"), "{screen}");
     s.keys(&["q"]);
     s.wait_for("the shell", |t| !t.contains("Puzzle"));
 }

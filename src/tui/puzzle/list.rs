@@ -109,18 +109,18 @@ impl PuzzleList {
     }
 }
 
-/// "solved", "solved after a mistake", "failed" or "new" (the words of the puzzle's panel
+/// "solved", "solved with help", "failed" or "new" (the words of the puzzle's panel
 /// too).
 pub fn status_word(s: Option<Status>) -> &'static str {
     s.map_or("new", Status::word)
 }
 
-/// The list's summary of a set: "2 of 50 solved (1 after a mistake) · 3 failed".
+/// The list's summary of a set: "2 of 50 solved (1 with help) · 3 failed".
 pub fn summary(p: &Progress, list: &[Entry]) -> String {
     let (clean, after, failed) = p.counts(list.iter().map(|e| e.id.as_str()));
     let mut text = format!("{} of {} solved", clean + after, list.len());
     if after > 0 {
-        text.push_str(&format!(" ({after} after a mistake)"));
+        text.push_str(&format!(" ({after} with help)"));
     }
     if failed > 0 {
         text.push_str(&format!(" · {failed} failed"));

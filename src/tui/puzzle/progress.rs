@@ -1,12 +1,13 @@
 //! What the player has done with the puzzles: per puzzle the best result of the tries (solved,
-//! solved after a mistake, failed), the streak and the best streak. Kept in the data directory
+//! solved with help, failed), the streak and the best streak. Kept in the data directory
 //! as `puzzles.toml`, written atomically.
 //!
 //! One rule, which the list and the puzzle's panel both show in the same words
 //! ([`Status::word`]): a try is *solved* when it has no wrong turn, hint or giving up; *solved
-//! after a mistake* when it reaches the win after one of those; *failed* when it has a
-//! mistake and is given up or left unsolved. A puzzle keeps its best try (solved, then solved
-//! after a mistake, then failed). Only a clean solve adds to the streak; any mistake ends it.
+//! with help* when it reaches the win after a hint or a wrong turn (which the program refutes
+//! and takes back: help too); *failed* when it has one of those and is given up or left
+//! unsolved. A puzzle keeps its best try (solved, then solved
+//! with help, then failed). Only a clean solve adds to the streak; any mistake ends it.
 
 use crate::files;
 use serde::{Deserialize, Serialize};
@@ -31,7 +32,7 @@ impl Status {
     pub fn word(self) -> &'static str {
         match self {
             Status::Solved => "solved",
-            Status::SolvedAfterMistake => "solved after a mistake",
+            Status::SolvedAfterMistake => "solved with help",
             Status::Failed => "failed",
         }
     }
@@ -70,8 +71,8 @@ impl Progress {
         self.best_streak = self.best_streak.max(self.streak);
     }
 
-    /// A puzzle solved after a mistake (whose [`Progress::mistake`] already ended the
-    /// streak): it counts as solved after a mistake unless it was solved cleanly before.
+    /// A puzzle solved with help (whose [`Progress::mistake`] already ended the
+    /// streak): it counts as solved with help unless it was solved cleanly before.
     pub fn solved_after_mistake(&mut self, id: &str) {
         self.record(id, Status::SolvedAfterMistake);
     }
@@ -83,7 +84,7 @@ impl Progress {
         self.record(id, Status::Failed);
     }
 
-    /// How many of `ids` have each result: (solved, solved after a mistake, failed).
+    /// How many of `ids` have each result: (solved, solved with help, failed).
     pub fn counts<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> (usize, usize, usize) {
         let mut n = (0, 0, 0);
         for id in ids {
@@ -147,7 +148,7 @@ mod tests {
         assert_eq!(p.status("d"), None);
         p.solved("c");
         assert_eq!(p.status("c"), Some(Status::Solved));
-        // A solve after a mistake: better than failed, never replaces a clean solve.
+        // A solve with help: better than failed, never replaces a clean solve.
         p.mistake("d");
         p.solved_after_mistake("d");
         p.solved_after_mistake("a");

@@ -53,6 +53,8 @@ pub struct PuzzleScreen {
     pub(super) phase: Phase,
     /// A wrong turn, a hint or giving up happened: no clean solve.
     pub(super) mistake: bool,
+    /// What the first of them was (`mistake_made`'s words), for the closing message.
+    first_slip: &'static str,
     /// After solving or giving up: how many turns of the main line the board shows (`None`
     /// while exploring off it).
     pub(super) line_at: Option<usize>,
@@ -96,6 +98,7 @@ impl PuzzleScreen {
             played: Vec::new(),
             phase: Phase::Move,
             mistake: false,
+            first_slip: "",
             line_at: None,
             help: false,
             note: None,
@@ -149,7 +152,7 @@ impl PuzzleScreen {
         self.list.progress.status(&self.entry.id)
     }
 
-    /// How this try went, once it is over: solved, solved after a mistake, or failed (given
+    /// How this try went, once it is over: solved, solved with help, or failed (given
     /// up). `None` while it goes on.
     pub fn this_try(&self) -> Option<Status> {
         match self.phase {
@@ -319,7 +322,7 @@ impl PuzzleScreen {
             return Vec::new();
         }
         self.game = self.turn_start.clone();
-        let mut fx = self.mistake_made();
+        let mut fx = self.mistake_made("a hint");
         *next_job += 1;
         self.phase = Phase::Hinting(*next_job);
         self.say("looking for a hint…");
@@ -339,7 +342,7 @@ impl PuzzleScreen {
         if !self.solving() {
             return Vec::new();
         }
-        let fx = self.mistake_made();
+        let fx = self.mistake_made("giving up");
         self.phase = Phase::GaveUp;
         self.show_line(self.solution.len());
         self.say(format!(
@@ -389,11 +392,13 @@ impl PuzzleScreen {
     }
 
     /// The first mistake of this puzzle ends the streak and marks the puzzle failed.
-    fn mistake_made(&mut self) -> Vec<Effect> {
+    /// `what` names it for the closing message ("a hint", "a wrong turn", "giving up").
+    fn mistake_made(&mut self, what: &'static str) -> Vec<Effect> {
         if self.mistake {
             return Vec::new();
         }
         self.mistake = true;
+        self.first_slip = what;
         self.list.progress.mistake(&self.entry.id);
         vec![Effect::SavePuzzleProgress(self.list.progress.clone())]
     }
@@ -464,7 +469,7 @@ impl PuzzleScreen {
                 }
                 self.last = cells;
                 self.phase = Phase::Wrong(Box::new(shown));
-                let fx = self.mistake_made();
+                let fx = self.mistake_made("a wrong turn");
                 self.complain(format!("{text}. Taken back: try again."));
                 fx
             }
@@ -484,8 +489,9 @@ impl PuzzleScreen {
         if self.mistake {
             self.list.progress.solved_after_mistake(&self.entry.id);
             self.say(format!(
-                "{text} Solved ({result}) after a mistake: no streak. n next puzzle · [ ] \
-                 the main line"
+                "{text} Solved ({result}) with help ({}): no streak. n next puzzle · [ ] \
+                 the main line",
+                self.first_slip
             ));
         } else {
             self.list.progress.solved(&self.entry.id);

@@ -155,19 +155,17 @@ fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
         puzzle(&a).phase(),
         note(&a)
     );
-    assert!(note(&a).contains("after a mistake"), "{}", note(&a));
+    assert!(
+        note(&a).contains("with help (a wrong turn)"),
+        "{}",
+        note(&a)
+    );
     let p = saved_progress(&fx).expect("the solve is saved");
     assert_eq!(p.status("linage-0001"), Some(Status::SolvedAfterMistake));
-    assert_eq!(
-        p.streak, 0,
-        "a solve after a mistake adds nothing to the streak"
-    );
+    assert_eq!(p.streak, 0, "a solve with help adds nothing to the streak");
     // The panel and the list say the same.
     let screen = render(&a);
-    assert!(
-        screen.contains("in the list: solved after a mistake"),
-        "{screen}"
-    );
+    assert!(screen.contains("in the list: solved with help"), "{screen}");
 
     // After it: the main line, stepped with [ ].
     update(&mut a, ch('['));
@@ -182,12 +180,9 @@ fn a_wrong_turn_is_refuted_and_taken_back_then_the_puzzle_is_solved() {
     // The list says what the panel said.
     update(&mut a, key(KeyCode::Esc));
     let screen = render(&a);
-    assert!(
-        screen.contains("1 of 2 solved (1 after a mistake)"),
-        "{screen}"
-    );
+    assert!(screen.contains("1 of 2 solved (1 with help)"), "{screen}");
     let row = screen.lines().find(|l| l.contains("linage-0001")).unwrap();
-    assert!(row.contains("solved after a mistake"), "{row}");
+    assert!(row.contains("solved with help"), "{row}");
 }
 
 #[test]
@@ -207,6 +202,32 @@ fn a_clean_solve_grows_the_streak_and_the_best_streak() {
     let screen = render(&a);
     assert!(screen.contains("1 of 2 solved"), "{screen}");
     assert!(screen.contains("solved"), "{screen}");
+}
+
+/// A win reached after a hint is "solved with help", and the message says it was a hint (not
+/// a mistake: no wrong turn was played).
+#[test]
+fn a_solve_after_a_hint_is_solved_with_help() {
+    let mut a = opened();
+    let fx = update(&mut a, ch('H'));
+    let job = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Solve(j) => Some(j.clone()),
+            _ => None,
+        })
+        .expect("a hint job");
+    update(&mut a, Msg::PuzzleReply(job::answer(&job)));
+    place(&mut a, "b3");
+    place(&mut a, "e5");
+    let fx = update(&mut a, ch('p'));
+    let fx = run_jobs(&mut a, fx);
+    assert!(matches!(puzzle(&a).phase(), Phase::Solved), "{}", note(&a));
+    assert!(note(&a).contains("with help (a hint)"), "{}", note(&a));
+    assert!(!note(&a).contains("mistake"), "{}", note(&a));
+    let p = saved_progress(&fx).expect("saved");
+    assert_eq!(p.status("linage-0001"), Some(Status::SolvedAfterMistake));
+    assert!(render(&a).contains("in the list: solved with help"));
 }
 
 #[test]
@@ -316,7 +337,7 @@ fn the_puzzle_screen_at_80x24() {
 }
 
 /// The list and the panel agree on every result: new, failed after a wrong turn (before
-/// solving), solved after a mistake, solved; the list's header counts the same.
+/// solving), solved with help, solved; the list's header counts the same.
 #[test]
 fn the_list_and_the_panel_agree_on_the_result() {
     let mut a = opened();

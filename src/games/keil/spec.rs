@@ -29,6 +29,7 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 7,
     puzzle_budget: 1_000_000,
     puzzle_komi_choices: &[10, 12, 14],
-    nets: &[],
+    // Round 1 of issue 47 (docs/nets.md, "Rounds").
+    nets: &[(7, include_bytes!("../../../data/nets/keil-7.tnet"))],
     puzzle_play_out: true,
 };

@@ -17,8 +17,9 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     patterns: None,
     pattern_weight: 0.0,
     levels: &[],
+    // `net` against `default`, one thread each: docs/nets.md, "Rounds".
+    net_levels: true,
     // Our random playouts pass only when no placement is legal (module docs), where the seed
     // reference's draw `pass` and `button` among all legal steps.
-    net_levels: false,
     seed_policy_differs: true,
 };

@@ -94,35 +94,18 @@ fn hexhex_network_matches_pytorch() {
     check("tiny-hex");
 }
 
-/// The grid index `i` moves to under a named symmetry of a square grid of side `n`
-/// (docs/nets.md).
-fn image(name: &str, n: usize, i: usize) -> usize {
-    let (r, c) = (i / n, i % n);
-    let (r, c) = match name {
-        "identity" => (r, c),
-        "flip_rows" => (n - 1 - r, c),
-        "flip_cols" => (r, n - 1 - c),
-        "rot180" => (n - 1 - r, n - 1 - c),
-        "transpose" => (c, r),
-        "anti_transpose" => (n - 1 - c, n - 1 - r),
-        other => panic!("unknown symmetry {other}"),
-    };
-    r * n + c
-}
-
 /// Each shipped network was trained with the grid symmetries its input lists; on a position
 /// that has them all — the empty board at the start of a game with agreed komi — its policy
 /// has them too, up to what training left (the tolerance: a quarter of the largest prior).
 #[test]
 fn shipped_networks_give_a_symmetric_position_a_symmetric_policy() {
-    use tessera::games::{encode_net_input, AnyGame, Game, GameKind, NetInput};
+    use tessera::games::{encode_net_input, symmetry_image, AnyGame, Game, GameKind, NetInput};
     let mut checked = 0;
     for kind in GameKind::ALL {
         for &(size, bytes) in kind.spec().nets {
             let size = format!("size={size}");
-            let game = AnyGame::from_args(kind.name(), &[size.as_str(), "protocol=agreed"])
-                .or_else(|_| AnyGame::from_args(kind.name(), &[size.as_str()]))
-                .unwrap();
+            let game =
+                AnyGame::from_args(kind.name(), &[size.as_str(), "protocol=agreed"]).unwrap();
             assert!(
                 game.turns_completed() == 0 && game.net_index(tessera::games::Step::Pass).is_some()
             );
@@ -145,7 +128,8 @@ fn shipped_networks_give_a_symmetric_position_a_symmetric_policy() {
             let mut worst = 0f32;
             for name in shape.symmetries {
                 for i in (0..points).filter(|&i| on_board(i)) {
-                    worst = worst.max((p(i) - p(image(name, shape.width, i))).abs());
+                    let j = symmetry_image(name, shape.height, shape.width, i);
+                    worst = worst.max((p(i) - p(j)).abs());
                 }
             }
             let largest = (0..points)

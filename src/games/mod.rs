@@ -36,7 +36,7 @@ pub use error::{
     GameError, KomiError, NotationError, OptionsError, SetupError, SizeError, UnknownGame,
 };
 pub use kind::{format_komi, parse_komi, title_case, ButtonMode, GameKind, GameOptions, Protocol};
-pub use net_input::{encode as encode_net_input, NetInput, NetShape};
+pub use net_input::{encode as encode_net_input, symmetry_image, NetInput, NetShape};
 pub(crate) use registry::with_each_game;
 pub use registry::{AnyGame, WithGame};
 pub use search_hints::SearchHints;

@@ -76,9 +76,8 @@ pub trait NetInput: Game {
 /// The grid index point `i` moves to under the named grid symmetry (`docs/nets.md`: the names
 /// `identity`, `flip_rows`, `flip_cols`, `rot180`, and on square grids `transpose` and
 /// `anti_transpose`) of a `height × width` grid. The games' tests check that the symmetries
-/// they list are the rules' own; the trainer applies the same maps.
-#[cfg(test)]
-pub(crate) fn symmetry_image(name: &str, height: usize, width: usize, i: usize) -> usize {
+/// they list are the rules' own; the trainer applies the same maps. Panics on another name.
+pub fn symmetry_image(name: &str, height: usize, width: usize, i: usize) -> usize {
     let (r, c) = (i / width, i % width);
     let (r, c) = match name {
         "identity" => (r, c),

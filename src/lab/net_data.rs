@@ -346,21 +346,34 @@ fn draw(
 mod tests {
     use super::*;
 
+    /// The arguments of a one-game run of `player` on `size` into `out`, no opening draws and
+    /// no komi spread.
+    fn one_game(game: &str, size: usize, player: &str, out: &std::path::Path) -> SelfplayArgs {
+        SelfplayArgs {
+            game: game.into(),
+            games: 1,
+            out: out.to_path_buf(),
+            size: Some(size),
+            player: player.into(),
+            opening_turns: 0,
+            komi_spread: 0,
+            jobs: 1,
+            seed: 1,
+        }
+    }
+
     /// Two short games on 5×5: the files hold whole records whose fields are in range, the
     /// policy sums to 1, and a second run with more games keeps the first files and adds one.
     #[test]
     fn writes_whole_records_and_resumes() {
         let dir = tempfile::tempdir().unwrap();
         let mut args = SelfplayArgs {
-            game: "linage".into(),
             games: 2,
-            out: dir.path().to_path_buf(),
-            size: Some(5),
-            player: "mcts:iters=200,threads=1".into(),
             opening_turns: 2,
             komi_spread: 1,
             jobs: 2,
             seed: 3,
+            ..one_game("linage", 5, "mcts:iters=200,threads=1", dir.path())
         };
         run(&args).unwrap();
         let meta: serde_json::Value =
@@ -402,17 +415,7 @@ mod tests {
     #[test]
     fn records_the_scalars_on_hexhex_grids() {
         let dir = tempfile::tempdir().unwrap();
-        let args = SelfplayArgs {
-            game: "iris".into(),
-            games: 1,
-            out: dir.path().to_path_buf(),
-            size: Some(3),
-            player: "mcts:iters=50,threads=1".into(),
-            opening_turns: 0,
-            komi_spread: 0,
-            jobs: 1,
-            seed: 1,
-        };
+        let args = one_game("iris", 3, "mcts:iters=50,threads=1", dir.path());
         run(&args).unwrap();
         let record = std::fs::read(game_path(dir.path(), 0)).unwrap();
         let bits = 6 * 25;
@@ -424,17 +427,7 @@ mod tests {
     #[test]
     fn refuses_games_without_a_layout() {
         let dir = tempfile::tempdir().unwrap();
-        let args = SelfplayArgs {
-            game: "carteso".into(),
-            games: 1,
-            out: dir.path().to_path_buf(),
-            size: Some(5),
-            player: "random".into(),
-            opening_turns: 0,
-            komi_spread: 0,
-            jobs: 1,
-            seed: 1,
-        };
+        let args = one_game("carteso", 5, "random", dir.path());
         let e = run(&args).unwrap_err().to_string();
         assert!(e.contains("no network layout"), "{e}");
         assert!(

@@ -9,7 +9,7 @@ use crate::puzzle::set;
 use crate::puzzle::Solver;
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::form::Selection;
-use crate::tui::puzzle::job::{self, Question};
+use crate::tui::puzzle::job::{self, Job, Question};
 use crate::tui::puzzle::progress::{Progress, Status};
 use crate::tui::puzzle::screen::Phase;
 use crate::tui::puzzle::{PuzzleList, PuzzleScreen};
@@ -204,19 +204,23 @@ fn a_clean_solve_grows_the_streak_and_the_best_streak() {
     assert!(screen.contains("solved"), "{screen}");
 }
 
+/// The solver job that `H` asked for.
+fn hint_job(fx: &[Effect]) -> Job {
+    fx.iter()
+        .find_map(|e| match e {
+            Effect::Solve(j) => Some(j.clone()),
+            _ => None,
+        })
+        .expect("a hint job")
+}
+
 /// A win reached after a hint is "solved with help", and the message says it was a hint (not
 /// a mistake: no wrong turn was played).
 #[test]
 fn a_solve_after_a_hint_is_solved_with_help() {
     let mut a = opened();
     let fx = update(&mut a, ch('H'));
-    let job = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Solve(j) => Some(j.clone()),
-            _ => None,
-        })
-        .expect("a hint job");
+    let job = hint_job(&fx);
     update(&mut a, Msg::PuzzleReply(job::answer(&job)));
     place(&mut a, "b3");
     place(&mut a, "e5");
@@ -234,13 +238,7 @@ fn a_solve_after_a_hint_is_solved_with_help() {
 fn hint_and_give_up() {
     let mut a = opened();
     let fx = update(&mut a, ch('H'));
-    let job = fx
-        .iter()
-        .find_map(|e| match e {
-            Effect::Solve(j) => Some(j.clone()),
-            _ => None,
-        })
-        .expect("a hint job");
+    let job = hint_job(&fx);
     assert!(matches!(job.question, Question::Hint { plies: 5, .. }));
     assert_eq!(
         saved_progress(&fx).map(|p| p.streak),

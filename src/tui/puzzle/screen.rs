@@ -51,10 +51,9 @@ pub struct PuzzleScreen {
     /// Whole turns played since the puzzle's position (the player's and the answers).
     pub(super) played: Vec<Vec<Step>>,
     pub(super) phase: Phase,
-    /// A wrong turn, a hint or giving up happened: no clean solve.
-    pub(super) mistake: bool,
-    /// What the first of them was (`mistake_made`'s words), for the closing message.
-    first_slip: &'static str,
+    /// The first wrong turn, hint or giving up, in `mistake_made`'s words ("a hint"): no
+    /// clean solve once it is `Some`.
+    first_slip: Option<&'static str>,
     /// After solving or giving up: how many turns of the main line the board shows (`None`
     /// while exploring off it).
     pub(super) line_at: Option<usize>,
@@ -97,8 +96,7 @@ impl PuzzleScreen {
             attacker,
             played: Vec::new(),
             phase: Phase::Move,
-            mistake: false,
-            first_slip: "",
+            first_slip: None,
             line_at: None,
             help: false,
             note: None,
@@ -156,7 +154,7 @@ impl PuzzleScreen {
     /// up). `None` while it goes on.
     pub fn this_try(&self) -> Option<Status> {
         match self.phase {
-            Phase::Solved if self.mistake => Some(Status::SolvedAfterMistake),
+            Phase::Solved if self.first_slip.is_some() => Some(Status::SolvedAfterMistake),
             Phase::Solved => Some(Status::Solved),
             Phase::GaveUp => Some(Status::Failed),
             _ => None,
@@ -394,11 +392,10 @@ impl PuzzleScreen {
     /// The first mistake of this puzzle ends the streak and marks the puzzle failed.
     /// `what` names it for the closing message ("a hint", "a wrong turn", "giving up").
     fn mistake_made(&mut self, what: &'static str) -> Vec<Effect> {
-        if self.mistake {
+        if self.first_slip.is_some() {
             return Vec::new();
         }
-        self.mistake = true;
-        self.first_slip = what;
+        self.first_slip = Some(what);
         self.list.progress.mistake(&self.entry.id);
         vec![Effect::SavePuzzleProgress(self.list.progress.clone())]
     }
@@ -486,12 +483,11 @@ impl PuzzleScreen {
     fn solved(&mut self, text: String) -> Vec<Effect> {
         self.phase = Phase::Solved;
         let result = self.game.result_text().unwrap_or_default();
-        if self.mistake {
+        if let Some(slip) = self.first_slip {
             self.list.progress.solved_after_mistake(&self.entry.id);
             self.say(format!(
-                "{text} Solved ({result}) with help ({}): no streak. n next puzzle · [ ] \
-                 the main line",
-                self.first_slip
+                "{text} Solved ({result}) with help ({slip}): no streak. n next puzzle · [ ] \
+                 the main line"
             ));
         } else {
             self.list.progress.solved(&self.entry.id);

@@ -18,6 +18,10 @@ random but consistent and *learnable*, so that a short run shows the held-out fi
 
 `--hex` writes a hexhex board of side 5 on a 9×9 axial grid (off-board corners), with
 meta.json `"hex": true` and the symmetries identity and rot180 only.
+
+`--policy-planes P --policy-extras E` (default 1 and 1) writes data with P policy planes and E
+extra policy entries (meta.json `policy_planes` / `policy_extras`, `format` 2): the shares of
+plane p prefer the centre (p even) or the edge (p odd), the extras get small shares.
 """
 
 import argparse
@@ -38,8 +42,9 @@ def hexhex(side):
     return (np.maximum(np.maximum(np.abs(dr), np.abs(dc)), np.abs(dr + dc)) <= side - 1).astype(np.uint8)
 
 
-def position(rng, board):
-    """One record's fields (a dict) on the on-board mask `board` [H, W]."""
+def position(rng, board, planes=1, extras=1):
+    """One record's fields (a dict) on the on-board mask `board` [H, W], with `planes` policy
+    planes and `extras` extra policy entries."""
     h, w = board.shape
     on = board.astype(bool)
     stones = (rng.random((h, w)) < rng.uniform(0.1, 0.5)) & on
@@ -58,13 +63,16 @@ def position(rng, board):
     score = float(p3.sum()) - float(p4.sum()) + komi + rng.normal(0, 1.0)
     value = float(np.sign(score))
     own = np.where(p3, 1, np.where(p4, -1, int(value))).astype(np.int8) * on
-    pol = np.zeros(h * w + 1, np.float32)
+    pol = np.zeros(planes * h * w + extras, np.float32)
     pw = 1.0 if rng.random() < 0.75 else 0.0
     if pw:
         rr, cc = np.mgrid[0:h, 0:w]
         pref = -0.6 * (np.abs(rr - (h - 1) / 2) + np.abs(cc - (w - 1) / 2))
-        logit = np.where(legal, pref + rng.normal(0, 0.3, (h, w)), -np.inf).reshape(-1)
-        logit = np.append(logit, -3.0)
+        logits = []
+        for p in range(planes):
+            sign = 1.0 if p % 2 == 0 else -1.0
+            logits.append(np.where(legal, sign * pref - 0.5 * p + rng.normal(0, 0.3, (h, w)), -np.inf).reshape(-1))
+        logit = np.concatenate(logits + [-3.0 - 0.5 * np.arange(extras)])
         e = np.exp(logit - logit.max())
         pol = (e / e.sum()).astype(np.float32)
     return dict(
@@ -85,12 +93,17 @@ def main():
     ap.add_argument("--size", type=int, default=9, help="square board size (9)")
     ap.add_argument("--hex", action="store_true")
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--policy-planes", type=int, default=1, help="policy planes P (1)")
+    ap.add_argument("--policy-extras", type=int, default=1, help="extra policy entries E after the planes (1)")
     args = ap.parse_args()
+    pp, pe = args.policy_planes, args.policy_extras
+    if pp < 1 or pe < 0:
+        ap.error("--policy-planes >= 1, --policy-extras >= 0")
     rng = np.random.default_rng(args.seed)
     board = hexhex(5) if args.hex else np.ones((args.size, args.size), np.uint8)
     h, w = board.shape
     meta = dict(
-        format=1,
+        format=1 if (pp, pe) == (1, 1) else 2,
         game="fake-hex" if args.hex else "linage",
         size=5 if args.hex else args.size,
         input_version=1,
@@ -98,15 +111,17 @@ def main():
         width=w,
         binary_planes=6,
         scalar_planes=2,
-        policy_len=h * w + 1,
+        policy_len=pp * h * w + pe,
         record_bytes=0,
         symmetries=["identity", "rot180"] if args.hex else ["identity", "flip_rows", "flip_cols", "rot180"],
         player="fake_data.py",
         settings=dict(synthetic=True, seed=args.seed),
     )
+    if (pp, pe) != (1, 1):
+        meta["policy_planes"], meta["policy_extras"] = pp, pe
     if args.hex:
         meta["hex"] = True
-    meta["record_bytes"] = 6 * h * w + 2 * 4 + (h * w + 1) * 4 + 4 + 4 + h * w + 4
+    meta["record_bytes"] = 6 * h * w + 2 * 4 + (pp * h * w + pe) * 4 + 4 + 4 + h * w + 4
     dt = tnet.record_dtype(meta)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "meta.json"), "w") as f:
@@ -116,7 +131,7 @@ def main():
         n = int(rng.integers(20, 60))
         recs = np.zeros(n, dt)
         for i in range(n):
-            for k, v in position(rng, board).items():
+            for k, v in position(rng, board, pp, pe).items():
                 recs[i][k] = v
         path = os.path.join(args.out, "games-%06d.bin" % g)
         recs.tofile(path + ".tmp")

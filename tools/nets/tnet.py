@@ -10,9 +10,13 @@ The same forward also produces the expected outputs of the test vectors for the 
 (tests/data/nets/), so Rust is checked against this very reading of the contract.
 
 Contents:
-- `fnv1a64`, `param_layout`, `write_tnet`, `read_tnet`: the weights file (format 1);
-- `record_dtype`, `read_records`, `build_planes`: the self-play data (format 1);
-- `forward`: the network (format 1), computed in float64.
+- `fnv1a64`, `param_layout`, `write_tnet`, `read_tnet`: the weights file (formats 1 and 2);
+- `record_dtype`, `read_records`, `build_planes`: the self-play data (with or without
+  `policy_planes` / `policy_extras`);
+- `forward`: the network (P policy planes, E extra policy entries), computed in float64.
+
+Format 2 differs from format 1 only in the policy: `policy_planes` P planes of H*W logits and
+`policy_extras` E entries after them (format 1 is P = 1, E = 1: the cells, then the pass).
 """
 
 import json
@@ -21,7 +25,10 @@ import os
 import numpy as np
 
 MAGIC = b"TSRNET01"
+# Written when policy_planes = policy_extras = 1 (byte for byte the files of before format 2),
+# FORMAT_2 otherwise; both are read.
 FORMAT = 1
+FORMAT_2 = 2
 # The size limit the issue sets for a weights file (the Rust program embeds or loads it whole).
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -43,12 +50,14 @@ def fnv1a64(data: bytes) -> int:
     return h
 
 
-def param_layout(cin, channels, blocks, value_hidden):
+def param_layout(cin, channels, blocks, value_hidden, policy_planes=1, policy_extras=1):
     """The payload's tensors in file order: a list of (name, shape).
 
     This list *is* the payload order of docs/nets.md; both writing and reading go through it, so
-    the order is stated once.
+    the order is stated once. policy.w is [P, C] and pass.w [E, C] (format 1: [1, C], the same
+    bytes as the [C] of its documentation).
     """
+    p, e = policy_planes, policy_extras
     c, vh = channels, value_hidden
     out = [("stem.w", (c, cin, 3, 3)), ("stem.b", (c,))]
     for i in range(blocks):
@@ -59,10 +68,10 @@ def param_layout(cin, channels, blocks, value_hidden):
             (f"block{i}.b.b", (c,)),
         ]
     out += [
-        ("policy.w", (c,)),
-        ("policy.b", (1,)),
-        ("pass.w", (c,)),
-        ("pass.b", (1,)),
+        ("policy.w", (p, c)),
+        ("policy.b", (p,)),
+        ("pass.w", (e, c)),
+        ("pass.b", (e,)),
         ("own.w", (c,)),
         ("own.b", (1,)),
         ("v1.w", (vh, c)),
@@ -73,10 +82,25 @@ def param_layout(cin, channels, blocks, value_hidden):
     return out
 
 
+def policy_shape(d):
+    """(P, E): `policy_planes` and `policy_extras` of a header or a meta.json, absent = 1 and 1."""
+    p, e = d.get("policy_planes", 1), d.get("policy_extras", 1)
+    if not (isinstance(p, int) and p >= 1 and isinstance(e, int) and e >= 0):
+        raise ValueError(f"policy_planes {p!r} (>= 1) / policy_extras {e!r} (>= 0)")
+    return p, e
+
+
+def policy_len(d):
+    """P*H*W + E of a header or a meta.json."""
+    p, e = policy_shape(d)
+    return p * d["height"] * d["width"] + e
+
+
 def layout_of(header):
     """`param_layout` from a header's fields."""
     cin = header["binary_planes"] + header["scalar_planes"]
-    return param_layout(cin, header["channels"], header["blocks"], header["value_hidden"])
+    p, e = policy_shape(header)
+    return param_layout(cin, header["channels"], header["blocks"], header["value_hidden"], p, e)
 
 
 # The header's fields in the order they are written (json keeps insertion order), so that files
@@ -90,6 +114,8 @@ HEADER_FIELDS = [
     "width",
     "binary_planes",
     "scalar_planes",
+    "policy_planes",  # format 2 only
+    "policy_extras",  # format 2 only
     "blocks",
     "channels",
     "value_hidden",
@@ -104,7 +130,8 @@ def write_tnet(path, header, params):
     """Write a weights file; returns the number of bytes written.
 
     `header` holds every documented field except `format`, `payload_floats` and `checksum`, which
-    are computed here; `params` maps each name of `layout_of(header)` to an array of that shape.
+    are computed here; `policy_planes` / `policy_extras` may be left out (1 and 1). With P = 1 and
+    E = 1 the file is format 1 (the two fields are not written), otherwise format 2; `params` maps each name of `layout_of(header)` to an array of that shape.
     The file is written to a temporary name and renamed, so a reader never sees half a file.
     Raises ValueError when a tensor is missing, has the wrong shape or is not finite, or when the
     file would exceed MAX_BYTES.
@@ -119,13 +146,20 @@ def write_tnet(path, header, params):
         parts.append(a.astype("<f4").ravel())
     payload = np.concatenate(parts).tobytes()
     full = dict(header)
-    full["format"] = FORMAT
+    p, e = policy_shape(full)
+    if (p, e) == (1, 1):
+        full.pop("policy_planes", None)
+        full.pop("policy_extras", None)
+        full["format"] = FORMAT
+    else:
+        full["format"] = FORMAT_2
     full["payload_floats"] = len(payload) // 4
     full["checksum"] = "fnv1a64:%016x" % fnv1a64(payload)
-    missing = [k for k in HEADER_FIELDS if k not in full]
+    fields = [k for k in HEADER_FIELDS if full["format"] == FORMAT_2 or not k.startswith("policy_")]
+    missing = [k for k in fields if k not in full]
     if missing:
         raise ValueError(f"header fields missing: {missing}")
-    ordered = {k: full[k] for k in HEADER_FIELDS}
+    ordered = {k: full[k] for k in fields}
     ordered.update({k: v for k, v in full.items() if k not in ordered})
     head = json.dumps(ordered, indent=1).encode("utf-8")
     blob = MAGIC + len(head).to_bytes(4, "little") + head + payload
@@ -143,8 +177,10 @@ def write_tnet(path, header, params):
 def read_tnet(path):
     """Read and check a weights file; returns (header, {name: float32 array}).
 
-    Checks the magic, the header length, `format`, `payload_floats` against both the layout and
-    the bytes present, and the checksum: the same checks the Rust loader is meant to make.
+    Checks the magic, the header length, `format` (1, or 2 with `policy_planes` >= 1 and
+    `policy_extras` >= 0; format 1 has neither and means 1 and 1), `payload_floats` against both
+    the layout and the bytes present, and the checksum: the same checks the Rust loader is meant
+    to make. The header returned is the file's (use `policy_shape` for P and E).
     """
     with open(path, "rb") as f:
         blob = f.read()
@@ -152,8 +188,19 @@ def read_tnet(path):
         raise ValueError(f"{path}: not a tessera net (magic {blob[:8]!r})")
     n = int.from_bytes(blob[8:12], "little")
     header = json.loads(blob[12 : 12 + n].decode("utf-8"))
-    if header.get("format") != FORMAT:
-        raise ValueError(f"{path}: format {header.get('format')}, expected {FORMAT}")
+    fmt = header.get("format")
+    if fmt == FORMAT:
+        if "policy_planes" in header or "policy_extras" in header:
+            raise ValueError(f"{path}: format 1 with policy_planes / policy_extras")
+    elif fmt == FORMAT_2:
+        if "policy_planes" not in header or "policy_extras" not in header:
+            raise ValueError(f"{path}: format 2 without policy_planes / policy_extras")
+        try:
+            policy_shape(header)
+        except ValueError as err:
+            raise ValueError(f"{path}: {err}") from None
+    else:
+        raise ValueError(f"{path}: format {fmt}, expected {FORMAT} or {FORMAT_2}")
     payload = blob[12 + n :]
     layout = layout_of(header)
     want = sum(int(np.prod(s)) for _, s in layout)
@@ -175,7 +222,7 @@ def read_tnet(path):
 
 
 # ---------------------------------------------------------------------------------------------
-# Self-play data (format 1)
+# Self-play data (format 1; meta.json's policy_planes / policy_extras, absent = 1 and 1)
 
 
 def record_dtype(meta):
@@ -186,13 +233,15 @@ def record_dtype(meta):
     """
     b, h, w = meta["binary_planes"], meta["height"], meta["width"]
     s, hw = meta["scalar_planes"], meta["height"] * meta["width"]
-    if meta.get("policy_len", hw + 1) != hw + 1:
-        raise ValueError(f"policy_len {meta['policy_len']}, expected {hw + 1}")
+    plen = policy_len(meta)
+    if meta.get("policy_len", plen) != plen:
+        p, e = policy_shape(meta)
+        raise ValueError(f"policy_len {meta['policy_len']}, expected {plen} ({p} planes of {hw} + {e})")
     dt = np.dtype(
         [
             ("bits", "u1", (b * hw,)),
             ("scalars", "<f4", (s,)),
-            ("policy", "<f4", (hw + 1,)),
+            ("policy", "<f4", (plen,)),
             ("value", "<f4"),
             ("score", "<f4"),
             ("ownership", "i1", (hw,)),
@@ -247,7 +296,9 @@ def check_records(recs, meta):
     count(full & (np.abs(sums - 1) > 1e-3), "visit shares not summing to 1 (policy_weight > 0)", warnings)
     count(~full & (sums != 0), "visit shares at policy_weight 0", warnings)
     off = bits[:, 0] == 0
-    count((recs["policy"][:, :-1] * off > 0).any(axis=1), "visit shares on off-board cells", warnings)
+    p, _ = policy_shape(meta)
+    planes = recs["policy"][:, : p * h * w].reshape(n, p, h * w)
+    count((planes * off[:, None] > 0).any(axis=(1, 2)), "visit shares on off-board cells", warnings)
     return errors, warnings
 
 
@@ -264,7 +315,7 @@ def build_planes(bits, scalars, binary_planes, height, width):
 
 
 # ---------------------------------------------------------------------------------------------
-# The reference forward (format 1), float64
+# The reference forward, float64
 
 
 def conv3x3(x, w, b):
@@ -281,7 +332,8 @@ def conv3x3(x, w, b):
 def forward(header, params, x):
     """The network of docs/nets.md on inputs x [N, Cin, H, W]; float64 throughout.
 
-    Returns a dict: `policy` [N, H*W+1] logits (off-board cells -inf, the pass last), `value` [N]
+    Returns a dict: `policy` [N, P*H*W+E] logits (plane p cell i at p*H*W+i, off-board cells -inf
+    in every plane; then the E extras, format 1's pass), `value` [N]
     (tanh), `score` [N] (points), `ownership` [N, H*W] (tanh; off-board points hold tanh(own.b),
     which means nothing).
     """
@@ -295,14 +347,14 @@ def forward(header, params, x):
         t2 = relu(conv3x3(t, p[f"block{i}.a.w"], p[f"block{i}.a.b"])) * mask
         t = relu(t + conv3x3(t2, p[f"block{i}.b.w"], p[f"block{i}.b.b"])) * mask
     g = t.sum(axis=(2, 3)) / mask.sum(axis=(2, 3))  # [N, C]
-    cells = np.einsum("c,nchw->nhw", p["policy.w"], t) + p["policy.b"][0]
-    cells = np.where(mask[:, 0] > 0, cells, -np.inf).reshape(n, h * w)
-    pas = g @ p["pass.w"] + p["pass.b"][0]
+    cells = np.einsum("pc,nchw->nphw", p["policy.w"], t) + p["policy.b"][None, :, None, None]
+    cells = np.where(mask > 0, cells, -np.inf).reshape(n, -1)  # [N, P*H*W], plane-major
+    extras = g @ p["pass.w"].T + p["pass.b"]  # [N, E]
     own = np.tanh(np.einsum("c,nchw->nhw", p["own.w"], t) + p["own.b"][0]).reshape(n, h * w)
     hid = relu(g @ p["v1.w"].T + p["v1.b"])
     out = hid @ p["v2.w"].T + p["v2.b"]
     return {
-        "policy": np.concatenate([cells, pas[:, None]], axis=1),
+        "policy": np.concatenate([cells, extras], axis=1),
         "value": np.tanh(out[:, 0]),
         "score": out[:, 1] * header["score_scale"],
         "ownership": own,

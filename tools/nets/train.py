@@ -58,13 +58,25 @@ class Net(nn.Module):
     `hex`: the boards are hexhex boards on an axial grid; the kernel corners (dr,dc) = (−1,−1)
     and (+1,+1), which are not neighbours there, are multiplied by 0 in every forward, so they
     get no gradient and export as exact zeros (and Rust runs a plain 3×3 convolution).
+
+    `policy_planes` P, `policy_extras` E: the policy is P planes of H*W logits, then E extra
+    entries (format 1 of the weights file: P = 1, E = 1, the pass).
     """
 
-    def __init__(self, cin, channels=32, blocks=4, value_hidden=32, score_scale=20.0, hex=False):
+    def __init__(
+        self, cin, channels=32, blocks=4, value_hidden=32, score_scale=20.0, hex=False, policy_planes=1, policy_extras=1
+    ):
         super().__init__()
         c = channels
         self.arch = dict(
-            cin=cin, channels=c, blocks=blocks, value_hidden=value_hidden, score_scale=float(score_scale), hex=bool(hex)
+            cin=cin,
+            channels=c,
+            blocks=blocks,
+            value_hidden=value_hidden,
+            score_scale=float(score_scale),
+            hex=bool(hex),
+            policy_planes=int(policy_planes),
+            policy_extras=int(policy_extras),
         )
         self.score_scale = float(score_scale)
         km = torch.ones(3, 3)
@@ -82,8 +94,8 @@ class Net(nn.Module):
         # the usual trick that keeps a fresh residual tower well-conditioned.
         for bn in self.b_bn:
             nn.init.zeros_(bn.weight)
-        self.policy = nn.Conv2d(c, 1, 1)
-        self.pass_ = nn.Linear(c, 1)
+        self.policy = nn.Conv2d(c, policy_planes, 1)
+        self.pass_ = nn.Linear(c, policy_extras)
         self.own = nn.Conv2d(c, 1, 1)
         self.v1 = nn.Linear(c, value_hidden)
         self.v2 = nn.Linear(value_hidden, 2)
@@ -92,7 +104,8 @@ class Net(nn.Module):
         return F.conv2d(x, conv.weight * self.kmask, None, padding=1)
 
     def forward(self, x):
-        """x [N, Cin, H, W] → (policy logits [N, H*W+1] with off-board = OFF_BOARD_LOGIT,
+        """x [N, Cin, H, W] → (policy logits [N, P*H*W+E] (plane-major, off-board cells of every
+        plane = OFF_BOARD_LOGIT, then the extras),
         value [N] (tanh), score [N] in units of score_scale (not points), ownership [N, H*W])."""
         mask = x[:, 0:1]
         t = F.relu(self.stem_bn(self.conv(self.stem, x))) * mask
@@ -101,7 +114,7 @@ class Net(nn.Module):
             t = F.relu(t + bbn(self.conv(b, t2))) * mask
         g = t.sum(dim=(2, 3)) / mask.sum(dim=(2, 3))
         n = x.shape[0]
-        cells = self.policy(t)[:, 0].masked_fill(mask[:, 0] == 0, OFF_BOARD_LOGIT).reshape(n, -1)
+        cells = self.policy(t).masked_fill(mask == 0, OFF_BOARD_LOGIT).reshape(n, -1)
         logits = torch.cat([cells, self.pass_(g)], dim=1)
         own = torch.tanh(self.own(t)[:, 0]).reshape(n, -1)
         out = self.v2(F.relu(self.v1(g)))
@@ -123,8 +136,8 @@ class Net(nn.Module):
         for i in range(len(self.a)):
             p[f"block{i}.a.w"], p[f"block{i}.a.b"] = fold(self.a[i], self.a_bn[i])
             p[f"block{i}.b.w"], p[f"block{i}.b.b"] = fold(self.b[i], self.b_bn[i])
-        p["policy.w"], p["policy.b"] = d(self.policy.weight).reshape(-1), d(self.policy.bias)
-        p["pass.w"], p["pass.b"] = d(self.pass_.weight).reshape(-1), d(self.pass_.bias)
+        p["policy.w"], p["policy.b"] = d(self.policy.weight)[:, :, 0, 0], d(self.policy.bias)
+        p["pass.w"], p["pass.b"] = d(self.pass_.weight), d(self.pass_.bias)
         p["own.w"], p["own.b"] = d(self.own.weight).reshape(-1), d(self.own.bias)
         p["v1.w"], p["v1.b"] = d(self.v1.weight), d(self.v1.bias)
         p["v2.w"], p["v2.b"] = d(self.v2.weight), d(self.v2.bias)
@@ -134,10 +147,13 @@ class Net(nn.Module):
 def export(model, path, geometry, trained):
     """Write `model` (batch norm folded) as a .tnet file; returns the header written.
 
-    `geometry`: game, size, input_version, height, width, binary_planes, scalar_planes."""
+    `geometry`: game, size, input_version, height, width, binary_planes, scalar_planes. The
+    file is format 2 when the model's policy is not 1 plane + 1 extra, else format 1."""
     a = model.arch
     header = dict(geometry)
     header.update(
+        policy_planes=a["policy_planes"],
+        policy_extras=a["policy_extras"],
         blocks=a["blocks"],
         channels=a["channels"],
         value_hidden=a["value_hidden"],
@@ -161,7 +177,8 @@ def compare(model, path, x):
     with torch.no_grad():
         logits, value, score, own = model(torch.from_numpy(x))
     on = x[:, 0].reshape(x.shape[0], -1) > 0
-    on_p = np.concatenate([on, np.ones((x.shape[0], 1), bool)], axis=1)
+    planes, extras = tnet.policy_shape(header)
+    on_p = np.concatenate([np.tile(on, (1, planes)), np.ones((x.shape[0], extras), bool)], axis=1)
     return {
         "policy": float(np.abs(ref["policy"][on_p] - logits.double().numpy()[on_p]).max()),
         "value": float(np.abs(ref["value"] - value.double().numpy()).max()),
@@ -175,6 +192,8 @@ def compare(model, path, x):
 
 
 GEOMETRY_KEYS = ["game", "size", "input_version", "height", "width", "binary_planes", "scalar_planes"]
+# meta.json's policy shape; absent = 1 and 1 (data written before format 2).
+POLICY_KEYS = ["policy_planes", "policy_extras"]
 
 
 def load_dirs(dirs):
@@ -186,12 +205,17 @@ def load_dirs(dirs):
     for d in dirs:
         with open(os.path.join(d, "meta.json")) as f:
             meta = json.load(f)
-        if meta.get("format") != 1:
-            raise SystemExit(f"{d}: data format {meta.get('format')}, this script reads format 1")
+        if meta.get("format") not in (1, 2):
+            raise SystemExit(f"{d}: data format {meta.get('format')}, this script reads formats 1 and 2")
+        try:
+            p, e = tnet.policy_shape(meta)
+        except ValueError as err:
+            raise SystemExit(f"{d}: meta.json: {err}")
+        meta = dict(meta, policy_planes=p, policy_extras=e)
         if meta0 is None:
             meta0 = dict(meta)
         else:
-            for k in GEOMETRY_KEYS:
+            for k in GEOMETRY_KEYS + POLICY_KEYS:
                 if meta[k] != meta0[k]:
                     raise SystemExit(f"{d}: {k} = {meta[k]!r}, {dirs[0]} has {meta0[k]!r}")
             meta0["symmetries"] = [s for s in meta0.get("symmetries", ["identity"]) if s in meta.get("symmetries", [])]
@@ -222,6 +246,7 @@ class Tensors:
         b, h, w = meta["binary_planes"], meta["height"], meta["width"]
         n = len(recs)
         self.n, self.b, self.h, self.w = n, b, h, w
+        self.planes, _ = tnet.policy_shape(meta)
         self.bits = torch.from_numpy(np.ascontiguousarray(recs["bits"]).reshape(n, b, h, w))
         self.scalars = torch.from_numpy(np.ascontiguousarray(recs["scalars"]))
         self.policy = torch.from_numpy(np.ascontiguousarray(recs["policy"]))
@@ -232,11 +257,13 @@ class Tensors:
 
     def batch(self, idx, syms=None, sym_ids=None):
         """(x, policy, value, score, ownership [N,H*W] float, policy_weight) for rows idx,
-        each sample transformed by the symmetry syms[sym_ids[k]] when given."""
+        each sample transformed by the symmetry syms[sym_ids[k]] when given (every policy plane
+        as the input planes; the extras unchanged)."""
         bits = self.bits[idx].float()
         x = torch.cat([bits, self.scalars[idx][:, :, None, None] * bits[:, 0:1]], dim=1)
         pol = self.policy[idx]
-        cells = pol[:, :-1].reshape(-1, self.h, self.w)
+        ncell = self.planes * self.h * self.w
+        cells = pol[:, :ncell].reshape(-1, self.planes, self.h, self.w)
         own = self.own[idx].float()
         if syms is not None:
             x, cells, own = x.clone(), cells.clone(), own.clone()
@@ -249,7 +276,7 @@ class Tensors:
                     cells[sel] = apply_sym(name, cells[sel])
                     own[sel] = apply_sym(name, own[sel])
         n = len(idx)
-        pol = torch.cat([cells.reshape(n, -1), pol[:, -1:]], dim=1)
+        pol = torch.cat([cells.reshape(n, -1), pol[:, ncell:]], dim=1)
         return x, pol, self.value[idx], self.score[idx], own.reshape(n, -1), self.pw[idx]
 
 
@@ -374,7 +401,8 @@ def train(args):
     print(
         f"data: {len(files)} games, {tr.n} training positions ({len(tr_files)} games), "
         f"{ho.n if ho else 0} held-out ({len(ho_files)} games); {meta['game']} {meta['height']}x{meta['width']}, "
-        f"planes {meta['binary_planes']}+{meta['scalar_planes']}, symmetries {syms}, hex {hex_}",
+        f"planes {meta['binary_planes']}+{meta['scalar_planes']}, policy {meta['policy_planes']} planes + "
+        f"{meta['policy_extras']} extras, symmetries {syms}, hex {hex_}",
         flush=True,
     )
     cin = meta["binary_planes"] + meta["scalar_planes"]
@@ -385,6 +413,8 @@ def train(args):
         value_hidden=args.value_hidden,
         score_scale=args.score_scale,
         hex=hex_,
+        policy_planes=meta["policy_planes"],
+        policy_extras=meta["policy_extras"],
     )
     prev_steps = 0
     ckpt = None
@@ -395,7 +425,10 @@ def train(args):
                 print(f"note: --{k.replace('_', '-')} {arch[k]} ignored, {args.init} has {ckpt['arch'][k]}")
         if ckpt["arch"]["cin"] != cin or ckpt["arch"]["hex"] != hex_:
             raise SystemExit(f"{args.init}: input planes / hex kernels differ from the data's")
-        arch = dict(ckpt["arch"])
+        for k in POLICY_KEYS:  # checkpoints of before format 2 have neither: 1 and 1
+            if ckpt["arch"].get(k, 1) != arch[k]:
+                raise SystemExit(f"{args.init}: {k} {ckpt['arch'].get(k, 1)}, the data's {arch[k]}")
+        arch = dict(arch, **ckpt["arch"])
         prev_steps = ckpt.get("steps", 0)
     model = Net(**arch)
     if ckpt is not None:
@@ -552,14 +585,22 @@ def hexhex_mask(side):
 
 def test_vectors(outdir, seed=47):
     """Write tiny random nets and expected outputs: OUTDIR/tiny.tnet + tiny-vectors.json (9×9,
-    square kernels) and OUTDIR/tiny-hex.tnet + tiny-hex-vectors.json (a hexhex board of side 4
-    on a 7×7 axial grid, corner-masked kernels). See README.md for the JSON fields."""
+    square kernels), OUTDIR/tiny-hex.tnet + tiny-hex-vectors.json (a hexhex board of side 4
+    on a 7×7 axial grid, corner-masked kernels) and OUTDIR/tiny-planes.tnet +
+    tiny-planes-vectors.json (5×5, 3 binary + 2 scalar planes, 2 policy planes + 3 extras: a
+    format-2 file). See README.md for the JSON fields.
+
+    The first two draw from the generators seeded `seed`, exactly as before format 2 (their files
+    must not change); the third draws its inputs and weights from generators of its own
+    (`seed + 1`), used after the others."""
     os.makedirs(outdir, exist_ok=True)
     torch.manual_seed(seed)
     gen = torch.Generator().manual_seed(seed)
     rng = np.random.default_rng(seed)
+    gen2 = torch.Generator().manual_seed(seed + 1)
+    rng2 = np.random.default_rng(seed + 1)
 
-    def case(name, board, b_planes, s_planes):
+    def case(name, board, b_planes, s_planes, rng=rng):
         h, w = board.shape
         bits = (rng.random((b_planes, h, w)) < 0.4).astype(np.uint8)
         bits[0] = board
@@ -567,7 +608,7 @@ def test_vectors(outdir, seed=47):
         scalars = np.round(rng.uniform(-1, 1, s_planes), 3).astype(np.float32)
         return name, bits, scalars
 
-    specs = []
+    specs = []  # (stem, geometry, hex, cases, torch generator, (P, E))
     full9 = np.ones((9, 9), np.uint8)
     corners9 = full9.copy()
     corners9[0:2, 0:2] = 0
@@ -582,6 +623,8 @@ def test_vectors(outdir, seed=47):
                 case("all on board, second", full9, 6, 2),
                 case("two corner 2x2 regions off the board", corners9, 6, 2),
             ],
+            gen,
+            (1, 1),
         )
     )
     hx = hexhex_mask(4)
@@ -591,23 +634,48 @@ def test_vectors(outdir, seed=47):
             dict(game="hexhex-test", size=4, height=7, width=7),
             True,
             [case("hexhex side 4", hx, 6, 2), case("hexhex side 4, second", hx, 6, 2)],
+            gen,
+            (1, 1),
+        )
+    )
+    full5 = np.ones((5, 5), np.uint8)
+    corner5 = full5.copy()
+    corner5[3:5, 0:2] = 0
+    specs.append(
+        (
+            "tiny-planes",
+            dict(game="planes-test", size=5, height=5, width=5),
+            False,
+            [
+                case("all on board", full5, 3, 2, rng2),
+                case("all on board, second", full5, 3, 2, rng2),
+                case("a corner 2x2 region off the board", corner5, 3, 2, rng2),
+            ],
+            gen2,
+            (2, 3),
         )
     )
     g = lambda v: float("%.8g" % v)
-    for stem, geo, hex_, cases in specs:
-        model = Net(cin=8, channels=8, blocks=1, value_hidden=8, score_scale=20.0, hex=hex_)
+    for stem, geo, hex_, cases, gen, (pp, pe) in specs:
+        nb, ns = len(cases[0][1]), len(cases[0][2])
+        model = Net(
+            cin=nb + ns, channels=8, blocks=1, value_hidden=8, score_scale=20.0, hex=hex_, policy_planes=pp, policy_extras=pe
+        )
         for p in model.parameters():  # the block's last γ starts at 0 in training; not here
             if p.dim() > 1:
                 p.data = torch.randn(p.shape, generator=gen) * (1.0 / np.sqrt(p[0].numel()))
+        if (pp, pe) != (1, 1):  # biases too (default init would differ little between planes)
+            for p in (model.policy.bias, model.pass_.bias):
+                p.data = torch.randn(p.shape, generator=gen) * 0.5
         randomise_bn(model, gen)
         model.eval()
-        geometry = dict(geo, input_version=1, binary_planes=6, scalar_planes=2)
+        geometry = dict(geo, input_version=1, binary_planes=nb, scalar_planes=ns)
         path = os.path.join(outdir, stem + ".tnet")
         export(model, path, geometry, dict(test_vectors=f"random tiny net, seed {seed}, train.py --test-vectors", hex_kernels=hex_))
         h, w = geo["height"], geo["width"]
         bits = np.stack([c[1] for c in cases]).reshape(len(cases), -1)
         scalars = np.stack([c[2] for c in cases])
-        x = tnet.build_planes(bits, scalars, 6, h, w)
+        x = tnet.build_planes(bits, scalars, nb, h, w)
         with torch.no_grad():
             logits, value, score, own = model(torch.from_numpy(x))
         diffs = compare(model, path, x)
@@ -615,7 +683,9 @@ def test_vectors(outdir, seed=47):
         out_cases = []
         for k, (name, _, _) in enumerate(cases):
             on = x[k, 0].reshape(-1) > 0
-            pol = [g(v) if on[i] else None for i, v in enumerate(logits[k, :-1].tolist())] + [g(logits[k, -1])]
+            ncell = pp * h * w
+            pol = [g(v) if on[i % (h * w)] else None for i, v in enumerate(logits[k, :ncell].tolist())]
+            pol += [g(v) for v in logits[k, ncell:].tolist()]
             out_cases.append(
                 dict(
                     name=name,
@@ -627,21 +697,30 @@ def test_vectors(outdir, seed=47):
                     ownership=[g(v) if on[i] else None for i, v in enumerate(own[k].tolist())],
                 )
             )
+        if (pp, pe) == (1, 1):
+            policy_about = "policy: H*W+1 logits, null on off-board cells (the net gives -inf there), the pass last."
+            policy_fields = {}
+        else:
+            policy_about = (
+                "policy: policy_planes*H*W+policy_extras logits (plane p cell i at p*H*W+i, then the "
+                "extras), null on off-board cells of every plane (the net gives -inf there)."
+            )
+            policy_fields = dict(policy_planes=pp, policy_extras=pe)
         doc = dict(
             about=(
                 "Expected outputs of " + stem + ".tnet (a random tiny net written by "
                 "tools/nets/train.py --test-vectors) for the Rust inference. bits/scalars are the "
                 "record fields of docs/nets.md (bits row-major [plane][row][col]); the input is built "
-                "from them as the doc says. policy: H*W+1 logits, null on off-board cells (the net "
-                "gives -inf there), the pass last. ownership: H*W, null off the board. score in points. "
-                "Computed by PyTorch in float32; compare within tolerance."
+                "from them as the doc says. " + policy_about + " ownership: H*W, null off the board. "
+                "score in points. Computed by PyTorch in float32; compare within tolerance."
             ),
             net=stem + ".tnet",
             tolerance=1e-4,
             height=h,
             width=w,
-            binary_planes=6,
-            scalar_planes=2,
+            binary_planes=nb,
+            scalar_planes=ns,
+            **policy_fields,
             reference_max_diff=max(diffs.values()),
             cases=out_cases,
         )

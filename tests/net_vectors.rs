@@ -26,6 +26,15 @@ fn check(name: &str) {
     let mut ws = net.workspace(4);
     let cases = vectors["cases"].as_array().unwrap();
     assert!(!cases.is_empty());
+    for key in ["policy_planes", "policy_extras"] {
+        // Format 1 vector files predate the fields: one plane, one extra.
+        let want = vectors[key].as_u64().unwrap_or(1) as usize;
+        let got = match key {
+            "policy_planes" => net.header().policy_planes,
+            _ => net.header().policy_extras,
+        };
+        assert_eq!(got, want, "{name}: {key}");
+    }
     let mut batch = Vec::new();
     for case in cases {
         let bits: Vec<f32> = case["bits"]
@@ -52,6 +61,11 @@ fn check(name: &str) {
         );
         for out in [&together[k], &alone[0]] {
             let label = format!("{name} {}", case["name"]);
+            assert_eq!(
+                out.policy.len(),
+                case["policy"].as_array().unwrap().len(),
+                "{label} policy length"
+            );
             close(
                 &format!("{label} value"),
                 out.value,
@@ -94,6 +108,12 @@ fn hexhex_network_matches_pytorch() {
     check("tiny-hex");
 }
 
+/// Format 2: two policy planes and three extra entries.
+#[test]
+fn network_with_policy_planes_matches_pytorch() {
+    check("tiny-planes");
+}
+
 /// Each shipped network was trained with the grid symmetries its input lists; on a position
 /// that has them all — the empty board at the start of a game with agreed komi — its policy
 /// has them too, up to what training left (the tolerance: a quarter of the largest prior).
@@ -115,27 +135,26 @@ fn shipped_networks_give_a_symmetric_position_a_symmetric_policy() {
             assert!(encode_net_input(&game, &mut bits, &mut input));
             let out = net.evaluate(&input, 1, &mut net.workspace(1)).remove(0);
             let points = shape.points();
-            let on_board = |i: usize| input[i] == 1.0;
-            let top = (0..points)
-                .filter(|&i| on_board(i))
-                .map(|i| out.policy[i])
+            // Every placement entry: each policy plane's on-board points.
+            let entries: Vec<(usize, usize)> = (0..shape.policy_planes)
+                .flat_map(|plane| (0..points).map(move |i| (plane, i)))
+                .filter(|&(_, i)| input[i] == 1.0)
+                .collect();
+            let at = |(plane, i): (usize, usize)| out.policy[plane * points + i];
+            let top = entries
+                .iter()
+                .map(|&e| at(e))
                 .fold(f32::NEG_INFINITY, f32::max);
-            let sum: f32 = (0..points)
-                .filter(|&i| on_board(i))
-                .map(|i| (out.policy[i] - top).exp())
-                .sum();
-            let p = |i: usize| (out.policy[i] - top).exp() / sum;
+            let sum: f32 = entries.iter().map(|&e| (at(e) - top).exp()).sum();
+            let p = |e: (usize, usize)| (at(e) - top).exp() / sum;
             let mut worst = 0f32;
             for name in shape.symmetries {
-                for i in (0..points).filter(|&i| on_board(i)) {
+                for &(plane, i) in &entries {
                     let j = symmetry_image(name, shape.height, shape.width, i);
-                    worst = worst.max((p(i) - p(j)).abs());
+                    worst = worst.max((p((plane, i)) - p((plane, j))).abs());
                 }
             }
-            let largest = (0..points)
-                .filter(|&i| on_board(i))
-                .map(p)
-                .fold(0.0, f32::max);
+            let largest = entries.iter().map(|&e| p(e)).fold(0.0, f32::max);
             eprintln!("{kind} {size}: largest prior {largest:.4}, largest asymmetry {worst:.4}");
             assert!(
                 worst < 0.25 * largest,

@@ -23,6 +23,12 @@ pub struct NetShape {
     pub binary_planes: usize,
     /// Planes constant over the board.
     pub scalar_planes: usize,
+    /// Policy planes, one per kind of placement (1 where a placement is just a point; 2 in the
+    /// games where either colour may be placed).
+    pub policy_planes: usize,
+    /// Policy entries after the planes: pass first, then the game's other steps the network
+    /// chooses.
+    pub policy_extras: usize,
     /// The grid symmetries the rules respect in this frame (`docs/nets.md` names them).
     pub symmetries: &'static [&'static str],
 }
@@ -33,9 +39,14 @@ impl NetShape {
         self.height * self.width
     }
 
-    /// Policy entries: every grid point, then pass.
+    /// Policy entries: every grid point of each policy plane, then the extras.
     pub fn policy_len(&self) -> usize {
-        self.points() + 1
+        self.policy_planes * self.points() + self.policy_extras
+    }
+
+    /// The policy index of extra entry `k` (0 is pass).
+    pub fn extra(&self, k: usize) -> usize {
+        self.policy_planes * self.points() + k
     }
 
     /// Input planes in all.
@@ -61,13 +72,14 @@ pub trait NetInput: Game {
         usize::from(cell)
     }
 
-    /// The policy index of `step` (`points()` for pass); `None` for a step the network does
-    /// not choose (bid steps, and every step of a game without a network).
+    /// The policy index of `step` (the default: a placement at its point of plane 0, pass at
+    /// the first extra); `None` for a step the network does not choose (bid steps, and every
+    /// step of a game without a network).
     fn net_index(&self, step: Step) -> Option<usize> {
         let shape = self.net_shape()?;
         match step {
             Step::Place { cell, .. } => Some(self.net_point(cell)),
-            Step::Pass => Some(shape.points()),
+            Step::Pass => Some(shape.extra(0)),
             _ => None,
         }
     }
@@ -106,6 +118,8 @@ pub(crate) fn axial_shape(
         width: side,
         binary_planes,
         scalar_planes,
+        policy_planes: 1,
+        policy_extras: 1,
         symmetries,
     }
 }

@@ -26,8 +26,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The data layout's version (`format` in `meta.json`).
-pub const FORMAT: u32 = 1;
+/// The data layout's newest version (`format` in `meta.json`): 2 names `policy_planes` and
+/// `policy_extras`; data of one plane and one extra stays format 1, as before.
+pub const FORMAT: u32 = 2;
 
 /// `tessera selfplay`: training data for a game's network.
 #[derive(clap::Args, Debug)]
@@ -179,7 +180,7 @@ fn write_meta(
     let game_is_hex = crate::board::Geometry::of(kind.spec().board, size)
         .is_some_and(|g| g.kind() == crate::board::BoardKind::Hex);
     let meta = serde_json::json!({
-        "format": FORMAT,
+        "format": if (shape.policy_planes, shape.policy_extras) == (1, 1) { 1 } else { FORMAT },
         "game": kind.name(),
         "size": size,
         "input_version": shape.version,
@@ -187,6 +188,8 @@ fn write_meta(
         "width": shape.width,
         "binary_planes": shape.binary_planes,
         "scalar_planes": shape.scalar_planes,
+        "policy_planes": shape.policy_planes,
+        "policy_extras": shape.policy_extras,
         "policy_len": shape.policy_len(),
         "record_bytes": record_bytes(shape),
         "symmetries": shape.symmetries,

@@ -1,4 +1,4 @@
-//! The weights file (`TSRNET01`, format 1 of docs/nets.md): the header, the checks a file must
+//! The weights file (`TSRNET01`, formats 1 and 2 of docs/nets.md): the header, the checks a file must
 //! pass before its floats are trusted, and the writer that produces the same bytes back.
 
 use super::Network;
@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 /// The eight bytes every weights file starts with.
 pub const MAGIC: &[u8; 8] = b"TSRNET01";
 
-/// The file format this build reads and writes.
-pub const FORMAT: u32 = 1;
+/// The newest file format this build reads and writes. Format 2 adds `policy_planes` and
+/// `policy_extras`; a format 1 file is the case of one plane and one extra (pass), and a
+/// network of that shape is written as format 1, byte for byte as before.
+pub const FORMAT: u32 = 2;
 
 /// The largest grid side accepted (the payload does not depend on the grid, so without a bound
 /// a corrupt header could ask for any workspace).
@@ -41,6 +43,10 @@ pub struct NetHeader {
     pub channels: usize,
     /// Hidden units of the value head.
     pub value_hidden: usize,
+    /// Policy planes: one per kind of placement (a stone colour), each `height × width`.
+    pub policy_planes: usize,
+    /// Policy entries after the planes (pass, and the game's other non-placement steps).
+    pub policy_extras: usize,
     /// The score output's unit: the raw output times this is a margin in points.
     pub score_scale: f32,
     /// Free-form provenance (data, steps, date).
@@ -71,6 +77,8 @@ impl NetHeader {
             blocks,
             channels,
             value_hidden,
+            policy_planes: 1,
+            policy_extras: 1,
             score_scale: 1.0,
             trained: serde_json::Value::Null,
         }
@@ -79,6 +87,21 @@ impl NetHeader {
     /// Input planes: binary then scalar.
     pub fn input_planes(&self) -> usize {
         self.binary_planes + self.scalar_planes
+    }
+
+    /// The policy's length: `policy_planes` planes of `height · width` logits, then
+    /// `policy_extras` entries.
+    pub fn policy_len(&self) -> usize {
+        self.policy_planes * self.height * self.width + self.policy_extras
+    }
+
+    /// The file format of this shape: 1 for one policy plane and one extra, else 2.
+    fn format(&self) -> u32 {
+        if (self.policy_planes, self.policy_extras) == (1, 1) {
+            1
+        } else {
+            2
+        }
     }
 
     /// The payload's length in floats for this shape (the order of docs/nets.md), after
@@ -100,6 +123,12 @@ impl NetHeader {
                 self.channels, self.value_hidden
             ));
         }
+        if self.policy_planes == 0 || self.policy_planes > 16 || self.policy_extras > 16 {
+            return bad(format!(
+                "{} policy planes and {} extra policy entries (1..=16 planes, 0..=16 extras)",
+                self.policy_planes, self.policy_extras
+            ));
+        }
         if !self.score_scale.is_finite() {
             return bad(format!("score_scale {}", self.score_scale));
         }
@@ -113,7 +142,8 @@ impl NetHeader {
                 .checked_add(c)?
                 .checked_mul(2)?;
             let blocks = block.checked_mul(self.blocks)?;
-            let heads = 3 * (c + 1);
+            let (pp, pe) = (self.policy_planes, self.policy_extras);
+            let heads = (pp + pe + 1) * (c + 1);
             let v1 = self
                 .value_hidden
                 .checked_mul(c)?
@@ -148,6 +178,10 @@ struct FileHeader {
     blocks: usize,
     channels: usize,
     value_hidden: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    policy_planes: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    policy_extras: Option<usize>,
     score_scale: f32,
     payload_floats: usize,
     checksum: String,
@@ -217,7 +251,7 @@ impl fmt::Display for NetProblem {
             NetProblem::Header(e) => write!(f, "has an unreadable header: {e}"),
             NetProblem::Format(n) => write!(
                 f,
-                "has format {n}; this build reads format {FORMAT} (docs/nets.md)"
+                "has format {n}; this build reads formats 1 to {FORMAT} (docs/nets.md)"
             ),
             NetProblem::Shape(what) => write!(f, "describes an impossible network: {what}"),
             NetProblem::PayloadLength { header, shape } => write!(
@@ -322,8 +356,10 @@ impl Network {
             payload.extend_from_slice(&x.to_le_bytes());
         }
         let h = &self.header;
+        let format = h.format();
+        let v2 = |n: usize| (format >= 2).then_some(n);
         let file_header = FileHeader {
-            format: FORMAT,
+            format,
             game: h.game.clone(),
             size: h.size,
             input_version: h.input_version,
@@ -334,6 +370,8 @@ impl Network {
             blocks: h.blocks,
             channels: h.channels,
             value_hidden: h.value_hidden,
+            policy_planes: v2(h.policy_planes),
+            policy_extras: v2(h.policy_extras),
             score_scale: h.score_scale,
             payload_floats: self.payload.len(),
             checksum: fnv1a64(&payload),
@@ -373,9 +411,22 @@ fn parse(bytes: &[u8]) -> Result<Network, NetProblem> {
     let (json, payload) = rest.split_at(header_len);
     let fh: FileHeader =
         serde_json::from_slice(json).map_err(|e| NetProblem::Header(e.to_string()))?;
-    if fh.format != FORMAT {
-        return Err(NetProblem::Format(fh.format));
-    }
+    let (policy_planes, policy_extras) = match (fh.format, fh.policy_planes, fh.policy_extras) {
+        (1, None, None) => (1, 1),
+        (2, Some(p), Some(e)) => (p, e),
+        (1 | 2, ..) => {
+            return Err(NetProblem::Header(format!(
+                "format {} {} policy_planes and policy_extras",
+                fh.format,
+                if fh.format == 1 {
+                    "cannot have"
+                } else {
+                    "needs"
+                }
+            )))
+        }
+        (n, ..) => return Err(NetProblem::Format(n)),
+    };
     let header = NetHeader {
         game: fh.game,
         size: fh.size,
@@ -387,6 +438,8 @@ fn parse(bytes: &[u8]) -> Result<Network, NetProblem> {
         blocks: fh.blocks,
         channels: fh.channels,
         value_hidden: fh.value_hidden,
+        policy_planes,
+        policy_extras,
         score_scale: fh.score_scale,
         trained: fh.trained,
     };

@@ -6,8 +6,9 @@ use super::{Layer, Network};
 /// What the network says about one position, from the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Evaluation {
-    /// Logits, one per grid point (`row * width + col`; off-board points are
-    /// `f32::NEG_INFINITY`), then pass: `height·width + 1` values, not normalised.
+    /// Logits, not normalised: `policy_planes` planes of one per grid point (plane `p`, point
+    /// `row * width + col` at `p·height·width + point`; off-board points are
+    /// `f32::NEG_INFINITY`), then the `policy_extras` entries (pass first).
     pub policy: Vec<f32>,
     /// The mover's expected result, −1 … +1.
     pub value: f32,
@@ -30,7 +31,7 @@ pub struct Workspace {
     t: Vec<f32>,
     /// A block's middle: `[C, n]`.
     t2: Vec<f32>,
-    /// The policy and ownership convolutions: `[2, n]`.
+    /// The policy and ownership convolutions: `[policy_planes + 1, n]`.
     heads: Vec<f32>,
     /// Global means: `[batch, C]`.
     g: Vec<f32>,
@@ -54,7 +55,7 @@ impl Workspace {
         grow(&mut self.col, cin.max(c) * 9 * n);
         grow(&mut self.t, c * n);
         grow(&mut self.t2, c * n);
-        grow(&mut self.heads, 2 * n);
+        grow(&mut self.heads, (h.policy_planes + 1) * n);
         grow(&mut self.g, batch * c);
         grow(&mut self.h, h.value_hidden);
     }
@@ -111,12 +112,13 @@ impl Network {
             im2col(&ws.t2[..c * n], c, batch, hgt, wid, &mut ws.col);
             conv(p, bl, c, c * 9, n, &ws.col, &mut ws.t, 1.0, mask);
         }
-        // Policy and ownership 1×1 convolutions: [2, C] × [C, n].
-        gemm(2, c, n, &self.heads_w, &ws.t, &mut ws.heads, 0.0);
+        // Policy and ownership 1×1 convolutions: [P + 1, C] × [C, n].
+        let planes = hd.policy_planes;
+        gemm(planes + 1, c, n, &self.heads_w, &ws.t, &mut ws.heads, 0.0);
 
-        let policy_b = p[self.policy.b.start];
+        let policy_b = &p[self.policy.b.clone()];
         let own_b = p[self.own.b.start];
-        let (pass_w, pass_b) = (&p[self.pass.w.clone()], p[self.pass.b.start]);
+        let (pass_w, pass_b) = (&p[self.pass.w.clone()], &p[self.pass.b.clone()]);
         let (v1_w, v1_b) = (&p[self.v1.w.clone()], &p[self.v1.b.clone()]);
         let (v2_w, v2_b) = (&p[self.v2.w.clone()], &p[self.v2.b.clone()]);
         let vh = hd.value_hidden;
@@ -131,16 +133,21 @@ impl Network {
                 let sum: f32 = ws.t[ch * n..][cells.clone()].iter().sum();
                 *gc = if on_board > 0.0 { sum / on_board } else { 0.0 };
             }
-            let mut policy = Vec::with_capacity(hw + 1);
-            policy.extend(ws.heads[cells.clone()].iter().zip(m).map(|(&l, &on)| {
-                if on != 0.0 {
-                    l + policy_b
-                } else {
-                    f32::NEG_INFINITY
-                }
-            }));
-            policy.push(dot(pass_w, g) + pass_b);
-            let ownership = ws.heads[n..][cells]
+            let mut policy = Vec::with_capacity(hd.policy_len());
+            for (plane, &pb) in policy_b.iter().enumerate() {
+                let logits = &ws.heads[plane * n..][cells.clone()];
+                policy.extend(logits.iter().zip(m).map(|(&l, &on)| {
+                    if on != 0.0 {
+                        l + pb
+                    } else {
+                        f32::NEG_INFINITY
+                    }
+                }));
+            }
+            for (w, &b) in pass_w.chunks_exact(c).zip(pass_b) {
+                policy.push(dot(w, g) + b);
+            }
+            let ownership = ws.heads[planes * n..][cells]
                 .iter()
                 .map(|&o| (o + own_b).tanh())
                 .collect();

@@ -19,7 +19,8 @@
 //! `[Cin·9, batch·H·W]` multiplied by the weights `[Cout, Cin·9]` (as the file stores them) in
 //! a single `sgemm`, whatever the batch. The residual addition is the GEMM's `β = 1`; bias,
 //! ReLU and mask are one pass over the GEMM's output. The policy and ownership 1×1
-//! convolutions are one more GEMM (`[2, C] × [C, batch·H·W]`) with no im2col; the global mean
+//! convolutions are one more GEMM (`[P + 1, C] × [C, batch·H·W]`, `P` policy planes) with no
+//! im2col; the global mean
 //! and the value head's two small linear layers are plain loops. All scratch space lives in a
 //! [`Workspace`], reused between calls (one per thread).
 //!
@@ -56,7 +57,7 @@ pub struct Network {
     own: Layer,
     v1: Layer,
     v2: Layer,
-    /// `policy.w` and `own.w` stacked, `[2, C]`: the two 1×1 heads in one GEMM.
+    /// `policy.w` and `own.w` stacked, `[policy_planes + 1, C]`: the 1×1 heads in one GEMM.
     heads_w: Vec<f32>,
 }
 
@@ -80,8 +81,9 @@ impl Network {
         let blocks = (0..header.blocks)
             .map(|_| [layer(c * c * 9, c), layer(c * c * 9, c)])
             .collect();
-        let policy = layer(c, 1);
-        let pass = layer(c, 1);
+        let (pp, pe) = (header.policy_planes, header.policy_extras);
+        let policy = layer(pp * c, pp);
+        let pass = layer(pe * c, pe);
         let own = layer(c, 1);
         let v1 = layer(vh * c, vh);
         let v2 = layer(2 * vh, 2);
@@ -137,9 +139,10 @@ impl Network {
         self.header.input_planes() * self.header.height * self.header.width
     }
 
-    /// The length of a policy: one logit per grid point, then pass.
+    /// The length of a policy: `policy_planes` planes of one logit per grid point, then the
+    /// extra entries (pass first).
     pub fn policy_len(&self) -> usize {
-        self.header.height * self.header.width + 1
+        self.header.policy_len()
     }
 
     /// Floating-point operations of one evaluation (a multiply-add counts two): the
@@ -148,8 +151,9 @@ impl Network {
         let h = &self.header;
         let (c, cin, vh) = (h.channels, h.input_planes(), h.value_hidden);
         let points = (h.height * h.width) as f64;
-        let convs = (cin * 9 * c + h.blocks * 2 * c * c * 9 + 2 * c) as f64 * points;
-        let value = (vh * c + 2 * vh + c) as f64;
+        let heads = (h.policy_planes + 1) * c;
+        let convs = (cin * 9 * c + h.blocks * 2 * c * c * 9 + heads) as f64 * points;
+        let value = (vh * c + 2 * vh + h.policy_extras * c) as f64;
         2.0 * (convs + value)
     }
 

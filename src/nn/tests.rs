@@ -101,22 +101,29 @@ fn reference(net: &Network, input: &[f32]) -> (Vec<f64>, f64, f64, Vec<f64>) {
     let g: Vec<f64> = (0..c)
         .map(|ch| t[ch * hw..(ch + 1) * hw].iter().sum::<f64>() / on_board)
         .collect();
-    let one_by_one = |l: &Layer, i: usize| -> f64 {
+    // Output `o` of a 1×1 convolution at point `i`.
+    let one_by_one = |l: &Layer, o: usize, i: usize| -> f64 {
         let (wt, bias) = (w(l), b(l));
-        bias[0] + (0..c).map(|ch| wt[ch] * t[ch * hw + i]).sum::<f64>()
+        bias[o]
+            + (0..c)
+                .map(|ch| wt[o * c + ch] * t[ch * hw + i])
+                .sum::<f64>()
     };
-    let mut policy: Vec<f64> = (0..hw)
-        .map(|i| {
+    let mut policy: Vec<f64> = (0..hd.policy_planes)
+        .flat_map(|plane| (0..hw).map(move |i| (plane, i)))
+        .map(|(plane, i)| {
             if mask[i] == 0.0 {
                 f64::NEG_INFINITY
             } else {
-                one_by_one(&net.policy, i)
+                one_by_one(&net.policy, plane, i)
             }
         })
         .collect();
     let (pw, pb) = (w(&net.pass), b(&net.pass));
-    policy.push(pb[0] + (0..c).map(|ch| pw[ch] * g[ch]).sum::<f64>());
-    let ownership = (0..hw).map(|i| one_by_one(&net.own, i).tanh()).collect();
+    for e in 0..hd.policy_extras {
+        policy.push(pb[e] + (0..c).map(|ch| pw[e * c + ch] * g[ch]).sum::<f64>());
+    }
+    let ownership = (0..hw).map(|i| one_by_one(&net.own, 0, i).tanh()).collect();
     let (v1w, v1b, v2w, v2b) = (w(&net.v1), b(&net.v1), w(&net.v2), b(&net.v2));
     let h: Vec<f64> = (0..vh)
         .map(|k| (v1b[k] + (0..c).map(|ch| v1w[k * c + ch] * g[ch]).sum::<f64>()).max(0.0))
@@ -228,6 +235,33 @@ fn a_batch_gives_the_same_results_as_single_evaluations() {
     }
 }
 
+/// Format 2: several policy planes and extras, against the plain reference, and written back
+/// as format 2 with the two fields.
+#[test]
+fn policy_planes_and_extras_follow_the_reference_and_round_trip() {
+    for (planes, extras) in [(2, 3), (2, 0), (3, 1)] {
+        let mut header = shape(5, 1, 6);
+        (header.policy_planes, header.policy_extras) = (planes, extras);
+        let net = Network::random(header, 11).unwrap();
+        assert_eq!(net.policy_len(), planes * 25 + extras);
+        check_against_reference(&net, &|r, c| r > 0 || c > 1, 3);
+        let bytes = net.to_bytes();
+        let len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+        let json: serde_json::Value = serde_json::from_slice(&bytes[12..12 + len]).unwrap();
+        assert_eq!(
+            (
+                &json["format"],
+                &json["policy_planes"],
+                &json["policy_extras"]
+            ),
+            (&2.into(), &planes.into(), &extras.into())
+        );
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.header(), net.header());
+        assert_eq!(back.to_bytes(), bytes);
+    }
+}
+
 #[test]
 fn to_bytes_and_from_bytes_round_trip() {
     let net = Network::random(shape(9, 2, 8), 7).unwrap();
@@ -240,7 +274,9 @@ fn to_bytes_and_from_bytes_round_trip() {
     // The header holds the file-level fields of docs/nets.md.
     let len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
     let json: serde_json::Value = serde_json::from_slice(&bytes[12..12 + len]).unwrap();
+    // One policy plane and one extra: format 1, without format 2's fields.
     assert_eq!(json["format"], 1);
+    assert!(json.get("policy_planes").is_none() && json.get("policy_extras").is_none());
     assert_eq!(json["payload_floats"], net.payload.len());
     assert_eq!(bytes.len(), 12 + len + 4 * net.payload.len());
     let sum = json["checksum"].as_str().unwrap();
@@ -359,8 +395,23 @@ fn headers_that_disagree_with_the_payload_are_rejected() {
     // A header edit that keeps the shape is fine (unknown fields are ignored).
     let ok = with_header(&bytes, |h| h["comment"] = "x".into());
     assert!(Network::from_bytes(&ok).is_ok());
+    let p = problem(&with_header(&bytes, |h| h["format"] = 3.into()));
+    assert_eq!(p, NetProblem::Format(3));
+    // Format 2 names its policy's shape; format 1 must not.
     let p = problem(&with_header(&bytes, |h| h["format"] = 2.into()));
-    assert_eq!(p, NetProblem::Format(2));
+    assert!(matches!(p, NetProblem::Header(_)), "{p:?}");
+    let p = problem(&with_header(&bytes, |h| h["policy_planes"] = 1.into()));
+    assert!(matches!(p, NetProblem::Header(_)), "{p:?}");
+    let two = with_header(&bytes, |h| {
+        h["format"] = 2.into();
+        h["policy_planes"] = 1.into();
+        h["policy_extras"] = 1.into();
+    });
+    assert_eq!(Network::from_bytes(&two).unwrap().header(), net.header());
+    let p = problem(&with_header(&two, |h| h["policy_planes"] = 2.into()));
+    assert!(matches!(p, NetProblem::PayloadLength { .. }), "{p:?}");
+    let p = problem(&with_header(&two, |h| h["policy_planes"] = 0.into()));
+    assert!(matches!(p, NetProblem::Shape(_)), "{p:?}");
     let p = problem(&with_header(&bytes, |h| h["channels"] = 5.into()));
     assert!(matches!(p, NetProblem::PayloadLength { .. }), "{p:?}");
     let p = problem(&with_header(&bytes, |h| h["blocks"] = 2.into()));

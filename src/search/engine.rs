@@ -374,12 +374,16 @@ impl<G: SearchHints> Engine<G> {
                     s.width,
                     s.binary_planes,
                     s.scalar_planes,
+                    s.policy_planes,
+                    s.policy_extras,
                 ) == (
                     h.input_version,
                     h.height,
                     h.width,
                     h.binary_planes,
                     h.scalar_planes,
+                    h.policy_planes,
+                    h.policy_extras,
                 )
             });
             if !fits && named {

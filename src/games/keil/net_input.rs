@@ -84,7 +84,7 @@ impl NetInput for Keil {
         match step {
             Step::Place { cell, .. } => Some(self.net_point(cell)),
             // Never legal together (module docs): one entry for "not a stone".
-            Step::Pass | Step::Button => Some(shape.points()),
+            Step::Pass | Step::Button => Some(shape.extra(0)),
             _ => None,
         }
     }
@@ -124,7 +124,7 @@ mod tests {
                 .filter(|s| matches!(s, Step::Pass | Step::Button))
                 .collect();
             assert_eq!(specials.len(), 1, "{specials:?}");
-            assert_eq!(game.net_index(*specials[0]), Some(shape.points()));
+            assert_eq!(game.net_index(*specials[0]), Some(shape.extra(0)));
             let places: Vec<Step> = legal
                 .iter()
                 .copied()

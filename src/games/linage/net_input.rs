@@ -22,6 +22,8 @@ impl<const W: usize> NetInput for LinageG<W> {
             width: n,
             binary_planes: BINARY,
             scalar_planes: 2,
+            policy_planes: 1,
+            policy_extras: 1,
             symmetries: SYMMETRIES,
         })
     }

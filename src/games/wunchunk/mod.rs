@@ -28,6 +28,7 @@
 //! - [`Wunchunk::setup`] builds hand-made and recorded positions: no turns counted, no pie.
 
 mod groups;
+mod net_input;
 mod notation;
 pub(crate) mod rules_text;
 mod score;
@@ -617,6 +618,3 @@ impl Describe for Wunchunk {
         score::breakdown(self)
     }
 }
-
-/// No network layout yet (issue 47 proceeds game by game, Linage first).
-impl super::NetInput for Wunchunk {}

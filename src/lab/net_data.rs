@@ -430,7 +430,7 @@ mod tests {
     #[test]
     fn refuses_games_without_a_layout() {
         let dir = tempfile::tempdir().unwrap();
-        let args = one_game("carteso", 5, "random", dir.path());
+        let args = one_game("wunchunk", 3, "random", dir.path());
         let e = run(&args).unwrap_err().to_string();
         assert!(e.contains("no network layout"), "{e}");
         assert!(

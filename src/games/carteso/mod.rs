@@ -15,6 +15,7 @@
 
 mod game;
 mod groups;
+mod net_input;
 pub(crate) mod rules_text;
 mod solve;
 mod spec;
@@ -433,6 +434,3 @@ impl<const W: usize> CartesoG<W> {
         self.empties.restore(c);
     }
 }
-
-/// No network layout yet (issue 47 proceeds game by game, Linage first).
-impl<const W: usize> super::NetInput for CartesoG<W> {}

@@ -210,6 +210,10 @@ pub(crate) fn random_line<G: super::SearchHints>(
     (!game.is_over()).then_some((game, steps))
 }
 
+/// The most scalar planes a layout may have (every layout's test encodes positions, so one
+/// with more fails there).
+pub const MAX_SCALARS: usize = 16;
+
 /// The network's input for `game` as f32s (`planes × height × width`): the 0/1 planes, then
 /// each scalar broadcast over the points of the board (0 off it). `false` (and `out`
 /// untouched) when the game has no network layout. `bits` is scratch space.
@@ -220,7 +224,8 @@ pub fn encode<G: NetInput>(game: &G, bits: &mut Vec<u8>, out: &mut Vec<f32>) -> 
     let points = shape.points();
     bits.clear();
     bits.resize(shape.binary_planes * points, 0);
-    let mut scalars = [0f32; 8];
+    // Layouts have a handful of scalars; the array keeps encoding free of allocation.
+    let mut scalars = [0f32; MAX_SCALARS];
     let scalars = &mut scalars[..shape.scalar_planes];
     game.net_planes(bits, scalars);
     out.clear();
@@ -240,6 +245,21 @@ mod tests {
     /// Every hexhex layout lists only symmetries of its game (on side 4: lines of up to 33 and
     /// 220 random plies, which reach full boards, captures and passes): Iris, Keil and
     /// Wunchunk (mid-turn positions with several stones of either colour).
+    #[test]
+    fn every_game_has_a_layout_within_the_encoder_s_bounds() {
+        for kind in GameKind::ALL {
+            let game = AnyGame::from_args(kind.name(), &["protocol=agreed"]).unwrap();
+            let shape = game
+                .net_shape()
+                .unwrap_or_else(|| panic!("{kind}: no layout"));
+            assert!(shape.scalar_planes <= super::MAX_SCALARS, "{kind}");
+            assert!(
+                shape.policy_planes >= 1 && shape.policy_extras >= 1,
+                "{kind}"
+            );
+        }
+    }
+
     #[test]
     fn hexhex_layouts_list_only_symmetries_of_their_game() {
         let mut checked = 0;

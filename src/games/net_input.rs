@@ -162,21 +162,7 @@ fn assert_grid_maps_are_symmetries<G: super::SearchHints>(
                 cell_at[symmetry_image(name, w, w, start.net_point(c))]
                     .expect("the board maps onto itself")
             };
-            let map_step = |s: Step| match s {
-                Step::Place { cell, stone } => Step::Place {
-                    cell: map(cell),
-                    stone,
-                },
-                other => other,
-            };
-            let mut mirrored = start.clone();
-            for &s in &steps {
-                assert!(
-                    mirrored.check(map_step(s)).is_ok(),
-                    "{name}: {s:?} after {steps:?}"
-                );
-                mirrored.play(map_step(s));
-            }
+            let mirrored = replay_mapped(start, &steps, map, name);
             encode(&mirrored, &mut bits, &mut seen);
             for (k, &x) in planes.iter().enumerate() {
                 let (plane, i) = (k / points, k % points);
@@ -188,6 +174,36 @@ fn assert_grid_maps_are_symmetries<G: super::SearchHints>(
             }
         }
     }
+}
+
+/// `step` with its cell (if it has one) moved by `map`.
+#[cfg(test)]
+pub(crate) fn map_step(step: Step, map: impl Fn(Cell) -> Cell) -> Step {
+    match step {
+        Step::Place { cell, stone } => Step::Place {
+            cell: map(cell),
+            stone,
+        },
+        other => other,
+    }
+}
+
+/// `steps` played from `start` with their cells moved by `map` (a symmetry named `name`),
+/// each checked legal first.
+#[cfg(test)]
+pub(crate) fn replay_mapped<G: Game + Clone>(
+    start: &G,
+    steps: &[Step],
+    map: impl Fn(Cell) -> Cell,
+    name: &str,
+) -> G {
+    let mut mirrored = start.clone();
+    for &s in steps {
+        let m = map_step(s, &map);
+        assert_eq!(mirrored.check(m), Ok(()), "{name}: {s:?} after {steps:?}");
+        mirrored.play(m);
+    }
+    mirrored
 }
 
 /// A game `plies` random steps on from `start` (`random_step`, the playouts' policy) and those

@@ -138,7 +138,7 @@ mod tests {
     use super::{BINARY, SCALARS, SYMMETRIES};
     use crate::board::Cell;
     use crate::games::carteso::Carteso;
-    use crate::games::net_input::{random_line, symmetry_image};
+    use crate::games::net_input::{map_step, random_line, replay_mapped, symmetry_image};
     use crate::games::{encode_net_input, AnyGame, Game, NetInput, Side, Step, Stone};
     use crate::rng::FastRng;
 
@@ -180,18 +180,7 @@ mod tests {
             game.legal_steps(&mut legal);
             for &name in SYMMETRIES {
                 let map = |c: Cell| cell_at[symmetry_image(name, n, n, game.net_point(c))];
-                let map_step = |s: Step| match s {
-                    Step::Place { cell, stone } => Step::Place {
-                        cell: map(cell),
-                        stone,
-                    },
-                    other => other,
-                };
-                let mut mirrored = start.clone();
-                for &s in &steps {
-                    assert_eq!(mirrored.check(map_step(s)), Ok(()), "{name}: {s:?}");
-                    mirrored.play(map_step(s));
-                }
+                let mirrored = replay_mapped(&start, &steps, map, name);
                 assert!(encode_net_input(&mirrored, &mut bits, &mut seen));
                 for (k, &x) in planes.iter().enumerate() {
                     let (plane, i) = (k / points, k % points);
@@ -208,7 +197,11 @@ mod tests {
                         i if i >= 2 * points => i,
                         i => (i / points) * points + symmetry_image(name, n, n, i % points),
                     };
-                    assert_eq!(mirrored.net_index(map_step(s)), Some(want), "{name}: {s:?}");
+                    assert_eq!(
+                        mirrored.net_index(map_step(s, map)),
+                        Some(want),
+                        "{name}: {s:?}"
+                    );
                 }
             }
         }

@@ -242,7 +242,7 @@ class Tensors:
     """One split's records as torch tensors, kept compact (bits and ownership stay 8-bit) and
     expanded to float planes per batch."""
 
-    def __init__(self, recs, meta):
+    def __init__(self, recs, meta, policy_power=1.0):
         b, h, w = meta["binary_planes"], meta["height"], meta["width"]
         n = len(recs)
         self.n, self.b, self.h, self.w = n, b, h, w
@@ -250,6 +250,12 @@ class Tensors:
         self.bits = torch.from_numpy(np.ascontiguousarray(recs["bits"]).reshape(n, b, h, w))
         self.scalars = torch.from_numpy(np.ascontiguousarray(recs["scalars"]))
         self.policy = torch.from_numpy(np.ascontiguousarray(recs["policy"]))
+        if policy_power != 1.0:
+            # Sharpened targets: shares ∝ visits^power (a search that spreads its visits
+            # widely, as Carteso's default does, gives near-flat targets otherwise).
+            sharp = self.policy ** policy_power
+            total = sharp.sum(dim=1, keepdim=True)
+            self.policy = torch.where(total > 0, sharp / total.clamp_min(1e-30), sharp)
         self.value = torch.from_numpy(np.ascontiguousarray(recs["value"]))
         self.score = torch.from_numpy(np.ascontiguousarray(recs["score"]))
         self.own = torch.from_numpy(np.ascontiguousarray(recs["ownership"]).reshape(n, h, w))
@@ -394,8 +400,8 @@ def train(args):
         raise SystemExit("transpose symmetries need a square grid")
     tr_files, ho_files = split_files(files, args.holdout, args.seed)
     cat = lambda fs: np.concatenate([r for _, _, r in fs]) if fs else None
-    tr = Tensors(cat(tr_files), meta)
-    ho = Tensors(cat(ho_files), meta) if ho_files else None
+    tr = Tensors(cat(tr_files), meta, args.policy_power)
+    ho = Tensors(cat(ho_files), meta, args.policy_power) if ho_files else None
     if ho is None:
         print("warning: fewer than 2 game files, no held-out split; figures are on training data")
     print(
@@ -748,6 +754,12 @@ def main(argv=None):
     ap.add_argument("--lr", type=float, default=2e-3, help="AdamW peak learning rate (2e-3)")
     ap.add_argument("--weight-decay", type=float, default=1e-4)
     ap.add_argument("--warmup", type=int, default=200, help="warm-up steps (200)")
+    ap.add_argument(
+        "--policy-power",
+        type=float,
+        default=1.0,
+        help="policy targets ∝ visit shares to this power (1: as searched; 2-3 sharpen flat ones)",
+    )
     ap.add_argument("--loss-weights", default=None, help="e.g. policy=1,value=1.5,score=0.5,own=0.15")
     ap.add_argument("--holdout", type=float, default=0.05, help="share of game files held out (0.05)")
     ap.add_argument("--eval-every", type=int, default=1000, help="held-out figures every N steps (1000)")

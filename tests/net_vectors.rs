@@ -26,15 +26,13 @@ fn check(name: &str) {
     let mut ws = net.workspace(4);
     let cases = vectors["cases"].as_array().unwrap();
     assert!(!cases.is_empty());
-    for key in ["policy_planes", "policy_extras"] {
-        // Format 1 vector files predate the fields: one plane, one extra.
-        let want = vectors[key].as_u64().unwrap_or(1) as usize;
-        let got = match key {
-            "policy_planes" => net.header().policy_planes,
-            _ => net.header().policy_extras,
-        };
-        assert_eq!(got, want, "{name}: {key}");
-    }
+    // Format 1 vector files predate the two fields: one plane, one extra.
+    let field = |key: &str| vectors[key].as_u64().unwrap_or(1) as usize;
+    assert_eq!(
+        (net.header().policy_planes, net.header().policy_extras),
+        (field("policy_planes"), field("policy_extras")),
+        "{name}: the policy's shape"
+    );
     let mut batch = Vec::new();
     for case in cases {
         let bits: Vec<f32> = case["bits"]

@@ -414,16 +414,13 @@ fn parse(bytes: &[u8]) -> Result<Network, NetProblem> {
     let (policy_planes, policy_extras) = match (fh.format, fh.policy_planes, fh.policy_extras) {
         (1, None, None) => (1, 1),
         (2, Some(p), Some(e)) => (p, e),
-        (1 | 2, ..) => {
-            return Err(NetProblem::Header(format!(
-                "format {} {} policy_planes and policy_extras",
-                fh.format,
-                if fh.format == 1 {
-                    "cannot have"
-                } else {
-                    "needs"
-                }
-            )))
+        (1, ..) => {
+            let what = "format 1 cannot have policy_planes and policy_extras";
+            return Err(NetProblem::Header(what.into()));
+        }
+        (2, ..) => {
+            let what = "format 2 needs policy_planes and policy_extras";
+            return Err(NetProblem::Header(what.into()));
         }
         (n, ..) => return Err(NetProblem::Format(n)),
     };

@@ -44,8 +44,7 @@ impl NetInput for Wunchunk {
     }
 
     fn net_planes(&self, bits: &mut [u8], scalars: &mut [f32]) {
-        let side = 2 * self.geo.size() - 1;
-        let points = side * side;
+        let points = self.net_shape().expect("Wunchunk has a layout").points();
         let mover = self.to_move.index();
         let mut crumbs = [0u32; 2];
         for cell in self.geo.all_cells() {

@@ -78,6 +78,10 @@ pub struct Spec {
     /// Points lost that make a turn an inaccuracy, a mistake, a blunder in a review; `None`
     /// for a game without points (the review then uses [`KATRAIN_POINTS_LOST`]).
     pub points_lost_classes: Option<[f64; 3]>,
+    /// Whether a turn the review's first comparison calls an inaccuracy is searched again
+    /// (the second look, `docs/review.md`) like a mistake or a blunder. Without it an
+    /// inaccuracy stands on one comparison; a mistake or a blunder always needs two.
+    pub second_look_for_inaccuracies: bool,
     /// Whether a full board ends the game as well as two passes in a row (SPEC §3), as the
     /// puzzles' goal says.
     pub ends_when_full: bool,

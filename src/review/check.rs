@@ -9,8 +9,9 @@
 //! turn, both with the opponent to move and searched the same way. The position after the
 //! turn played is the next position of the game, searched by the review anyway; a turn equal
 //! to the preferred turn needs no search at all (it lost nothing). A turn the comparison
-//! would mark is searched again, both positions [`DEEPER`] times as long, and a mark needs
-//! both comparisons: the turn keeps the numbers of the one that found the lighter class (the
+//! would mark is searched again, both positions [`DEEPER`] times as long (in a game whose
+//! spec says so, only a turn it would mark a mistake or a blunder), and a mark needs both
+//! comparisons: the turn keeps the numbers of the one that found the lighter class (the
 //! deeper one when they agree). Two searches of one position differ, and a single pair of
 //! them put a mistake on a turn that lost nothing (seen with one seed and not another); two
 //! independent pairs both overstating the loss are much rarer, while a real mistake shows in
@@ -267,7 +268,7 @@ impl Checker {
             Stage::First(token, after) => {
                 let played = played_evaluation(section, i);
                 let check = turn_check(i, self.ms, &played, &e, &token);
-                if judge_check(session, &check).is_some() {
+                if needs_second_look(session, judge_check(session, &check)) {
                     self.stage = Stage::DeepBest(token, after, check);
                     return;
                 }
@@ -380,6 +381,17 @@ pub fn stored_losses(points: bool, mover: Side, c: &TurnCheck) -> (f64, Option<f
         None
     };
     (r3(c.win_rate_lost.unwrap_or(lost)), points.map(r2))
+}
+
+/// Whether a turn the first comparison judged `class` is searched again: every marked turn,
+/// or only a mistake or a blunder where the game's spec says so
+/// ([`crate::games::Spec::second_look_for_inaccuracies`]).
+fn needs_second_look(session: &Session, class: Option<Judgement>) -> bool {
+    match class {
+        None => false,
+        Some(Judgement::Inaccuracy) => session.kind().spec().second_look_for_inaccuracies,
+        Some(_) => true,
+    }
 }
 
 fn judge_check(session: &Session, c: &TurnCheck) -> Option<Judgement> {

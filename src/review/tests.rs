@@ -458,3 +458,57 @@ fn the_tables_legend_names_the_point_classes() {
     assert_eq!(end(GameKind::Iris, false), ")");
     assert_eq!(end(GameKind::Wunchunk, false), ")");
 }
+
+/// Whether the review of a game of `kind` looks again at a turn its first comparison calls an
+/// inaccuracy: two engine turns, the first compared against another placement that the
+/// search finds 0.12 better for its mover (first side's win rates 0.62 against 0.5).
+fn an_inaccuracy_is_looked_at_again(kind: GameKind) -> bool {
+    let mut o = GameOptions::defaults(kind);
+    o.protocol = Protocol::Agreed;
+    let mut s = Session::new(kind, o).unwrap();
+    let mut legal = Vec::new();
+    s.game().legal_steps(&mut legal);
+    let tokens: Vec<String> = legal
+        .iter()
+        .filter(|&&x| x != Step::Pass)
+        .take(2)
+        .map(|&x| s.game().format_step(x))
+        .collect();
+    s.play_turn(&tokens[0]).unwrap();
+    let mut section = StoredReview::new("mcts:iters=10");
+    for best in [tokens[1].clone(), String::new()] {
+        let e = Evaluation {
+            win_rate: 0.5,
+            margin: Some(0.0),
+            best,
+        };
+        e.push_to(&mut section, true);
+    }
+    let mut checker = check::Checker::new(&s, &section);
+    assert!(checker.next(&s, &mut section).is_some());
+    checker.answer(&s, &mut section, worth(0.62));
+    let looked = matches!(
+        checker.next(&s, &mut section),
+        Some(check::Job::Evaluate { deep: true, .. })
+    );
+    if !looked {
+        let c = &section.checks[0];
+        assert_eq!((c.win_rate_lost, c.second_look), (Some(0.12), false));
+        assert_eq!(
+            judge(&s, &section)[0].judgement,
+            Some(Judgement::Inaccuracy)
+        );
+    }
+    looked
+}
+
+#[test]
+fn an_inaccuracy_gets_a_second_look_where_the_game_s_spec_asks_for_it() {
+    for kind in GameKind::ALL {
+        assert_eq!(
+            an_inaccuracy_is_looked_at_again(kind),
+            kind.spec().second_look_for_inaccuracies,
+            "{kind:?}"
+        );
+    }
+}

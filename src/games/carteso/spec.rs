@@ -27,6 +27,7 @@ pub(crate) const SPEC: Spec = Spec {
     // of an 85-turn level-4 vs level-5 game at the default setting marked 35 and 29 turns,
     // only 23 of them in both (issue 14's closing note).
     points_lost_classes: Some([6.0, 12.0, 24.0]),
+    second_look_for_inaccuracies: true,
     ends_when_full: false,
     whole_point_komi: false,
     region_sum_max_size: None,

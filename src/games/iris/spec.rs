@@ -24,6 +24,7 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: false,
     swap: false,
     points_lost_classes: None,
+    second_look_for_inaccuracies: true,
     ends_when_full: true,
     whole_point_komi: false,
     region_sum_max_size: None,

@@ -23,6 +23,9 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: false,
     swap: false,
     points_lost_classes: Some(KATRAIN_POINTS_LOST),
+    // A Keil review marks about a third of the turns, and the second looks at inaccuracies
+    // put it over a minute per 60 turns: docs/review.md, "Cost".
+    second_look_for_inaccuracies: false,
     ends_when_full: false,
     whole_point_komi: true,
     region_sum_max_size: None,

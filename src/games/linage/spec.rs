@@ -23,6 +23,7 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: false,
     swap: false,
     points_lost_classes: Some(KATRAIN_POINTS_LOST),
+    second_look_for_inaccuracies: true,
     ends_when_full: false,
     whole_point_komi: false,
     region_sum_max_size: Some(8),

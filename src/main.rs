@@ -45,7 +45,7 @@ enum Command {
     Stats(Box<tessera::lab::stats::StatsArgs>),
     /// The fair komi of a board from self-play at several komi values; updates the user's
     /// komi table (or `--table FILE`).
-    Komi(tessera::lab::stats::KomiArgs),
+    Komi(Box<tessera::lab::stats::KomiArgs>),
     /// Self-play games written as training data for a game's network (`docs/nets.md`).
     Selfplay(tessera::lab::net_data::SelfplayArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?

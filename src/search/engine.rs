@@ -421,11 +421,16 @@ impl<G: SearchHints> Engine<G> {
                 .fpu
                 .unwrap_or(PuctParams::default().fpu_reduction),
             batch: self.spec.batch.unwrap_or(PuctParams::default().batch),
+            playout_mix: self.spec.tuning.playout_mix.unwrap_or(0.0),
+            // The game's playout policy, as MCTS plays it (learned patterns need MCTS's
+            // board shape: without it they are random placements).
+            playout: tuning::mcts_params(game.kind(), game.geometry().cells(), &self.spec.tuning)
+                .policy,
         };
         let threads = self.spec.thread_count();
         if self.evaluators.len() != threads {
             self.evaluators = (0..threads)
-                .map(|_| Evaluator::new(net.clone(), params.batch))
+                .map(|_| Evaluator::new(net.clone(), params.batch, self.rng.next_u64()))
                 .collect();
         }
         let budget = self.spec.memory_bytes();

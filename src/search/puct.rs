@@ -1,7 +1,9 @@
 //! The `net` player's search (issue 47): PUCT guided by the game's network, as AlphaZero and
 //! KataGo search. A node is expanded once, when a simulation first reaches it: the network
 //! gives every legal step its prior (the policy's softmax over the legal steps) and the
-//! position its value, which is backed up instead of a playout's result.
+//! position its value, which is backed up instead of a playout's result (or, with `mix=`,
+//! mixed with one: [`PuctParams::playout_mix`], as AlphaGo mixed its value network with
+//! rollouts).
 //!
 //! Selection maximises `Q + c · P · √N / (1 + n)`; a step not yet visited is worth its parent's
 //! value less a reduction that grows with the prior already explored (first-play urgency as
@@ -19,14 +21,28 @@
 
 use super::control::Timer;
 use super::keys::key_of;
+use super::playout::Policy;
 use super::report::{RootEdge, RootStats};
 use crate::games::{encode_net_input, Outcome, SearchHints, Side, Step};
 use crate::nn::{Evaluation, Network, Workspace};
+use crate::rng::FastRng;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::sync::Mutex;
 
 const NO_CHILD: u32 = u32::MAX;
+
+/// The result of a finished game for `mover`: the win (1, ½ for a draw, 0) and the margin.
+fn result_for<G: SearchHints>(game: &G, mover: Side) -> (f64, f64) {
+    let win = match game.outcome().expect("the game is over") {
+        Outcome::Win(side) => f64::from(u8::from(side == mover)),
+        Outcome::Draw => 0.5,
+    };
+    let margin = game
+        .points()
+        .map_or(0.0, |p| p[mover.index()] - p[mover.other().index()]);
+    (win, margin)
+}
 
 /// The knobs of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +54,12 @@ pub struct PuctParams {
     pub fpu_reduction: f32,
     /// Leaves evaluated together.
     pub batch: usize,
+    /// The weight of a playout's result in a new leaf's value (0: the network's value alone;
+    /// `mix=` in a `net` spec): the value backed up is `(1 − mix) · network + mix · playout`,
+    /// for the win chance and the margin alike.
+    pub playout_mix: f32,
+    /// The playout policy of those playouts (the game's, as MCTS plays them).
+    pub playout: Policy,
 }
 
 impl Default for PuctParams {
@@ -46,6 +68,8 @@ impl Default for PuctParams {
             exploration: 1.5,
             fpu_reduction: 0.2,
             batch: 8,
+            playout_mix: 0.0,
+            playout: Policy::Random,
         }
     }
 }
@@ -105,6 +129,8 @@ struct Waiting {
     path: Vec<u32>,
     mover: Side,
     legal: Vec<(Step, usize)>,
+    /// The playout's win (0–1) and margin for `mover`, where the value is mixed with one.
+    playout: Option<(f64, f64)>,
 }
 
 /// The search tree and the position at its root.
@@ -122,6 +148,10 @@ pub struct Evaluator {
     input: Vec<f32>,
     one: Vec<f32>,
     bits: Vec<u8>,
+    /// The playouts' random draws (one generator per thread).
+    rng: FastRng,
+    /// The playouts' scratch list of steps.
+    steps: Vec<Step>,
     /// Positions evaluated.
     pub evaluations: u64,
 }
@@ -136,8 +166,8 @@ impl std::fmt::Debug for Evaluator {
 }
 
 impl Evaluator {
-    /// An evaluator for batches of up to `batch` positions.
-    pub fn new(net: Arc<Network>, batch: usize) -> Evaluator {
+    /// An evaluator for batches of up to `batch` positions, its playouts drawn from `seed`.
+    pub fn new(net: Arc<Network>, batch: usize, seed: u64) -> Evaluator {
         let workspace = net.workspace(batch.max(1));
         Evaluator {
             net,
@@ -145,6 +175,8 @@ impl Evaluator {
             input: Vec::new(),
             one: Vec::new(),
             bits: Vec::new(),
+            rng: FastRng::seed(seed),
+            steps: Vec::new(),
             evaluations: 0,
         }
     }
@@ -177,7 +209,7 @@ fn work<G: SearchHints>(
     let mut last_report = std::time::Instant::now();
     loop {
         let mut tree = shared.lock().unwrap_or_else(|e| e.into_inner());
-        tree.apply(&waiting, std::mem::take(&mut outputs));
+        tree.apply(&waiting, std::mem::take(&mut outputs), params.playout_mix);
         waiting.clear();
         let so_far = done.load(Ordering::Relaxed);
         if let Some(report) = progress.filter(|_| last_report.elapsed().as_millis() >= 100) {
@@ -352,13 +384,7 @@ impl<G: SearchHints> NetTree<G> {
         let mut went_on = true;
         if game.is_over() {
             let mover = game.to_move();
-            let win = match game.outcome().expect("the game is over") {
-                Outcome::Win(side) => f64::from(u8::from(side == mover)),
-                Outcome::Draw => 0.5,
-            };
-            let margin = game
-                .points()
-                .map_or(0.0, |p| p[mover.index()] - p[mover.other().index()]);
+            let (win, margin) = result_for(&*game, mover);
             self.backup(&path, mover, win, margin, false);
         } else if self.nodes[node as usize].pending > 0 {
             went_on = false;
@@ -374,10 +400,19 @@ impl<G: SearchHints> NetTree<G> {
                 .collect();
             encode_net_input(&*game, &mut eval.bits, &mut eval.one);
             eval.input.extend_from_slice(&eval.one);
+            let playout = (params.playout_mix > 0.0).then(|| {
+                let mut g = game.clone();
+                while !g.is_over() {
+                    let s = params.playout.step(&g, &mut eval.rng, &mut eval.steps);
+                    g.play(s);
+                }
+                result_for(&g, game.to_move())
+            });
             waiting.push(Waiting {
                 path,
                 mover: game.to_move(),
                 legal,
+                playout,
             });
         }
         for _ in 0..depth {
@@ -415,7 +450,7 @@ impl<G: SearchHints> NetTree<G> {
     }
 
     /// Expands the waiting leaves with the network's outputs and backs their values up.
-    fn apply(&mut self, waiting: &[Waiting], outputs: Vec<Evaluation>) {
+    fn apply(&mut self, waiting: &[Waiting], outputs: Vec<Evaluation>, mix: f32) {
         for (leaf, out) in waiting.iter().zip(outputs) {
             let node = *leaf.path.last().expect("the path holds the root");
             if self.nodes.len() + leaf.legal.len() <= self.max_nodes && !leaf.legal.is_empty() {
@@ -438,8 +473,14 @@ impl<G: SearchHints> NetTree<G> {
                 n.first_child = first;
                 n.children = leaf.legal.len() as u32;
             }
-            let win = f64::from(out.value.clamp(-1.0, 1.0) + 1.0) / 2.0;
-            self.backup(&leaf.path, leaf.mover, win, f64::from(out.score), true);
+            let mut win = f64::from(out.value.clamp(-1.0, 1.0) + 1.0) / 2.0;
+            let mut margin = f64::from(out.score);
+            if let Some((w, m)) = leaf.playout {
+                let mix = f64::from(mix);
+                win = (1.0 - mix) * win + mix * w;
+                margin = (1.0 - mix) * margin + mix * m;
+            }
+            self.backup(&leaf.path, leaf.mover, win, margin, true);
         }
     }
 
@@ -640,6 +681,43 @@ mod tests {
         assert!(
             visits > 1,
             "the subtree two steps down was kept ({visits} visits)"
+        );
+    }
+
+    /// With `mix=1` a new leaf is worth its playout's result alone; with `mix=0` the network's
+    /// value alone. Where the komi all but decides the game (Linage 5×5, komi 24.5 against
+    /// the side to move, who would need all 25 points) every playout is lost: the root's win
+    /// rate is 0 with `mix=1` and not with the random network alone. Mixed searches are as repeatable
+    /// with a seed as the others.
+    #[test]
+    fn mix_weighs_a_playout_s_result_into_a_new_leaf_s_value() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = random_net(dir.path(), 4);
+        let lost =
+            AnyGame::from_args("linage", &["size=5", "protocol=agreed", "komi=24.5"]).unwrap();
+        let root = |mix: &str| {
+            let spec = format!("net:iters=200,threads=1,seed=3,mix={mix},file={file}");
+            let mut engine = Engine::new(spec.parse::<PlayerSpec>().unwrap());
+            let stop = Arc::new(AtomicBool::new(false));
+            engine.think(&lost, Limits::default(), stop, None).unwrap();
+            let r = engine.last_report().unwrap().clone();
+            (r.win_rate, r.score.unwrap(), engine.last_visits().to_vec())
+        };
+        let (win, score, _) = root("1");
+        assert_eq!(win, 0.0);
+        assert!(score <= 25.0 - 24.5, "margin {score}");
+        let (win, _, _) = root("0");
+        assert!(win > 0.0, "the random network's value ({win})");
+        let (half, _, visits) = root("0.5");
+        assert!(
+            half > 0.0 && half < 0.5,
+            "half the network's value ({half})"
+        );
+        assert_eq!(root("0.5").2, visits);
+        assert!("net:mix=1.5".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "net:mix=0.25".parse::<PlayerSpec>().unwrap().to_string(),
+            "net:mix=0.25"
         );
     }
 

@@ -65,6 +65,8 @@ pub struct Tuning {
     pub pattern_weight: Option<f32>,
     /// `pw=`: progressive widening, children allowed per √visits (0: every step).
     pub widening: Option<f32>,
+    /// `mix=` (`net`): the weight of a playout's result in a new leaf's value, 0–1.
+    pub playout_mix: Option<f32>,
 }
 
 /// A player: algorithm, limits and settings.
@@ -191,6 +193,13 @@ impl PlayerSpec {
             "file" if net => self.net_file = Some(value.to_string()),
             "c" if net => t.exploration = Some(num(key, value)?),
             "fpu" if net => t.fpu = Some(num(key, value)?),
+            "mix" if net => {
+                let x: f32 = num(key, value)?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err("mix must be between 0 and 1".into());
+                }
+                t.playout_mix = Some(x)
+            }
 
             "ms" => self.limits.ms = Some(num(key, value)?),
             "iters" | "iterations" => self.limits.iters = Some(num(key, value)?),
@@ -234,7 +243,7 @@ impl PlayerSpec {
                         Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
                         Algorithm::UctBaseline => "ms, iters, seed, mem",
                         Algorithm::Random => "seed",
-                        Algorithm::Net => "ms, iters, threads, seed, mem, temp, reuse, c, fpu, batch, file",
+                        Algorithm::Net => "ms, iters, threads, seed, mem, temp, reuse, c, fpu, mix, batch, file",
                     }
                 ))
             }
@@ -391,6 +400,9 @@ impl fmt::Display for PlayerSpec {
         }
         if let Some(v) = t.widening {
             push("pw", v.to_string());
+        }
+        if let Some(v) = t.playout_mix {
+            push("mix", v.to_string());
         }
         if let Some(v) = self.batch {
             push("batch", v.to_string());

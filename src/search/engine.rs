@@ -426,6 +426,8 @@ impl<G: SearchHints> Engine<G> {
             // board shape: without it they are random placements).
             playout: tuning::mcts_params(game.kind(), game.geometry().cells(), &self.spec.tuning)
                 .policy,
+            score_weight: self.spec.tuning.score_weight.unwrap_or(0.0).clamp(0.0, 1.0),
+            score_scale: (game.geometry().cells() as f64 / 10.0).max(2.0),
         };
         let threads = self.spec.thread_count();
         if self.evaluators.len() != threads {

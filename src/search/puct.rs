@@ -60,6 +60,16 @@ pub struct PuctParams {
     pub playout_mix: f32,
     /// The playout policy of those playouts (the game's, as MCTS plays them).
     pub playout: Policy,
+    /// The weight of the expected margin in the value selection compares (`score=` in a
+    /// `net` spec; 0: the win chance alone): `(1 − s) · win + s · (½ + atan((margin −
+    /// centre) / score_scale) / π)` for a child's mean margin, centred on its parent's mean
+    /// margin (KataGo's dynamic score utility, centred on the position rather than on 0 so
+    /// that a margin of 70 points still tells 5 points apart). Without it, once every step
+    /// wins about 0 % or 100 %, nothing tells a step that keeps more points from one that
+    /// does not.
+    pub score_weight: f64,
+    /// The margin, in points, that the squash maps to about 75 % (`cells / 10`, at least 2).
+    pub score_scale: f64,
 }
 
 impl Default for PuctParams {
@@ -70,6 +80,8 @@ impl Default for PuctParams {
             batch: 8,
             playout_mix: 0.0,
             playout: Policy::Random,
+            score_weight: 0.0,
+            score_scale: 2.0,
         }
     }
 }
@@ -108,6 +120,31 @@ impl Node {
 
     fn expanded(&self) -> bool {
         self.first_child != NO_CHILD
+    }
+
+    /// The value selection compares, for `side`: the mean win chance blended with the
+    /// squashed mean margin ([`PuctParams::score_weight`]); simulations under way count as
+    /// losses with no margin.
+    fn utility_for(&self, side: Side, params: &PuctParams, centre: f64) -> Option<f64> {
+        let win = self.value_for(side)?;
+        if params.score_weight <= 0.0 {
+            return Some(win);
+        }
+        let margin = self.margin_for(side).unwrap_or(centre);
+        let squashed = 0.5 + ((margin - centre) / params.score_scale).atan() / std::f64::consts::PI;
+        Some((1.0 - params.score_weight) * win + params.score_weight * squashed)
+    }
+
+    /// Mean margin for `side` over the simulations through this node, those under way
+    /// counting 0.
+    fn margin_for(&self, side: Side) -> Option<f64> {
+        let n = self.n + self.pending;
+        let sum = if side == self.by {
+            self.margin
+        } else {
+            -self.margin
+        };
+        (n > 0).then(|| sum / f64::from(n))
     }
 
     /// Mean win chance for `side`, counting simulations under way as losses.
@@ -432,14 +469,17 @@ impl<G: SearchHints> NetTree<G> {
             .filter(|c| c.n + c.pending > 0)
             .map(|c| c.prior)
             .sum();
-        let parent_value = parent.value_for(mover).unwrap_or(0.5) as f32;
+        let centre = parent.margin_for(mover).unwrap_or(0.0);
+        let parent_value = parent.utility_for(mover, params, centre).unwrap_or(0.5) as f32;
         let fpu = parent_value - params.fpu_reduction * explored.sqrt();
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
         for c in first..first + count {
             let child = &self.nodes[c as usize];
             let visits = child.n + child.pending;
-            let q = child.value_for(mover).map_or(fpu, |v| v as f32);
+            let q = child
+                .utility_for(mover, params, centre)
+                .map_or(fpu, |v| v as f32);
             let u = params.exploration * child.prior * sqrt_n / (1 + visits) as f32;
             if q + u > best_score {
                 best_score = q + u;
@@ -684,24 +724,31 @@ mod tests {
         );
     }
 
-    /// With `mix=1` a new leaf is worth its playout's result alone; with `mix=0` the network's
-    /// value alone. Where the komi all but decides the game (Linage 5×5, komi 24.5 against
-    /// the side to move, who would need all 25 points) every playout is lost: the root's win
-    /// rate is 0 with `mix=1` and not with the random network alone. Mixed searches are as repeatable
-    /// with a seed as the others.
-    #[test]
-    fn mix_weighs_a_playout_s_result_into_a_new_leaf_s_value() {
+    /// Linage 5×5 with komi 24.5 against the side to move, who would need all 25 points,
+    /// searched by `net:threads=1,seed=3,SETTINGS` with a random network: the report and the
+    /// root's visits.
+    fn think_lost(settings: &str) -> (crate::search::Report, Vec<(crate::games::Step, u64)>) {
         let dir = tempfile::tempdir().unwrap();
         let file = random_net(dir.path(), 4);
         let lost =
             AnyGame::from_args("linage", &["size=5", "protocol=agreed", "komi=24.5"]).unwrap();
+        let spec = format!("net:threads=1,seed=3,{settings},file={file}");
+        let mut engine = Engine::new(spec.parse::<PlayerSpec>().unwrap());
+        let stop = Arc::new(AtomicBool::new(false));
+        engine.think(&lost, Limits::default(), stop, None).unwrap();
+        let report = engine.last_report().unwrap().clone();
+        (report, engine.last_visits().to_vec())
+    }
+
+    /// With `mix=1` a new leaf is worth its playout's result alone; with `mix=0` the network's
+    /// value alone. Where the komi all but decides the game ([`think_lost`]) every playout is
+    /// lost: the root's win rate is 0 with `mix=1` and not with the random network alone.
+    /// Mixed searches are as repeatable with a seed as the others.
+    #[test]
+    fn mix_weighs_a_playout_s_result_into_a_new_leaf_s_value() {
         let root = |mix: &str| {
-            let spec = format!("net:iters=200,threads=1,seed=3,mix={mix},file={file}");
-            let mut engine = Engine::new(spec.parse::<PlayerSpec>().unwrap());
-            let stop = Arc::new(AtomicBool::new(false));
-            engine.think(&lost, Limits::default(), stop, None).unwrap();
-            let r = engine.last_report().unwrap().clone();
-            (r.win_rate, r.score.unwrap(), engine.last_visits().to_vec())
+            let (r, visits) = think_lost(&format!("iters=200,mix={mix}"));
+            (r.win_rate, r.score.unwrap(), visits)
         };
         let (win, score, _) = root("1");
         assert_eq!(win, 0.0);
@@ -719,6 +766,22 @@ mod tests {
             "net:mix=0.25".parse::<PlayerSpec>().unwrap().to_string(),
             "net:mix=0.25"
         );
+    }
+
+    /// With `score=1` the selection follows the margin: where every playout is lost (as in
+    /// the test above, `mix=1`) the win chance tells no step from another, and the most
+    /// visited step is the one whose mean margin is the best of the candidates; with the win
+    /// chance alone the visits follow the random network's prior.
+    #[test]
+    fn score_makes_the_margin_count_where_the_win_chance_is_flat() {
+        let best_is_best_margin = |score: &str| {
+            let (r, _) = think_lost(&format!("iters=1500,mix=1,score={score}"));
+            let c = r.candidates;
+            let top = c.iter().filter_map(|x| x.score).fold(f64::MIN, f64::max);
+            c[0].score == Some(top)
+        };
+        assert!(best_is_best_margin("1"));
+        assert!(!best_is_best_margin("0"));
     }
 
     /// Without a usable network the `net` player plays as `default`.

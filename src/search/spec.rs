@@ -193,6 +193,7 @@ impl PlayerSpec {
             "file" if net => self.net_file = Some(value.to_string()),
             "c" if net => t.exploration = Some(num(key, value)?),
             "fpu" if net => t.fpu = Some(num(key, value)?),
+            "score" if net => t.score_weight = Some(num(key, value)?),
             "mix" if net => {
                 let x: f32 = num(key, value)?;
                 if !(0.0..=1.0).contains(&x) {
@@ -243,7 +244,7 @@ impl PlayerSpec {
                         Algorithm::AlphaBeta => "ms, iters, seed, mem, depth",
                         Algorithm::UctBaseline => "ms, iters, seed, mem",
                         Algorithm::Random => "seed",
-                        Algorithm::Net => "ms, iters, threads, seed, mem, temp, reuse, c, fpu, mix, batch, file",
+                        Algorithm::Net => "ms, iters, threads, seed, mem, temp, reuse, c, fpu, score, mix, batch, file",
                     }
                 ))
             }

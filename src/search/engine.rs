@@ -424,15 +424,20 @@ impl<G: SearchHints> Engine<G> {
             playout_mix: self.spec.tuning.playout_mix.unwrap_or(0.0),
             // The game's playout policy, as MCTS plays it (learned patterns need MCTS's
             // board shape: without it they are random placements).
-            playout: tuning::mcts_params(game.kind(), game.geometry().cells(), &self.spec.tuning)
-                .policy,
+            playout: tuning::playout_policy(game.kind(), &self.spec.tuning),
             score_weight: self.spec.tuning.score_weight.unwrap_or(0.0).clamp(0.0, 1.0),
-            score_scale: (game.geometry().cells() as f64 / 10.0).max(2.0),
+            score_scale: tuning::score_scale(game.geometry().cells()),
         };
         let threads = self.spec.thread_count();
         if self.evaluators.len() != threads {
+            // Playouts draw from the engine's generator only where there are any, so that a
+            // seeded engine's other draws stay as they were.
+            let mixed = params.playout_mix > 0.0;
             self.evaluators = (0..threads)
-                .map(|_| Evaluator::new(net.clone(), params.batch, self.rng.next_u64()))
+                .map(|_| {
+                    let seed = if mixed { self.rng.next_u64() } else { 0 };
+                    Evaluator::new(net.clone(), params.batch, seed)
+                })
                 .collect();
         }
         let budget = self.spec.memory_bytes();

@@ -162,12 +162,29 @@ impl Node {
 }
 
 /// A leaf waiting for the network.
-struct Waiting {
+struct Waiting<G> {
     path: Vec<u32>,
     mover: Side,
     legal: Vec<(Step, usize)>,
-    /// The playout's win (0–1) and margin for `mover`, where the value is mixed with one.
-    playout: Option<(f64, f64)>,
+    /// Where the value is mixed with a playout: the leaf's position until it is played out
+    /// (outside the tree's lock, [`play_out`]), then the playout's win (0–1) and margin for
+    /// `mover`.
+    playout: Option<Result<(f64, f64), G>>,
+}
+
+/// Plays out the waiting leaves that mix their value with a playout, to the end of the game
+/// with the parameters' playout policy. Runs without the tree's lock: the other threads
+/// descend meanwhile.
+fn play_out<G: SearchHints>(waiting: &mut [Waiting<G>], eval: &mut Evaluator, params: &PuctParams) {
+    for leaf in waiting {
+        if let Some(Err(g)) = &mut leaf.playout {
+            while !g.is_over() {
+                let s = params.playout.step(&*g, &mut eval.rng, &mut eval.steps);
+                g.play(s);
+            }
+            leaf.playout = Some(Ok(result_for(&*g, leaf.mover)));
+        }
+    }
 }
 
 /// The search tree and the position at its root.
@@ -241,7 +258,7 @@ fn work<G: SearchHints>(
     mut game: G,
     progress: Option<&(dyn Fn(&RootStats) + Sync)>,
 ) {
-    let mut waiting: Vec<Waiting> = Vec::with_capacity(params.batch);
+    let mut waiting: Vec<Waiting<G>> = Vec::with_capacity(params.batch);
     let mut outputs = Vec::new();
     let mut last_report = std::time::Instant::now();
     loop {
@@ -263,6 +280,7 @@ fn work<G: SearchHints>(
             // Every leaf reached waits for another thread's network call.
             std::thread::yield_now();
         }
+        play_out(&mut waiting, eval, params);
         outputs = eval.run(waiting.len());
     }
 }
@@ -378,7 +396,7 @@ impl<G: SearchHints> NetTree<G> {
         &mut self,
         game: &mut G,
         eval: &mut Evaluator,
-        waiting: &mut Vec<Waiting>,
+        waiting: &mut Vec<Waiting<G>>,
         params: &PuctParams,
         timer: &Timer,
         so_far: u64,
@@ -407,7 +425,7 @@ impl<G: SearchHints> NetTree<G> {
         &mut self,
         game: &mut G,
         eval: &mut Evaluator,
-        waiting: &mut Vec<Waiting>,
+        waiting: &mut Vec<Waiting<G>>,
         params: &PuctParams,
     ) -> bool {
         let mut path = vec![0u32];
@@ -437,19 +455,11 @@ impl<G: SearchHints> NetTree<G> {
                 .collect();
             encode_net_input(&*game, &mut eval.bits, &mut eval.one);
             eval.input.extend_from_slice(&eval.one);
-            let playout = (params.playout_mix > 0.0).then(|| {
-                let mut g = game.clone();
-                while !g.is_over() {
-                    let s = params.playout.step(&g, &mut eval.rng, &mut eval.steps);
-                    g.play(s);
-                }
-                result_for(&g, game.to_move())
-            });
             waiting.push(Waiting {
                 path,
                 mover: game.to_move(),
                 legal,
-                playout,
+                playout: (params.playout_mix > 0.0).then(|| Err(game.clone())),
             });
         }
         for _ in 0..depth {
@@ -490,7 +500,7 @@ impl<G: SearchHints> NetTree<G> {
     }
 
     /// Expands the waiting leaves with the network's outputs and backs their values up.
-    fn apply(&mut self, waiting: &[Waiting], outputs: Vec<Evaluation>, mix: f32) {
+    fn apply(&mut self, waiting: &[Waiting<G>], outputs: Vec<Evaluation>, mix: f32) {
         for (leaf, out) in waiting.iter().zip(outputs) {
             let node = *leaf.path.last().expect("the path holds the root");
             if self.nodes.len() + leaf.legal.len() <= self.max_nodes && !leaf.legal.is_empty() {
@@ -515,7 +525,7 @@ impl<G: SearchHints> NetTree<G> {
             }
             let mut win = f64::from(out.value.clamp(-1.0, 1.0) + 1.0) / 2.0;
             let mut margin = f64::from(out.score);
-            if let Some((w, m)) = leaf.playout {
+            if let Some(Ok((w, m))) = leaf.playout {
                 let mix = f64::from(mix);
                 win = (1.0 - mix) * win + mix * w;
                 margin = (1.0 - mix) * margin + mix * m;

@@ -19,6 +19,21 @@ pub fn default_kind(_kind: GameKind) -> Algorithm {
     Algorithm::Mcts
 }
 
+/// The margin, in points, that the squash of a score maps to about 75 %: a tenth of the
+/// board's cells, at least 2.
+pub fn score_scale(cells: usize) -> f64 {
+    (cells as f64 / 10.0).max(2.0)
+}
+
+/// The playout policy of `kind`'s tuning, or the spec's `policy=`.
+pub fn playout_policy(kind: GameKind, tuning: &Tuning) -> Policy {
+    tuning.policy.unwrap_or(match kind.tuning().playout {
+        PlayoutKind::Random => Policy::Random,
+        PlayoutKind::NoEyes => Policy::NoEyes,
+        PlayoutKind::Patterns => Policy::Patterns,
+    })
+}
+
 /// MCTS parameters for a game on a board of `cells` cells, with `tuning` overrides applied:
 /// the game's own figures ([`GameKind::tuning`], measured with `tessera match`; see
 /// [`crate::games::tuning`]) over [`MctsParams::default`].
@@ -28,17 +43,13 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
     if let Some(score_weight) = game.score_weight {
         p.reward = RewardShape {
             score_weight,
-            score_scale: (cells as f64 / 10.0).max(2.0),
+            score_scale: score_scale(cells),
         };
     }
     p.rave_bias = game.rave_bias;
     p.exploration = game.exploration;
     p.copy_root = game.copy_root;
-    p.policy = match game.playout {
-        PlayoutKind::Random => Policy::Random,
-        PlayoutKind::NoEyes => Policy::NoEyes,
-        PlayoutKind::Patterns => Policy::Patterns,
-    };
+    p.policy = playout_policy(kind, tuning);
     p.patterns = super::patterns::Patterns::for_kind(kind);
     p.pattern_weight = game.pattern_weight;
     if let Some(v) = tuning.pattern_weight {
@@ -64,9 +75,6 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
     }
     if let Some(v) = tuning.expand_after {
         p.expand_after = v.max(1);
-    }
-    if let Some(v) = tuning.policy {
-        p.policy = v;
     }
     // Progressive widening stays off (see `crate::games::tuning`).
     if let Some(v) = tuning.widening {

@@ -44,6 +44,10 @@ pub struct Request {
     pub pace: Duration,
     /// Turn or estimate.
     pub purpose: Purpose,
+    /// Whether the search starts from a fresh tree instead of the one kept from the last job
+    /// (a review's searches: the two positions of a comparison are searched alike, see
+    /// [`crate::review::default_engine`]).
+    pub fresh: bool,
 }
 
 /// What the search knows so far.
@@ -226,9 +230,10 @@ fn wait_for_pace(t0: Instant, pace: Duration, stop: &AtomicBool) -> bool {
 }
 
 /// The search engine kept between jobs, so MCTS can reuse its tree from one turn to the next
-/// (a new one is made when the level or the kind of job changes), with its level and whether
-/// it is an analysis engine (no limits of its own).
-pub type Cached = Option<((u8, bool), crate::search::Engine)>;
+/// (a new one is made when the level or the kind of job changes), with its level, whether it
+/// is an analysis engine (no limits of its own) and whether it starts every search afresh
+/// ([`Request::fresh`]).
+pub type Cached = Option<((u8, bool, bool), crate::search::Engine)>;
 
 /// What the interface shows of a search report.
 fn analysis_of(r: &crate::search::Report, t0: Instant) -> Analysis {
@@ -273,12 +278,15 @@ pub fn think(
         });
         return;
     }
-    let key = (req.level, req.purpose == Purpose::Analyse);
+    let key = (req.level, req.purpose == Purpose::Analyse, req.fresh);
     if !matches!(cache, Some((k, _)) if *k == key) {
         let mut spec = spec_of(req.level);
         if key.1 {
             // Analysis thinks as long as the request says, not as long as the level would.
             spec.limits = crate::search::Limits::default();
+        }
+        if key.2 {
+            spec.reuse = false;
         }
         let mut engine =
             crate::search::Engine::new(spec).with_komi_table(crate::komi_file::shared());
@@ -362,6 +370,7 @@ mod tests {
             time: Duration::from_secs(60),
             pace,
             purpose: Purpose::Turn,
+            fresh: false,
         }
     }
 

@@ -86,7 +86,7 @@ pub struct TurnCheck {
     /// The same for the expected final margin, in points (games with points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_lost: Option<f64>,
-    /// Whether these are the numbers of the second, deeper look (the first would have marked
+    /// Whether these are the numbers of the second look (the first would have marked
     /// the turn).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub second_look: bool,

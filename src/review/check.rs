@@ -9,10 +9,12 @@
 //! turn, both with the opponent to move and searched the same way. The position after the
 //! turn played is the next position of the game, searched by the review anyway; a turn equal
 //! to the preferred turn needs no search at all (it lost nothing). A turn the comparison
-//! would mark is searched again, both positions [`DEEPER`] times as long (in a game whose
+//! would mark is searched again, both positions, at the review's own limits (in a game whose
 //! spec says so, only a turn it would mark a mistake or a blunder), and a mark needs both
 //! comparisons: the turn keeps the numbers of the one that found the lighter class (the
-//! deeper one when they agree). Two searches of one position differ, and a single pair of
+//! second one when they agree). The second look is not deeper: `tessera analyze`'s engine
+//! capped it at the review's limits from the start (its spec's own `ms`), every measured
+//! figure is of that, and twice as long would put Keil's reviews well over a minute. Two searches of one position differ, and a single pair of
 //! them put a mistake on a turn that lost nothing (seen with one seed and not another); two
 //! independent pairs both overstating the loss are much rarer, while a real mistake shows in
 //! both.
@@ -26,19 +28,7 @@
 use super::{limits_ms, r2, r3, Evaluation, Judgement};
 use crate::games::{AnyGame, Game, Side, Step};
 use crate::record::{StoredReview, TurnCheck};
-use crate::search::Limits;
 use crate::session::Session;
-
-/// How many times longer the second look at a marked turn searches each position.
-pub const DEEPER: u64 = 2;
-
-/// The limits of the second look: `limits` [`DEEPER`] times over.
-pub fn deeper(limits: Limits) -> Limits {
-    Limits {
-        ms: limits.ms.map(|m| m * DEEPER),
-        iters: limits.iters.map(|n| n * DEEPER),
-    }
-}
 
 /// Where a preferred turn played from the position before it leads.
 #[derive(Clone, Debug)]
@@ -104,13 +94,10 @@ fn same_position(a: &AnyGame, b: &AnyGame) -> bool {
 /// One search the checker needs.
 #[derive(Clone, Debug)]
 pub enum Job {
-    /// Evaluate this position (as [`super::evaluate`] does), with the review's limits or
-    /// the deeper ones of the second look.
+    /// Evaluate this position (as [`super::evaluate`] does), with the review's limits.
     Evaluate {
         /// The position.
         game: AnyGame,
-        /// Whether with [`deeper`] limits.
-        deep: bool,
     },
     /// Choose the rest of the turn under way in this position (as
     /// [`crate::search::Engine::play_turn`] does, with the review's limits).
@@ -132,8 +119,8 @@ enum Stage {
     First(String, AnyGame),
     /// The second look: after the preferred turn, then after the turn played (with the
     /// first comparison, which would mark the turn).
-    DeepBest(String, AnyGame, TurnCheck),
-    DeepPlayed(String, Evaluation, TurnCheck),
+    SecondBest(String, AnyGame, TurnCheck),
+    SecondPlayed(String, Evaluation, TurnCheck),
 }
 
 /// Judges the turns of a reviewed game against the engine's preferred turns, one search at
@@ -195,18 +182,9 @@ impl Checker {
                     steps.iter().for_each(|&s| g.play(s));
                     Some(Job::FinishTurn { game: g })
                 }
-                Stage::First(_, g) => Some(Job::Evaluate {
-                    game: g.clone(),
-                    deep: false,
-                }),
-                Stage::DeepBest(_, g, _) => Some(Job::Evaluate {
-                    game: g.clone(),
-                    deep: true,
-                }),
-                Stage::DeepPlayed(..) => Some(Job::Evaluate {
-                    game: played,
-                    deep: true,
-                }),
+                Stage::First(_, g) => Some(Job::Evaluate { game: g.clone() }),
+                Stage::SecondBest(_, g, _) => Some(Job::Evaluate { game: g.clone() }),
+                Stage::SecondPlayed(..) => Some(Job::Evaluate { game: played }),
             };
             if job.is_some() {
                 return job;
@@ -241,7 +219,6 @@ impl Checker {
         self.stage = Stage::First(token, after.clone());
         Some(Job::Evaluate {
             game: after.clone(),
-            deep: false,
         })
     }
 
@@ -269,23 +246,23 @@ impl Checker {
                 let played = played_evaluation(section, i);
                 let check = turn_check(i, self.ms, &played, &e, &token);
                 if needs_second_look(session, judge_check(session, &check)) {
-                    self.stage = Stage::DeepBest(token, after, check);
+                    self.stage = Stage::SecondBest(token, after, check);
                     return;
                 }
                 check
             }
-            Stage::DeepBest(token, _, first) => {
-                self.stage = Stage::DeepPlayed(token, e, first);
+            Stage::SecondBest(token, _, first) => {
+                self.stage = Stage::SecondPlayed(token, e, first);
                 return;
             }
-            Stage::DeepPlayed(token, best, first) => {
-                let mut deep = turn_check(i, self.ms * DEEPER, &e, &best, &token);
-                deep.second_look = true;
+            Stage::SecondPlayed(token, best, first) => {
+                let mut second = turn_check(i, self.ms, &e, &best, &token);
+                second.second_look = true;
                 // A mark needs both looks: the lighter class stands, with its numbers.
-                if judge_check(session, &first) < judge_check(session, &deep) {
+                if judge_check(session, &first) < judge_check(session, &second) {
                     first
                 } else {
-                    deep
+                    second
                 }
             }
             other => {

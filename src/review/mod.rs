@@ -47,14 +47,20 @@ pub fn points_lost_classes(kind: GameKind) -> [f64; 3] {
 /// The engine settings a review uses when none are given: level 10 (the strongest player,
 /// all cores) limited to this many milliseconds a position. A review searches every
 /// position, the position after the preferred turn of most turns and, for the few about to
-/// be marked, both positions again twice as long: about 135 searches for 60 turns, so 400 ms
-/// keeps a 60-turn review within a minute (500 ms took 64 s for a 57-turn Wunchunk game;
-/// docs/review.md).
+/// be marked, both positions again: 400 ms keeps a 60-turn review within a minute in every
+/// game (docs/review.md, "Cost").
 pub const DEFAULT_MS: u64 = 400;
 
-/// The player spec of a review at `ms` milliseconds a position.
+/// The player spec of a review at `ms` milliseconds a position. Every search starts from a
+/// fresh tree (`reuse=0`): a position's value is the mean over its search's simulations, which
+/// depends on how they spread over the replies, and a tree kept from the position before
+/// spreads them as that search did (mostly on its own principal reply) while the position
+/// after the preferred turn is searched afresh. The two sides of a comparison were then not
+/// searched alike: in a Keil game the position after the turn played read 0.528 with a kept
+/// tree and 0.558 afresh, and a mistake went unmarked with one seed (docs/review.md,
+/// "Stability").
 pub fn default_engine(ms: u64) -> String {
-    format!("level:10,ms={ms}")
+    format!("level:10,ms={ms},reuse=0")
 }
 
 /// How costly a turn was.
@@ -260,9 +266,8 @@ pub fn resume(
             break;
         }
         match job {
-            check::Job::Evaluate { game, deep } => {
-                let l = if deep { check::deeper(limits) } else { limits };
-                let e = evaluate(&mut engine, &game, l, stop.clone());
+            check::Job::Evaluate { game, .. } => {
+                let e = evaluate(&mut engine, &game, limits, stop.clone());
                 checker.answer(session, &mut section, e);
             }
             check::Job::FinishTurn { game } => {
@@ -326,7 +331,7 @@ pub struct TurnReview {
     pub points_lost: Option<f64>,
     /// The turn the engine preferred (completed to the end of the turn).
     pub best: String,
-    /// Whether the numbers are the second, deeper look's (the first look would have marked
+    /// Whether the numbers are the second look's (the first look would have marked
     /// the turn).
     pub second_look: bool,
     /// The class of `win_rate_lost` and `points_lost` ([`Judgement::in_game`]), if any.

@@ -165,6 +165,16 @@ fn a_bad_engine_is_refused() {
 }
 
 #[test]
+fn the_review_s_engine_searches_every_position_afresh() {
+    // The position after the turn played follows the one before it, and a kept tree would
+    // carry that search's spread of simulations into it, while the position after the
+    // preferred turn is searched afresh: the two sides of a comparison must be searched alike.
+    let spec: PlayerSpec = default_engine(DEFAULT_MS).parse().unwrap();
+    assert!(!spec.reuse, "{}", default_engine(DEFAULT_MS));
+    assert_eq!(limits_ms(&default_engine(DEFAULT_MS)), DEFAULT_MS);
+}
+
+#[test]
 fn forced_steps_are_not_searched() {
     // After Vertical's pass only… nothing is forced in Linage, but a finished game is: its
     // value comes from the result, its preferred turn is empty.
@@ -325,7 +335,7 @@ fn the_preferred_turn_is_judged_without_a_search_and_loses_nothing() {
     assert_eq!(checker.progress(), (0, 12));
     // Turns 1-10 were the preferred ones: judged at once, and the first search asked for is
     // of the position after b5.
-    let Some(check::Job::Evaluate { game, deep: false }) = checker.next(&s, &mut section) else {
+    let Some(check::Job::Evaluate { game }) = checker.next(&s, &mut section) else {
         panic!("the position after b5 is searched")
     };
     assert_eq!(game.turns_completed(), 11);
@@ -358,21 +368,20 @@ fn worth(w: f64) -> Evaluation {
 
 /// Judges turn 11 of [`preferring_b5_and_a1`] (a pass, stored at 0.5, where b5 was
 /// preferred) with the search answering `first` for the position after b5, then, if it asks
-/// for a second look, `deep` for the positions after b5 and after the pass (first side's
+/// for a second look, `second` for the positions after b5 and after the pass (first side's
 /// win rates). Returns the check kept and whether a second look was asked for.
-fn judge_turn_11(first: f64, deep: (f64, f64)) -> (crate::record::TurnCheck, bool) {
+fn judge_turn_11(first: f64, second: (f64, f64)) -> (crate::record::TurnCheck, bool) {
     let (s, mut section) = preferring_b5_and_a1();
     let mut checker = check::Checker::new(&s, &section);
     assert!(checker.next(&s, &mut section).is_some());
     checker.answer(&s, &mut section, worth(first));
-    let looked = matches!(
-        checker.next(&s, &mut section),
-        Some(check::Job::Evaluate { deep: true, .. })
-    );
+    // A second look asks for more searches for turn 11 before moving on.
+    let next = checker.next(&s, &mut section);
+    let looked = matches!(next, Some(check::Job::Evaluate { .. })) && checker.progress().0 == 10;
     if looked {
-        checker.answer(&s, &mut section, worth(deep.0));
+        checker.answer(&s, &mut section, worth(second.0));
         assert!(checker.next(&s, &mut section).is_some());
-        checker.answer(&s, &mut section, worth(deep.1));
+        checker.answer(&s, &mut section, worth(second.1));
     }
     let c = section.checks.iter().find(|c| c.turn == 11).unwrap();
     (c.clone(), looked)
@@ -380,13 +389,13 @@ fn judge_turn_11(first: f64, deep: (f64, f64)) -> (crate::record::TurnCheck, boo
 
 #[test]
 fn a_mark_needs_both_looks_and_the_lighter_class_stands_with_its_numbers() {
-    // The first comparison finds 0.22 lost (a mistake), the deeper one 0.05: no mark, and
-    // the row shows the deeper numbers.
+    // The first comparison finds 0.22 lost (a mistake), the second one 0.05: no mark, and
+    // the row shows the second look's numbers.
     let (c, looked) = judge_turn_11(0.72, (0.55, 0.5));
     assert!(looked);
     assert_eq!((c.played, c.best, c.second_look), (0.5, 0.55, true));
     assert_eq!(c.win_rate_lost, Some(0.05));
-    // The deeper comparison finds more (0.65, a blunder) than the first (0.22, a
+    // The second comparison finds more (0.65, a blunder) than the first (0.22, a
     // mistake): the mistake stands, with the first comparison's numbers.
     let (c, _) = judge_turn_11(0.72, (0.95, 0.3));
     assert_eq!((c.played, c.best, c.second_look), (0.5, 0.72, false));
@@ -402,17 +411,19 @@ fn a_mark_needs_both_looks_and_the_lighter_class_stands_with_its_numbers() {
 }
 
 #[test]
-fn a_turn_about_to_be_marked_is_looked_at_again_and_both_looks_agreeing_the_deeper_stands() {
+fn a_turn_about_to_be_marked_is_looked_at_again_and_both_looks_agreeing_the_second_stands() {
     let (s, mut section) = preferring_b5_and_a1();
     let mut checker = check::Checker::new(&s, &section);
     assert!(checker.next(&s, &mut section).is_some());
-    // b5 is worth much more than the pass (0.5): looked at again, deeper, both positions.
+    // b5 is worth much more than the pass (0.5): looked at again, both positions.
     checker.answer(&s, &mut section, worth(0.9));
-    let Some(check::Job::Evaluate { deep: true, .. }) = checker.next(&s, &mut section) else {
+    let Some(check::Job::Evaluate { game }) = checker.next(&s, &mut section) else {
         panic!("the second look at b5")
     };
+    assert_eq!(checker.progress().0, 10, "still turn 11");
+    assert_ne!(game.hash(), s.position_after(11).hash(), "after b5");
     checker.answer(&s, &mut section, worth(0.85));
-    let Some(check::Job::Evaluate { game, deep: true }) = checker.next(&s, &mut section) else {
+    let Some(check::Job::Evaluate { game }) = checker.next(&s, &mut section) else {
         panic!("the second look at the pass")
     };
     assert_eq!(game.turns_completed(), 11, "the position after the pass");
@@ -487,10 +498,8 @@ fn an_inaccuracy_is_looked_at_again(kind: GameKind) -> bool {
     let mut checker = check::Checker::new(&s, &section);
     assert!(checker.next(&s, &mut section).is_some());
     checker.answer(&s, &mut section, worth(0.62));
-    let looked = matches!(
-        checker.next(&s, &mut section),
-        Some(check::Job::Evaluate { deep: true, .. })
-    );
+    // The only turn: a second look asks for another search, else the review is done.
+    let looked = checker.next(&s, &mut section).is_some();
     if !looked {
         let c = &section.checks[0];
         assert_eq!((c.win_rate_lost, c.second_look), (Some(0.12), false));

@@ -213,6 +213,7 @@ mod tests {
                 time: Duration::from_secs(5),
                 pace: Duration::ZERO,
                 purpose: Purpose::Turn,
+                fresh: false,
             });
         }
         let mut done = [false; 2];

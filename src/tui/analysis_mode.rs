@@ -172,6 +172,7 @@ impl Play {
             time: ANALYSIS_TIME,
             pace: Duration::ZERO,
             purpose: Purpose::Analyse,
+            fresh: false,
         })]
     }
 
@@ -307,6 +308,7 @@ impl Play {
             time: hint_time(self.ai_time()),
             pace: Duration::ZERO,
             purpose: Purpose::Hint,
+            fresh: false,
         })]
     }
 

@@ -224,6 +224,7 @@ impl Play {
                 PLAY_PACE
             },
             purpose,
+            fresh: false,
         })]
     }
 

@@ -236,6 +236,7 @@ impl Play {
             time: self.ai_time(),
             pace: PLAY_PACE,
             purpose: Purpose::Estimate,
+            fresh: false,
         })]
     }
 

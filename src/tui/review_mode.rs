@@ -11,7 +11,7 @@ use super::{Effect, Note};
 use crate::ai::{AiEvent, Purpose, Request};
 use crate::games::{AnyGame, Game};
 use crate::record::StoredReview;
-use crate::review::check::{self, Checker, Job};
+use crate::review::check::{Checker, Job};
 use crate::review::{self, Evaluation, TurnReview};
 use crate::session::Session;
 use std::time::Duration;
@@ -42,18 +42,18 @@ pub struct ReviewState {
 }
 
 impl ReviewState {
-    /// Starts the engine on `searched` (deeper for the second look at a turn).
+    /// Starts the engine on `searched`, afresh, at the review's time (the second look's
+    /// searches too, as `tessera analyze`'s).
     fn start_job(
         &mut self,
         next_job: &mut u64,
         searched: AnyGame,
         forced: Option<String>,
-        deep: bool,
     ) -> Vec<Effect> {
         *next_job += 1;
         let id = *next_job;
         self.job = Some((id, Some(searched.clone()), forced));
-        let ms = review::DEFAULT_MS * if deep { check::DEEPER } else { 1 };
+        let ms = review::DEFAULT_MS;
         vec![Effect::StartEngine(Request {
             id,
             game: searched,
@@ -61,6 +61,7 @@ impl ReviewState {
             time: Duration::from_millis(ms),
             pace: Duration::ZERO,
             purpose: Purpose::Estimate,
+            fresh: true,
         })]
     }
 
@@ -77,6 +78,7 @@ impl ReviewState {
             time: Duration::from_millis(review::DEFAULT_MS),
             pace: Duration::ZERO,
             purpose: Purpose::Turn,
+            fresh: true,
         })]
     }
 
@@ -225,7 +227,7 @@ impl Play {
                 e.push_to(&mut r.section, searched.points().is_some());
                 continue;
             }
-            return Some(r.start_job(next_job, searched, forced, false));
+            return Some(r.start_job(next_job, searched, forced));
         }
         if r.checked {
             return None;
@@ -234,15 +236,15 @@ impl Play {
             .checker
             .get_or_insert_with(|| Checker::new(session, &r.section));
         while let Some(job) = checker.next(session, &mut r.section) {
-            let (position, deep) = match job {
+            let position = match job {
                 Job::FinishTurn { game } => return Some(r.start_turn_job(next_job, game)),
-                Job::Evaluate { game, deep } => (game, deep),
+                Job::Evaluate { game, .. } => game,
             };
             let (searched, forced) = review::past_forced(&position);
             let forced = forced.map(|s| position.format_step(s));
             match Evaluation::exact(&searched) {
                 Some(e) => checker.answer(session, &mut r.section, e),
-                None => return Some(r.start_job(next_job, searched, forced, deep)),
+                None => return Some(r.start_job(next_job, searched, forced)),
             }
         }
         r.checker = None;

@@ -79,8 +79,10 @@ fn review_from_the_box_starts_the_review() {
     let fx = update(&mut a, key(KeyCode::Enter));
     assert!(play(&a).popup().is_none());
     assert!(play(&a).review().is_some_and(|r| r.is_running()));
+    // Each of the review's searches starts from a fresh tree, as `tessera analyze`'s do.
     assert!(
-        fx.iter().any(|e| matches!(e, Effect::StartEngine(_))),
+        fx.iter()
+            .any(|e| matches!(e, Effect::StartEngine(r) if r.fresh)),
         "{fx:?}"
     );
     // `r` shows the box again; `R` in it is Review too.

@@ -12,12 +12,12 @@
 //! would mark is searched again, both positions, at the review's own limits (in a game whose
 //! spec says so, only a turn it would mark a mistake or a blunder), and a mark needs both
 //! comparisons: the turn keeps the numbers of the one that found the lighter class (the
-//! second one when they agree). The second look is not deeper: `tessera analyze`'s engine
-//! capped it at the review's limits from the start (its spec's own `ms`), every measured
-//! figure is of that, and twice as long would put Keil's reviews well over a minute. Two searches of one position differ, and a single pair of
+//! second one when they agree). Two searches of one position differ, and a single pair of
 //! them put a mistake on a turn that lost nothing (seen with one seed and not another); two
 //! independent pairs both overstating the loss are much rarer, while a real mistake shows in
-//! both.
+//! both. The second look is not deeper: `tessera analyze`'s engine capped it at the review's
+//! limits from the start (its spec's own `ms`), every measured figure is of that, and twice as
+//! long would put Keil's reviews well over a minute.
 //!
 //! A preferred "turn" the search did not plan to its end (Wunchunk's later stones) is
 //! completed by searching on from where the plan stops, to the end of the turn.

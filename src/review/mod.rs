@@ -266,7 +266,7 @@ pub fn resume(
             break;
         }
         match job {
-            check::Job::Evaluate { game, .. } => {
+            check::Job::Evaluate { game } => {
                 let e = evaluate(&mut engine, &game, limits, stop.clone());
                 checker.answer(session, &mut section, e);
             }

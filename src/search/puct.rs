@@ -479,7 +479,12 @@ impl<G: SearchHints> NetTree<G> {
             .filter(|c| c.n + c.pending > 0)
             .map(|c| c.prior)
             .sum();
-        let centre = parent.margin_for(mover).unwrap_or(0.0);
+        // The margins count only with a score weight: no division on every descent without.
+        let centre = if params.score_weight > 0.0 {
+            parent.margin_for(mover).unwrap_or(0.0)
+        } else {
+            0.0
+        };
         let parent_value = parent.utility_for(mover, params, centre).unwrap_or(0.5) as f32;
         let fpu = parent_value - params.fpu_reduction * explored.sqrt();
         let mut best = first;

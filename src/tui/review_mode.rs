@@ -53,12 +53,11 @@ impl ReviewState {
         *next_job += 1;
         let id = *next_job;
         self.job = Some((id, Some(searched.clone()), forced));
-        let ms = review::DEFAULT_MS;
         vec![Effect::StartEngine(Request {
             id,
             game: searched,
             level: REVIEW_LEVEL,
-            time: Duration::from_millis(ms),
+            time: Duration::from_millis(review::DEFAULT_MS),
             pace: Duration::ZERO,
             purpose: Purpose::Estimate,
             fresh: true,
@@ -238,7 +237,7 @@ impl Play {
         while let Some(job) = checker.next(session, &mut r.section) {
             let position = match job {
                 Job::FinishTurn { game } => return Some(r.start_turn_job(next_job, game)),
-                Job::Evaluate { game, .. } => game,
+                Job::Evaluate { game } => game,
             };
             let (searched, forced) = review::past_forced(&position);
             let forced = forced.map(|s| position.format_step(s));

@@ -23,7 +23,7 @@ pub(crate) mod cli;
 
 use crate::games::{AnyGame, Game, GameKind, Side, Step, KATRAIN_POINTS_LOST};
 use crate::record::StoredReview;
-use crate::search::{Engine, Limits, PlayerSpec};
+use crate::search::{Candidate, Engine, Limits, PlayerSpec};
 use crate::session::Session;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -171,6 +171,55 @@ impl Evaluation {
     }
 }
 
+/// A position is decided for the review's preferred turn ([`preferred_turn`]) when the
+/// search's leader leaves its mover under this win chance, or over one minus it.
+pub const DECIDED: f64 = 0.1;
+
+/// How much of the mover's win chance a candidate may give up against the search's leader and
+/// still be the preferred turn of a decided position for its margin ([`preferred_turn`]).
+pub const MARGIN_TIE: f64 = 0.02;
+
+/// The turn a review judges the turn played against, from the search of the position before
+/// it (`game`, its `best` turn and its `candidates`, most visited first): the search's
+/// leader, except in a decided position ([`DECIDED`]) of a game with points, where another
+/// candidate that the search followed at least half as often as the leader, keeping the
+/// mover's win chance within [`MARGIN_TIE`] of the leader's, may expect a larger margin: the
+/// one with the largest margin is preferred.
+///
+/// Why: once a game is decided every turn wins about 0 % or 100 %, the win chance no longer
+/// tells the leading candidates apart, and which of them the search follows most is chance
+/// (the prior and the threads' timing). The review's points classes would then judge the
+/// turn played against one of them or another from one review to the next: a turn that
+/// gives up 6 points against one candidate loses nothing against its twin. The margin is
+/// what still tells them apart. Not in an open position: there the win chance decides, and
+/// a network's margin can differ by a points class between turns its value head calls
+/// equal (Keil's opening).
+pub fn preferred_turn(game: &AnyGame, best: String, candidates: &[Candidate]) -> String {
+    let Some(lead) = candidates.first() else {
+        return best;
+    };
+    let leads = game
+        .parse_turn(&best)
+        .ok()
+        .and_then(|steps| steps.first().map(|&s| game.format_step(s)))
+        .is_some_and(|first| first == lead.step);
+    let decided = lead.win_rate < DECIDED || lead.win_rate > 1.0 - DECIDED;
+    let (Some(_), Some(lead_margin), true, true) = (game.points(), lead.score, leads, decided)
+    else {
+        return best;
+    };
+    let chosen = candidates
+        .iter()
+        .filter(|c| 2 * c.visits >= lead.visits && c.win_rate >= lead.win_rate - MARGIN_TIE)
+        .filter_map(|c| Some((c, c.score?)))
+        .filter(|&(_, m)| m > lead_margin)
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match chosen {
+        Some((c, _)) => c.step.clone(),
+        None => best,
+    }
+}
+
 /// `w` to 3 decimals, as stored and printed (never `-0`: a loss of nothing reads 0).
 pub(crate) fn r3(w: f64) -> f64 {
     (w * 1000.0).round() / 1000.0 + 0.0
@@ -220,7 +269,10 @@ pub fn evaluate(
     let d = engine
         .think(&g, limits, stop, None)
         .expect("a game that is not over has a legal step");
-    let best = forced_text.unwrap_or(d.report.best);
+    let best = match forced_text {
+        Some(forced) => forced,
+        None => preferred_turn(&g, d.report.best, &d.report.candidates),
+    };
     Evaluation::from_search(&g, d.report.win_rate, d.report.score, best)
 }
 

@@ -521,3 +521,60 @@ fn an_inaccuracy_gets_a_second_look_where_the_game_s_spec_asks_for_it() {
         );
     }
 }
+
+fn candidate(step: &str, visits: u64, win_rate: f64, score: f64) -> Candidate {
+    Candidate {
+        step: step.to_string(),
+        visits,
+        win_rate,
+        score: Some(score),
+    }
+}
+
+#[test]
+fn a_decided_position_s_preferred_turn_is_the_near_equal_candidate_keeping_most_points() {
+    let s = planted_session();
+    let g = s.position_after(4);
+    let lead = |score| candidate("b2", 100, 0.03, score);
+    // The leader's twins: followed half as often, 1 point of win chance less, 9 more points.
+    let twin = candidate("b4", 50, 0.02, -51.0);
+    let best = |c: &[Candidate]| preferred_turn(&g, "b2".to_string(), c);
+    assert_eq!(best(&[lead(-60.0), twin.clone()]), "b4");
+    // The one keeping the most points of several.
+    let more = candidate("f4", 70, 0.03, -45.0);
+    assert_eq!(best(&[lead(-60.0), twin.clone(), more]), "f4");
+    // Not when the leader keeps as many points.
+    assert_eq!(best(&[lead(-51.0), twin.clone()]), "b2");
+    // Not a candidate followed less than half as often as the leader...
+    assert_eq!(best(&[lead(-60.0), candidate("b4", 49, 0.03, -40.0)]), "b2");
+    // ...nor one giving up more than MARGIN_TIE of win chance.
+    assert_eq!(best(&[lead(-60.0), candidate("b4", 90, 0.0, -40.0)]), "b2");
+    // In an open position the win chance decides, whatever the margins.
+    let open = [
+        candidate("b2", 100, 0.5, -10.0),
+        candidate("b4", 90, 0.5, 5.0),
+    ];
+    assert_eq!(best(&open), "b2");
+    // A decided position of either side.
+    let won = [
+        candidate("b2", 100, 0.97, 30.0),
+        candidate("b4", 90, 0.96, 40.0),
+    ];
+    assert_eq!(best(&won), "b4");
+    // Only when the best turn is the leader's (a proven win is chosen for itself).
+    assert_eq!(
+        preferred_turn(&g, "f4".into(), &[lead(-60.0), twin.clone()]),
+        "f4"
+    );
+    // Without points there is no margin to tell the candidates apart (even if a search
+    // reported one).
+    let mut o = GameOptions::defaults(GameKind::Iris);
+    o.protocol = Protocol::Agreed;
+    let iris = Session::new(GameKind::Iris, o).unwrap();
+    let g = iris.game();
+    let mut v = Vec::new();
+    g.legal_steps(&mut v);
+    let (a, b) = (g.format_step(v[0]), g.format_step(v[1]));
+    let c = [candidate(&a, 100, 0.5, 0.0), candidate(&b, 90, 0.5, 9.0)];
+    assert_eq!(preferred_turn(g, a.clone(), &c), a);
+}

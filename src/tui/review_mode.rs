@@ -282,7 +282,14 @@ impl Play {
                 let Some((_, Some(searched), forced)) = r.job.take() else {
                     return Vec::new();
                 };
-                let best = forced.or(analysis.best).unwrap_or_default();
+                let best = match forced {
+                    Some(forced) => forced,
+                    None => review::preferred_turn(
+                        &searched,
+                        analysis.best.unwrap_or_default(),
+                        &analysis.candidates,
+                    ),
+                };
                 let win_rate = match analysis.proven {
                     Some("win") => 1.0,
                     Some("loss") => 0.0,

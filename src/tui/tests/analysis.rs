@@ -430,6 +430,72 @@ fn a_review_runs_in_the_background_and_is_stored_only_when_asked() {
 }
 
 #[test]
+fn the_interface_s_review_prefers_the_decided_position_s_candidate_keeping_most_points() {
+    let mut a = app(100, 40);
+    a.open_game(reviewed(None));
+    let mut fx = update(&mut a, ch('R'));
+    let mut twin = None;
+    while let Some(job) = jobs(&fx).pop() {
+        let g: &AnyGame = &job.game;
+        // Before turn 13 the game is decided for its mover (97 %): the search leads with b5,
+        // and a candidate followed almost as often keeps 4 more points.
+        let analysis = if g.turns_completed() == 12 {
+            let mut v = Vec::new();
+            g.legal_steps(&mut v);
+            let other = v
+                .iter()
+                .map(|&s| g.format_step(s))
+                .find(|s| s != "b5" && s != "pass")
+                .unwrap();
+            twin = Some(other.clone());
+            Analysis {
+                best: Some("b5".into()),
+                win_rate: Some(0.97),
+                score: Some(3.0),
+                candidates: vec![
+                    Candidate {
+                        step: "b5".into(),
+                        visits: 100,
+                        win_rate: 0.97,
+                        score: Some(3.0),
+                    },
+                    Candidate {
+                        step: other,
+                        visits: 90,
+                        win_rate: 0.965,
+                        score: Some(7.0),
+                    },
+                ],
+                ..Analysis::default()
+            }
+        } else {
+            Analysis {
+                best: Some(
+                    PLANTED
+                        .get(g.turns_completed())
+                        .copied()
+                        .unwrap_or("pass")
+                        .into(),
+                ),
+                win_rate: Some(0.5),
+                score: Some(0.0),
+                ..Analysis::default()
+            }
+        };
+        fx = update(
+            &mut a,
+            Msg::Engine(AiEvent::Estimate {
+                id: job.id,
+                analysis,
+            }),
+        );
+    }
+    let r = play(&a).review().unwrap();
+    assert!(r.is_complete());
+    assert_eq!(Some(r.turn(13).unwrap().best.clone()), twin);
+}
+
+#[test]
 fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
     let mut a = app(100, 40);
     open(

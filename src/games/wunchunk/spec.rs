@@ -23,13 +23,16 @@ pub(crate) const SPEC: Spec = Spec {
     early_end: true,
     swap: true,
     points_lost_classes: None,
-    second_look_for_inaccuracies: true,
+    // The network's reviews (levels 9–10 play `net`) took 62 s per 60 turns with second looks
+    // at inaccuracies, 55 s without, and agreed more (96.1 % against 94.8 %): docs/review.md.
+    second_look_for_inaccuracies: false,
     ends_when_full: true,
     whole_point_komi: false,
     region_sum_max_size: None,
     puzzle_max_plies: 7,
     puzzle_budget: 30_000_000,
     puzzle_komi_choices: &[0],
-    nets: &[],
+    // Round 1 of issue 47 (docs/nets.md, "Rounds"): 36-0-4 against `default` at 1 s.
+    nets: &[(8, include_bytes!("../../../data/nets/wunchunk-8.tnet"))],
     puzzle_play_out: false,
 };

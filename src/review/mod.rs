@@ -198,26 +198,26 @@ pub fn preferred_turn(game: &AnyGame, best: String, candidates: &[Candidate]) ->
     let Some(lead) = candidates.first() else {
         return best;
     };
+    let decided = lead.win_rate < DECIDED || lead.win_rate > 1.0 - DECIDED;
+    let Some(lead_margin) = lead.score.filter(|_| decided && game.points().is_some()) else {
+        return best;
+    };
+    // Only when the best turn is the leader's: a proven win is chosen for itself.
     let leads = game
         .parse_turn(&best)
         .ok()
         .and_then(|steps| steps.first().map(|&s| game.format_step(s)))
         .is_some_and(|first| first == lead.step);
-    let decided = lead.win_rate < DECIDED || lead.win_rate > 1.0 - DECIDED;
-    let (Some(_), Some(lead_margin), true, true) = (game.points(), lead.score, leads, decided)
-    else {
+    if !leads {
         return best;
-    };
-    let chosen = candidates
+    }
+    candidates
         .iter()
         .filter(|c| 2 * c.visits >= lead.visits && c.win_rate >= lead.win_rate - MARGIN_TIE)
         .filter_map(|c| Some((c, c.score?)))
         .filter(|&(_, m)| m > lead_margin)
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    match chosen {
-        Some((c, _)) => c.step.clone(),
-        None => best,
-    }
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(best, |(c, _)| c.step.clone())
 }
 
 /// `w` to 3 decimals, as stored and printed (never `-0`: a loss of nothing reads 0).

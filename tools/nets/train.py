@@ -391,14 +391,19 @@ def fmt_eval(e):
 def train(args):
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
-    meta, files = load_dirs(args.data)
+    train_only = [os.path.normpath(d) for d in (args.train_only or [])]
+    meta, files = load_dirs(list(args.data) + train_only)
     hex_ = bool(args.hex or meta.get("hex", False))
     syms = meta.get("symmetries") or ["identity"]
     if "identity" not in syms:
         syms = ["identity"] + list(syms)
     if any(s in ("transpose", "anti_transpose") for s in syms) and meta["height"] != meta["width"]:
         raise SystemExit("transpose symmetries need a square grid")
-    tr_files, ho_files = split_files(files, args.holdout, args.seed)
+    # Games the --init checkpoint trained on cannot be held out honestly: --train-only dirs are
+    # trained on and never held out.
+    seen = [f for f in files if os.path.normpath(f[0]) in train_only]
+    tr_files, ho_files = split_files([f for f in files if os.path.normpath(f[0]) not in train_only], args.holdout, args.seed)
+    tr_files = seen + tr_files
     cat = lambda fs: np.concatenate([r for _, _, r in fs]) if fs else None
     tr = Tensors(cat(tr_files), meta, args.policy_power)
     ho = Tensors(cat(ho_files), meta, args.policy_power) if ho_files else None
@@ -511,7 +516,7 @@ def train(args):
             )
             run = {k: 0.0 for k in run}
             run_n = 0
-            if ho is not None and (done % args.eval_every == 0 or done == steps):
+            if ho is not None and ((args.eval_every > 0 and done % args.eval_every == 0) or done == steps):
                 last_eval = evaluate(model, ho, args.eval_positions)
                 line += " | " + fmt_eval(last_eval)
             print(line, flush=True)
@@ -531,12 +536,12 @@ def train(args):
     ckpt_path = os.path.splitext(out)[0] + ".pt"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     torch.save(
-        dict(model=model.state_dict(), arch=arch, steps=prev_steps + done, data=args.data, seed=args.seed, meta=meta),
+        dict(model=model.state_dict(), arch=arch, steps=prev_steps + done, data=list(args.data) + train_only, seed=args.seed, meta=meta),
         ckpt_path,
     )
     geometry = {k: meta[k] for k in GEOMETRY_KEYS}
     trained = dict(
-        data=list(args.data),
+        data=list(args.data) + train_only,
         positions=tr.n,
         held_out_positions=ho.n if ho else 0,
         steps=prev_steps + done,
@@ -742,6 +747,12 @@ def test_vectors(outdir, seed=47):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+", help="self-play data dirs (meta.json + games-*.bin)")
+    ap.add_argument(
+        "--train-only",
+        nargs="+",
+        metavar="DIR",
+        help="more data dirs, trained on but never held out (the games an --init checkpoint has seen)",
+    )
     ap.add_argument("--out", help="the weights file to write (a .pt checkpoint is saved beside it)")
     ap.add_argument("--blocks", type=int, default=None, help="residual blocks (4)")
     ap.add_argument("--channels", type=int, default=None, help="channels (32)")
@@ -762,7 +773,7 @@ def main(argv=None):
     )
     ap.add_argument("--loss-weights", default=None, help="e.g. policy=1,value=1.5,score=0.5,own=0.15")
     ap.add_argument("--holdout", type=float, default=0.05, help="share of game files held out (0.05)")
-    ap.add_argument("--eval-every", type=int, default=1000, help="held-out figures every N steps (1000)")
+    ap.add_argument("--eval-every", type=int, default=1000, help="held-out figures every N steps (1000; 0: at the end only)")
     ap.add_argument("--eval-positions", type=int, default=8192, help="held-out positions evaluated (8192)")
     ap.add_argument("--log-every", type=int, default=100)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (2)")

@@ -5,8 +5,8 @@
 //! varied in half the games so that the network learns what komi is worth). Every position
 //! where placements are what comes next becomes one record: the network's input
 //! ([`crate::games::NetInput::net_planes`], the planes the network's input is built from), the search's visit shares as the policy
-//! target, and — once the game is over — the mover's result, final margin and each point's
-//! final owner. The first turns are drawn in proportion to the visits so that games differ.
+//! target, the search's own estimate of the mover's chances, and — once the game is over — the
+//! mover's result, final margin and each point's final owner. The first turns are drawn in proportion to the visits so that games differ.
 //!
 //! A game's records go to their own file `games-NNNNNN.bin`, written atomically when the game
 //! ends; a run that is stopped and started again plays only the numbers still missing, so
@@ -26,9 +26,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The data layout's newest version (`format` in `meta.json`): 2 names `policy_planes` and
-/// `policy_extras`; data of one plane and one extra stays format 1, as before.
-pub const FORMAT: u32 = 2;
+/// The data layout's version (`format` in `meta.json`): 2 named `policy_planes` and
+/// `policy_extras`; 3 adds each record's `search_value`. Every run writes format 3.
+pub const FORMAT: u32 = 3;
 
 /// `tessera selfplay`: training data for a game's network.
 #[derive(clap::Args, Debug)]
@@ -66,6 +66,8 @@ struct Pending {
     bits: Vec<u8>,
     scalars: Vec<f32>,
     policy: Vec<f32>,
+    /// The search's win chance for the mover, as −1 … +1.
+    search_value: f32,
     mover: Side,
     /// The grid index of every cell in this position's frame.
     points: Vec<usize>,
@@ -80,6 +82,7 @@ pub fn record_bytes(shape: &NetShape) -> usize {
         + 4
         + 4
         + points
+        + 4
         + 4
 }
 
@@ -168,7 +171,7 @@ fn write_meta(
     let game_is_hex = crate::board::Geometry::of(kind.spec().board, size)
         .is_some_and(|g| g.kind() == crate::board::BoardKind::Hex);
     let meta = serde_json::json!({
-        "format": if (shape.policy_planes, shape.policy_extras) == (1, 1) { 1 } else { FORMAT },
+        "format": FORMAT,
         "game": kind.name(),
         "size": size,
         "input_version": shape.version,
@@ -250,6 +253,7 @@ fn play_one(
                 bits,
                 scalars,
                 policy,
+                search_value: (2.0 * decision.report.win_rate - 1.0).clamp(-1.0, 1.0) as f32,
                 mover: game.to_move(),
                 points: game
                     .geometry()
@@ -295,6 +299,7 @@ fn play_one(
         }
         out.extend(own.iter().map(|&o| o as u8));
         out.extend_from_slice(&1f32.to_le_bytes());
+        out.extend_from_slice(&p.search_value.to_le_bytes());
     }
     Ok(out)
 }
@@ -372,8 +377,17 @@ mod tests {
                 .unwrap();
         let size = meta["record_bytes"].as_u64().unwrap() as usize;
         let (points, binary) = (25, 6);
+        assert_eq!(meta["format"], FORMAT);
         let first = std::fs::read(game_path(dir.path(), 0)).unwrap();
         assert!(!first.is_empty() && first.len() % size == 0);
+        let search_values: Vec<[u8; 4]> = first
+            .chunks(size)
+            .map(|r| r[size - 4..].try_into().unwrap())
+            .collect();
+        assert!(
+            search_values.iter().any(|v| *v != search_values[0]),
+            "the search's estimates change over a game"
+        );
         for record in first.chunks(size) {
             assert!(record[..binary * points].iter().all(|&b| b <= 1));
             assert!(
@@ -386,6 +400,8 @@ mod tests {
             assert!((sum - 1.0).abs() < 1e-4, "policy sums to {sum}");
             let value = f(policy_at + 4 * 26);
             assert!([-1.0, 0.0, 1.0].contains(&value));
+            let search_value = f(size - 4);
+            assert!(search_value.abs() <= 1.0, "search value {search_value}");
         }
         let modified = std::fs::metadata(game_path(dir.path(), 0))
             .unwrap()

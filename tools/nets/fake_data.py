@@ -22,6 +22,9 @@ meta.json `"hex": true` and the symmetries identity and rot180 only.
 `--policy-planes P --policy-extras E` (default 1 and 1) writes data with P policy planes and E
 extra policy entries (meta.json `policy_planes` / `policy_extras`, `format` 2): the shares of
 plane p prefer the centre (p even) or the edge (p odd), the extras get small shares.
+
+`--search-value` writes format 3: each record also holds a search_value, the value shrunk
+towards 0 with noise (a search's estimate that mostly agrees with the result).
 """
 
 import argparse
@@ -95,6 +98,7 @@ def main():
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--policy-planes", type=int, default=1, help="policy planes P (1)")
     ap.add_argument("--policy-extras", type=int, default=1, help="extra policy entries E after the planes (1)")
+    ap.add_argument("--search-value", action="store_true", help="format 3: records with a search_value")
     args = ap.parse_args()
     pp, pe = args.policy_planes, args.policy_extras
     if pp < 1 or pe < 0:
@@ -103,7 +107,7 @@ def main():
     board = hexhex(5) if args.hex else np.ones((args.size, args.size), np.uint8)
     h, w = board.shape
     meta = dict(
-        format=1 if (pp, pe) == (1, 1) else 2,
+        format=3 if args.search_value else 1 if (pp, pe) == (1, 1) else 2,
         game="fake-hex" if args.hex else "linage",
         size=5 if args.hex else args.size,
         input_version=1,
@@ -121,7 +125,7 @@ def main():
         meta["policy_planes"], meta["policy_extras"] = pp, pe
     if args.hex:
         meta["hex"] = True
-    meta["record_bytes"] = 6 * h * w + 2 * 4 + (pp * h * w + pe) * 4 + 4 + 4 + h * w + 4
+    meta["record_bytes"] = 6 * h * w + 2 * 4 + (pp * h * w + pe) * 4 + 4 + 4 + h * w + 4 + 4 * args.search_value
     dt = tnet.record_dtype(meta)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "meta.json"), "w") as f:
@@ -133,6 +137,8 @@ def main():
         for i in range(n):
             for k, v in position(rng, board, pp, pe).items():
                 recs[i][k] = v
+            if args.search_value:
+                recs[i]["search_value"] = np.clip(0.6 * recs[i]["value"] + rng.normal(0, 0.2), -1, 1)
         path = os.path.join(args.out, "games-%06d.bin" % g)
         recs.tofile(path + ".tmp")
         os.replace(path + ".tmp", path)

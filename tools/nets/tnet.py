@@ -247,6 +247,7 @@ def record_dtype(meta):
             ("ownership", "i1", (hw,)),
             ("policy_weight", "<f4"),
         ]
+        + ([("search_value", "<f4")] if meta.get("format", 1) >= 3 else [])
     )
     if dt.itemsize != meta["record_bytes"]:
         raise ValueError(f"record_bytes {meta['record_bytes']} in meta.json, the fields make {dt.itemsize}")
@@ -267,8 +268,8 @@ def check_records(recs, meta):
     The writer (`tessera selfplay`) and this reader are written separately; a record that breaks
     the contract should stop training loudly rather than quietly teach the net nonsense.
     Errors: bits not 0/1, plane 0 not 0/1-consistent with the other planes (a bit set off the
-    board), non-finite numbers, ownership outside −1/0/+1, a value outside [−1, 1], a negative
-    policy_weight. Warnings: visit shares not summing to 1 at policy_weight > 0, shares on
+    board), non-finite numbers, ownership outside −1/0/+1, a value or search_value outside
+    [−1, 1], a negative policy_weight. Warnings: visit shares not summing to 1 at policy_weight > 0, shares on
     off-board cells, shares present at policy_weight 0.
     """
     errors, warnings = [], []
@@ -285,11 +286,14 @@ def check_records(recs, meta):
 
     count((bits > 1).any(axis=(1, 2)), "bits not 0/1", errors)
     count(((bits[:, 1:] > 0) & (bits[:, 0:1] == 0)).any(axis=(1, 2)), "a bit set off the board", errors)
-    for k in ("scalars", "policy", "value", "score", "policy_weight"):
+    floats = ("scalars", "policy", "value", "score", "policy_weight", "search_value")
+    for k in (k for k in floats if k in recs.dtype.names):
         a = recs[k].reshape(n, -1)
         count(~np.isfinite(a).all(axis=1), f"{k} not finite", errors)
     count(~np.isin(recs["ownership"], (-1, 0, 1)).all(axis=1), "ownership not -1/0/+1", errors)
     count(np.abs(recs["value"]) > 1, "value outside [-1, 1]", errors)
+    if "search_value" in recs.dtype.names:
+        count(np.abs(recs["search_value"]) > 1, "search_value outside [-1, 1]", errors)
     count(recs["policy_weight"] < 0, "negative policy_weight", errors)
     full = recs["policy_weight"] > 0
     sums = recs["policy"].sum(axis=1)

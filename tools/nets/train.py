@@ -205,8 +205,8 @@ def load_dirs(dirs):
     for d in dirs:
         with open(os.path.join(d, "meta.json")) as f:
             meta = json.load(f)
-        if meta.get("format") not in (1, 2):
-            raise SystemExit(f"{d}: data format {meta.get('format')}, this script reads formats 1 and 2")
+        if meta.get("format") not in (1, 2, 3):
+            raise SystemExit(f"{d}: data format {meta.get('format')}, this script reads formats 1 to 3")
         try:
             p, e = tnet.policy_shape(meta)
         except ValueError as err:
@@ -235,14 +235,28 @@ def load_dirs(dirs):
                 files.append((d, name, recs))
     if not files:
         raise SystemExit(f"no records in {dirs}")
+    if len({r.dtype for _, _, r in files}) > 1:
+        # Formats 1-2 beside format 3: the older records get a search_value equal to their result,
+        # so that every file has the same fields.
+        full = next(r.dtype for _, _, r in files if "search_value" in r.dtype.names)
+        files = [(d, name, r if r.dtype == full else with_search_value(r, full)) for d, name, r in files]
     return meta0, files
+
+
+def with_search_value(recs, dtype):
+    """Records of formats 1-2 in the format-3 `dtype`, their search_value set to their result."""
+    out = np.zeros(len(recs), dtype)
+    for k in recs.dtype.names:
+        out[k] = recs[k]
+    out["search_value"] = recs["value"]
+    return out
 
 
 class Tensors:
     """One split's records as torch tensors, kept compact (bits and ownership stay 8-bit) and
     expanded to float planes per batch."""
 
-    def __init__(self, recs, meta, policy_power=1.0):
+    def __init__(self, recs, meta, policy_power=1.0, value_mix=0.0):
         b, h, w = meta["binary_planes"], meta["height"], meta["width"]
         n = len(recs)
         self.n, self.b, self.h, self.w = n, b, h, w
@@ -257,14 +271,21 @@ class Tensors:
             total = sharp.sum(dim=1, keepdim=True)
             self.policy = torch.where(total > 0, sharp / total.clamp_min(1e-30), sharp)
         self.value = torch.from_numpy(np.ascontiguousarray(recs["value"]))
+        # The value head's training target: the result, mixed with the search's estimate where
+        # the data has one (the held-out figures are always against the result).
+        self.value_target = self.value
+        if value_mix > 0 and "search_value" in recs.dtype.names:
+            search = torch.from_numpy(np.ascontiguousarray(recs["search_value"]))
+            self.value_target = (1 - value_mix) * self.value + value_mix * search
         self.score = torch.from_numpy(np.ascontiguousarray(recs["score"]))
         self.own = torch.from_numpy(np.ascontiguousarray(recs["ownership"]).reshape(n, h, w))
         self.pw = torch.from_numpy(np.ascontiguousarray(recs["policy_weight"]))
 
-    def batch(self, idx, syms=None, sym_ids=None):
+    def batch(self, idx, syms=None, sym_ids=None, target=False):
         """(x, policy, value, score, ownership [N,H*W] float, policy_weight) for rows idx,
         each sample transformed by the symmetry syms[sym_ids[k]] when given (every policy plane
-        as the input planes; the extras unchanged)."""
+        as the input planes; the extras unchanged). `target`: the value is the training target
+        (`--value-mix`), else the result."""
         bits = self.bits[idx].float()
         x = torch.cat([bits, self.scalars[idx][:, :, None, None] * bits[:, 0:1]], dim=1)
         pol = self.policy[idx]
@@ -283,7 +304,8 @@ class Tensors:
                     own[sel] = apply_sym(name, own[sel])
         n = len(idx)
         pol = torch.cat([cells.reshape(n, -1), pol[:, ncell:]], dim=1)
-        return x, pol, self.value[idx], self.score[idx], own.reshape(n, -1), self.pw[idx]
+        value = (self.value_target if target else self.value)[idx]
+        return x, pol, value, self.score[idx], own.reshape(n, -1), self.pw[idx]
 
 
 def apply_sym(name, t):
@@ -405,7 +427,9 @@ def train(args):
     tr_files, ho_files = split_files([f for f in files if os.path.normpath(f[0]) not in train_only], args.holdout, args.seed)
     tr_files = seen + tr_files
     cat = lambda fs: np.concatenate([r for _, _, r in fs]) if fs else None
-    tr = Tensors(cat(tr_files), meta, args.policy_power)
+    tr = Tensors(cat(tr_files), meta, args.policy_power, args.value_mix)
+    if args.value_mix > 0 and not any("search_value" in r.dtype.names for _, _, r in files):
+        raise SystemExit("--value-mix needs data of format 3 (records with search_value)")
     ho = Tensors(cat(ho_files), meta, args.policy_power) if ho_files else None
     if ho is None:
         print("warning: fewer than 2 game files, no held-out split; figures are on training data")
@@ -487,7 +511,7 @@ def train(args):
         idx = perm[at : at + args.batch]
         at += args.batch
         sym_ids = torch.randint(len(syms), (len(idx),), generator=gen)
-        x, pol, value, score, own, pw = tr.batch(idx, syms, sym_ids)
+        x, pol, value, score, own, pw = tr.batch(idx, syms, sym_ids, target=True)
         for g in opt.param_groups:
             g["lr"] = lr_at(step)
         total, parts = losses(model, x, pol, value, score, own, pw, weights)
@@ -550,6 +574,7 @@ def train(args):
         init=args.init,
         seed=args.seed,
         loss_weights=weights,
+        value_mix=args.value_mix,
         hex_kernels=hex_,
         held_out={k: (round(v, 4) if isinstance(v, float) else v) for k, v in final.items()},
     )
@@ -771,6 +796,12 @@ def main(argv=None):
         default=1.0,
         help="policy targets ∝ visit shares to this power (1: as searched; 2-3 sharpen flat ones)",
     )
+    ap.add_argument(
+        "--value-mix",
+        type=float,
+        default=0.0,
+        help="value target = (1-M) * result + M * the search's estimate (format-3 data; 0: the result)",
+    )
     ap.add_argument("--loss-weights", default=None, help="e.g. policy=1,value=1.5,score=0.5,own=0.15")
     ap.add_argument("--holdout", type=float, default=0.05, help="share of game files held out (0.05)")
     ap.add_argument("--eval-every", type=int, default=1000, help="held-out figures every N steps (1000; 0: at the end only)")
@@ -783,6 +814,8 @@ def main(argv=None):
     ap.add_argument("--no-export", action="store_true", help="train only (for timing)")
     ap.add_argument("--test-vectors", metavar="DIR", default=None, help="write the Rust test vectors to DIR and exit")
     args = ap.parse_args(argv)
+    if not 0 <= args.value_mix <= 1:
+        ap.error("--value-mix is between 0 and 1")
     torch.set_num_threads(args.threads)
     try:
         torch.set_num_interop_threads(1)

@@ -6,7 +6,8 @@
 //! where placements are what comes next becomes one record: the network's input
 //! ([`crate::games::NetInput::net_planes`], the planes the network's input is built from), the search's visit shares as the policy
 //! target, the search's own estimate of the mover's chances, and — once the game is over — the
-//! mover's result, final margin and each point's final owner. The first turns are drawn in proportion to the visits so that games differ.
+//! mover's result, final margin and each point's final owner. The first turns are drawn in
+//! proportion to the visits so that games differ.
 //!
 //! A game's records go to their own file `games-NNNNNN.bin`, written atomically when the game
 //! ends; a run that is stopped and started again plays only the numbers still missing, so

@@ -413,8 +413,11 @@ def fmt_eval(e):
 def train(args):
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
-    train_only = [os.path.normpath(d) for d in (args.train_only or [])]
-    meta, files = load_dirs(list(args.data) + train_only)
+    train_only = args.train_only or []
+    dirs = list(args.data) + train_only
+    meta, files = load_dirs(dirs)
+    if args.value_mix > 0 and not any("search_value" in r.dtype.names for _, _, r in files):
+        raise SystemExit("--value-mix needs data of format 3 (records with search_value)")
     hex_ = bool(args.hex or meta.get("hex", False))
     syms = meta.get("symmetries") or ["identity"]
     if "identity" not in syms:
@@ -423,13 +426,11 @@ def train(args):
         raise SystemExit("transpose symmetries need a square grid")
     # Games the --init checkpoint trained on cannot be held out honestly: --train-only dirs are
     # trained on and never held out.
-    seen = [f for f in files if os.path.normpath(f[0]) in train_only]
-    tr_files, ho_files = split_files([f for f in files if os.path.normpath(f[0]) not in train_only], args.holdout, args.seed)
+    seen = [f for f in files if f[0] in train_only]
+    tr_files, ho_files = split_files([f for f in files if f[0] not in train_only], args.holdout, args.seed)
     tr_files = seen + tr_files
     cat = lambda fs: np.concatenate([r for _, _, r in fs]) if fs else None
     tr = Tensors(cat(tr_files), meta, args.policy_power, args.value_mix)
-    if args.value_mix > 0 and not any("search_value" in r.dtype.names for _, _, r in files):
-        raise SystemExit("--value-mix needs data of format 3 (records with search_value)")
     ho = Tensors(cat(ho_files), meta, args.policy_power) if ho_files else None
     if ho is None:
         print("warning: fewer than 2 game files, no held-out split; figures are on training data")
@@ -560,12 +561,12 @@ def train(args):
     ckpt_path = os.path.splitext(out)[0] + ".pt"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     torch.save(
-        dict(model=model.state_dict(), arch=arch, steps=prev_steps + done, data=list(args.data) + train_only, seed=args.seed, meta=meta),
+        dict(model=model.state_dict(), arch=arch, steps=prev_steps + done, data=dirs, seed=args.seed, meta=meta),
         ckpt_path,
     )
     geometry = {k: meta[k] for k in GEOMETRY_KEYS}
     trained = dict(
-        data=list(args.data) + train_only,
+        data=dirs,
         positions=tr.n,
         held_out_positions=ho.n if ho else 0,
         steps=prev_steps + done,

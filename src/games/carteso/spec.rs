@@ -34,6 +34,7 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 9,
     puzzle_budget: 4_000_000,
     puzzle_komi_choices: &[1, 3, 5],
-    nets: &[],
+    // Round 4 of issue 47 (docs/nets.md, "Rounds"): 34-0-6 against `default` at 1 s.
+    nets: &[(9, include_bytes!("../../../data/nets/carteso-9.tnet"))],
     puzzle_play_out: false,
 };

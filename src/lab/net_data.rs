@@ -77,14 +77,14 @@ struct Pending {
 /// Bytes of one record for `shape` (see `docs/nets.md`).
 pub fn record_bytes(shape: &NetShape) -> usize {
     let points = shape.points();
-    shape.binary_planes * points
-        + 4 * shape.scalar_planes
-        + 4 * shape.policy_len()
-        + 4
-        + 4
-        + points
-        + 4
-        + 4
+    shape.binary_planes * points // bits
+        + 4 * shape.scalar_planes // scalars
+        + 4 * shape.policy_len() // policy
+        + 4 // value
+        + 4 // score
+        + points // ownership
+        + 4 // policy_weight
+        + 4 // search_value
 }
 
 /// Runs `tessera selfplay`.

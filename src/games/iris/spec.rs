@@ -31,6 +31,7 @@ pub(crate) const SPEC: Spec = Spec {
     puzzle_max_plies: 7,
     puzzle_budget: 8_000_000,
     puzzle_komi_choices: &[0],
-    nets: &[],
+    // Round 4 of issue 47 (docs/nets.md, "Rounds"): 27-1-12 against `default` at 1 s.
+    nets: &[(7, include_bytes!("../../../data/nets/iris-7.tnet"))],
     puzzle_play_out: false,
 };

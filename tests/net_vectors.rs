@@ -112,54 +112,122 @@ fn network_with_policy_planes_matches_pytorch() {
     check("tiny-planes");
 }
 
-/// Each shipped network was trained with the grid symmetries its input lists; on a position
-/// that has them all — the empty board at the start of a game with agreed komi — its policy
-/// has them too, up to what training left (the tolerance: a quarter of the largest prior).
-#[test]
-fn shipped_networks_give_a_symmetric_position_a_symmetric_policy() {
-    use tessera::games::{encode_net_input, symmetry_image, AnyGame, Game, GameKind, NetInput};
-    let mut checked = 0;
+/// The prior the search would draw from `out`: a softmax over the listed policy entries.
+fn prior(out: &[f32], entries: &[usize]) -> Vec<f32> {
+    let top = entries
+        .iter()
+        .map(|&e| out[e])
+        .fold(f32::NEG_INFINITY, f32::max);
+    let sum: f32 = entries.iter().map(|&e| (out[e] - top).exp()).sum();
+    entries
+        .iter()
+        .map(|&e| (out[e] - top).exp() / sum)
+        .collect()
+}
+
+/// Half the summed absolute difference of two priors over the same entries: the share of the
+/// prior that would have to move to turn one into the other (0 alike, 1 disjoint).
+fn moved(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f32>() / 2.0
+}
+
+/// The input `input` (planes of `points` each) with every plane mapped by the symmetry.
+fn mapped(input: &[f32], name: &str, shape: &tessera::games::NetShape) -> Vec<f32> {
+    let points = shape.points();
+    let mut out = vec![0.0; input.len()];
+    for (plane, chunk) in input.chunks(points).enumerate() {
+        for (i, &v) in chunk.iter().enumerate() {
+            let j = tessera::games::symmetry_image(name, shape.height, shape.width, i);
+            out[plane * points + j] = v;
+        }
+    }
+    out
+}
+
+/// Each shipped network's game at the start (agreed komi) and after `turns` placements
+/// chosen by a fixed rule, with its network and input.
+fn shipped_positions(turns: usize) -> Vec<(String, Network, tessera::games::NetShape, Vec<f32>)> {
+    use tessera::games::{encode_net_input, AnyGame, Game, GameKind, NetInput, Step};
+    let mut found = Vec::new();
     for kind in GameKind::ALL {
         for &(size, bytes) in kind.spec().nets {
             let size = format!("size={size}");
-            let game =
+            let mut game =
                 AnyGame::from_args(kind.name(), &[size.as_str(), "protocol=agreed"]).unwrap();
-            assert!(
-                game.turns_completed() == 0 && game.net_index(tessera::games::Step::Pass).is_some()
-            );
+            let mut legal = Vec::new();
+            for k in 0..turns {
+                legal.clear();
+                game.legal_steps(&mut legal);
+                legal.retain(|s| matches!(s, Step::Place { .. }));
+                game.play(legal[(k * 37 + 11) % legal.len()]);
+            }
+            assert!(game.outcome().is_none() && game.net_index(Step::Pass).is_some());
             let net = Network::from_bytes(bytes).unwrap();
             let shape = game.net_shape().unwrap();
             let (mut bits, mut input) = (Vec::new(), Vec::new());
             assert!(encode_net_input(&game, &mut bits, &mut input));
-            let out = net.evaluate(&input, 1, &mut net.workspace(1)).remove(0);
-            let points = shape.points();
-            // Every placement entry: each policy plane's on-board points.
-            let entries: Vec<(usize, usize)> = (0..shape.policy_planes)
-                .flat_map(|plane| (0..points).map(move |i| (plane, i)))
-                .filter(|&(_, i)| input[i] == 1.0)
-                .collect();
-            let at = |(plane, i): (usize, usize)| out.policy[plane * points + i];
-            let top = entries
-                .iter()
-                .map(|&e| at(e))
-                .fold(f32::NEG_INFINITY, f32::max);
-            let sum: f32 = entries.iter().map(|&e| (at(e) - top).exp()).sum();
-            let p = |e: (usize, usize)| (at(e) - top).exp() / sum;
-            let mut worst = 0f32;
-            for name in shape.symmetries {
-                for &(plane, i) in &entries {
-                    let j = symmetry_image(name, shape.height, shape.width, i);
-                    worst = worst.max((p((plane, i)) - p((plane, j))).abs());
-                }
-            }
-            let largest = entries.iter().map(|&e| p(e)).fold(0.0, f32::max);
-            eprintln!("{kind} {size}: largest prior {largest:.4}, largest asymmetry {worst:.4}");
-            assert!(
-                worst < 0.25 * largest,
-                "{kind}: asymmetry {worst} against a largest prior of {largest}"
-            );
-            checked += 1;
+            found.push((format!("{kind} {size}"), net, shape, input));
         }
     }
-    assert!(checked >= 1, "no shipped network");
+    assert!(!found.is_empty(), "no shipped network");
+    found
+}
+
+/// The placement entries of the policy that the symmetries permute: each policy plane's
+/// points on the board (input plane 0 marks them in every layout), as policy indices.
+fn placements(shape: &tessera::games::NetShape, input: &[f32]) -> Vec<usize> {
+    let points = shape.points();
+    (0..shape.policy_planes * points)
+        .filter(|&k| input[k % points] == 1.0)
+        .collect()
+}
+
+/// Where the symmetry takes each of the policy `entries` (the same plane, the image point).
+fn images(entries: &[usize], sym: &str, shape: &tessera::games::NetShape) -> Vec<usize> {
+    let points = shape.points();
+    let at = |i| tessera::games::symmetry_image(sym, shape.height, shape.width, i);
+    entries
+        .iter()
+        .map(|&k| k - k % points + at(k % points))
+        .collect()
+}
+
+/// Each shipped network was trained with the grid symmetries its input lists; on a position
+/// that has them all — the empty board at the start of a game with agreed komi — its policy
+/// has them too, up to what training left: each symmetry moves under a tenth of the prior
+/// (measured at most 0.04).
+#[test]
+fn shipped_networks_give_a_symmetric_position_a_symmetric_policy() {
+    for (name, net, shape, input) in shipped_positions(0) {
+        let out = net.evaluate(&input, 1, &mut net.workspace(1)).remove(0);
+        let entries = placements(&shape, &input);
+        let p = prior(&out.policy, &entries);
+        for sym in shape.symmetries {
+            let share = moved(&p, &prior(&out.policy, &images(&entries, sym, &shape)));
+            eprintln!("{name} {sym}: {share:.4} of the prior moves");
+            assert!(share < 0.1, "{name}: {sym} moves {share} of the prior");
+        }
+    }
+}
+
+/// Away from the symmetric start: a network trained on symmetric images answers the image of
+/// a position with about the image of its answer. Six placements in, the policy mapped back
+/// moves under 0.15 of the prior (measured at most 0.08; a map that is not one of the game's
+/// symmetries moves 0.14–0.93 twelve placements in).
+#[test]
+fn shipped_networks_answer_a_mapped_position_with_the_mapped_policy() {
+    for (name, net, shape, input) in shipped_positions(6) {
+        let mut ws = net.workspace(1);
+        let out = net.evaluate(&input, 1, &mut ws).remove(0);
+        let entries = placements(&shape, &input);
+        let p = prior(&out.policy, &entries);
+        for sym in shape.symmetries {
+            let other = net
+                .evaluate(&mapped(&input, sym, &shape), 1, &mut ws)
+                .remove(0);
+            let share = moved(&p, &prior(&other.policy, &images(&entries, sym, &shape)));
+            eprintln!("{name} {sym}: {share:.4} of the prior moves");
+            assert!(share < 0.15, "{name}: {sym} moves {share} of the prior");
+        }
+    }
 }

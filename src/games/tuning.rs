@@ -79,6 +79,11 @@ pub struct SearchTuning {
     /// Levels 9 and 10 (and so hints and reviews) play the `net` player where the game ships a
     /// network that measured stronger than `default` (issue 47's gate); else `default`.
     pub net_levels: bool,
+    /// Leaves the `net` player evaluates together on each thread (its `batch=` default).
+    /// Batches pay where a batch evaluates faster a position than one at a time; each leaf
+    /// waiting in one steers the next descents away from it (a virtual loss), which costs
+    /// most when a move has few evaluations.
+    pub net_batch: usize,
 }
 
 impl GameKind {

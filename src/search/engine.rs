@@ -420,7 +420,7 @@ impl<G: SearchHints> Engine<G> {
                 .tuning
                 .fpu
                 .unwrap_or(PuctParams::default().fpu_reduction),
-            batch: self.spec.batch.unwrap_or(PuctParams::default().batch),
+            batch: self.spec.batch.unwrap_or(game.kind().tuning().net_batch),
             playout_mix: self.spec.tuning.playout_mix.unwrap_or(0.0),
             // The game's playout policy, as MCTS plays it (learned patterns need MCTS's
             // board shape: without it they are random placements).

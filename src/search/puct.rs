@@ -10,7 +10,9 @@
 //! Leela Zero and KataGo do it). Leaves are evaluated in batches: one simulation after another
 //! descends with a virtual loss on its path until `batch` leaves wait, then the network
 //! evaluates them together (one GEMM over the batch: Linage's 4×32 network does 6,000
-//! positions a second in batches of 16 against 4,300 one by one, `tessera bench --net`).
+//! positions a second in batches of 16 against 4,300 one by one, `tessera bench --net`). The
+//! batch is the game's `net_batch` unless the spec sets one: where a batch is no faster, the
+//! virtual losses only cost (docs/nets.md, "Batch size").
 //! Threads share the tree and hold it only between network calls. The tree is kept between
 //! moves and re-rooted at the position reached, like MCTS's; its size is bounded by the
 //! spec's memory budget.

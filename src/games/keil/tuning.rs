@@ -19,6 +19,9 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     levels: &[],
     // `net` against `default`, one thread each: docs/nets.md, "Rounds".
     net_levels: true,
+    // One leaf at a time: `net:ms=100,threads=1,batch=1` against `uct-baseline:ms=1000`
+    // scored 30-0-10 (75 %) where batches of 8 scored 28-0-12 (docs/nets.md, "Batch size").
+    net_batch: 1,
     // Our random playouts pass only when no placement is legal (module docs), where the seed
     // reference's draw `pass` and `button` among all legal steps.
     seed_policy_differs: true,

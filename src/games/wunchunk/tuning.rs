@@ -46,6 +46,8 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     levels: &LEVELS,
     // `net` against `default`, 1 s a move, one thread each: 90 % of 40 games (docs/nets.md).
     net_levels: true,
+    // Batches of 8, as the network's gate and targets were measured.
+    net_batch: 8,
     seed_policy_differs: false,
 };
 

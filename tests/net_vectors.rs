@@ -131,15 +131,19 @@ fn moved(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f32>() / 2.0
 }
 
+/// Where the symmetry takes each point of the grid.
+fn permutation(sym: &str, shape: &tessera::games::NetShape) -> Vec<usize> {
+    (0..shape.points())
+        .map(|i| tessera::games::symmetry_image(sym, shape.height, shape.width, i))
+        .collect()
+}
+
 /// The input `input` (planes of `points` each) with every plane mapped by the symmetry.
-fn mapped(input: &[f32], name: &str, shape: &tessera::games::NetShape) -> Vec<f32> {
-    let points = shape.points();
+fn mapped(input: &[f32], sym: &str, shape: &tessera::games::NetShape) -> Vec<f32> {
+    let (points, to) = (shape.points(), permutation(sym, shape));
     let mut out = vec![0.0; input.len()];
-    for (plane, chunk) in input.chunks(points).enumerate() {
-        for (i, &v) in chunk.iter().enumerate() {
-            let j = tessera::games::symmetry_image(name, shape.height, shape.width, i);
-            out[plane * points + j] = v;
-        }
+    for (k, &v) in input.iter().enumerate() {
+        out[k - k % points + to[k % points]] = v;
     }
     out
 }
@@ -184,11 +188,10 @@ fn placements(shape: &tessera::games::NetShape, input: &[f32]) -> Vec<usize> {
 
 /// Where the symmetry takes each of the policy `entries` (the same plane, the image point).
 fn images(entries: &[usize], sym: &str, shape: &tessera::games::NetShape) -> Vec<usize> {
-    let points = shape.points();
-    let at = |i| tessera::games::symmetry_image(sym, shape.height, shape.width, i);
+    let (points, to) = (shape.points(), permutation(sym, shape));
     entries
         .iter()
-        .map(|&k| k - k % points + at(k % points))
+        .map(|&k| k - k % points + to[k % points])
         .collect()
 }
 

@@ -54,7 +54,8 @@ pub struct PuctParams {
     /// First-play urgency: an unvisited step is worth the parent's value less this times √(the
     /// explored prior).
     pub fpu_reduction: f32,
-    /// Leaves evaluated together.
+    /// Leaves evaluated together (the engine's: the spec's `batch=`, else the game's
+    /// `net_batch`).
     pub batch: usize,
     /// The weight of a playout's result in a new leaf's value (0: the network's value alone;
     /// `mix=` in a `net` spec): the value backed up is `(1 − mix) · network + mix · playout`,
@@ -79,7 +80,7 @@ impl Default for PuctParams {
         PuctParams {
             exploration: 1.5,
             fpu_reduction: 0.2,
-            batch: 8,
+            batch: 1,
             playout_mix: 0.0,
             playout: Policy::Random,
             score_weight: 0.0,

@@ -155,6 +155,9 @@ impl SearchHints for AnyGame {
     fn chunk_delta(&self, cell: Cell, stone: Stone) -> Option<ChunkDelta> {
         with_each_game!(self, g => g.chunk_delta(cell, stone))
     }
+    fn dominated(&self, step: Step) -> bool {
+        with_each_game!(self, g => g.dominated(step))
+    }
     fn random_step(&self, rng: &mut FastRng, buf: &mut Vec<Step>) -> Step {
         with_each_game!(self, g => g.random_step(rng, buf))
     }

@@ -53,6 +53,14 @@ pub trait SearchHints: NetInput {
         None
     }
 
+    /// Whether `step`, legal here, is one the search may leave out because the rules prove
+    /// that another legal step is at least as good for its mover (the `net` player's search
+    /// does not expand it). A game must never call every legal step dominated. The default:
+    /// none is.
+    fn dominated(&self, _step: Step) -> bool {
+        false
+    }
+
     /// The step a uniformly random playout takes here (the `tessera bench` policy of each
     /// game): a uniformly random legal placement, else the game's fallback (`button`, `pass`,
     /// `end`). `buf` is scratch space. The game must not be over.

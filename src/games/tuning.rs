@@ -20,6 +20,12 @@
 //!   with 0.1 and 82.5% with 0.05. Head to head at 100 ms, c = 0.1 against 0.25 scored 17-0-7
 //!   in Iris, 17-0-7 in Wunchunk (24 games each), 12-0-4 in Keil (16), but 10-0-14 in Carteso
 //!   (24), which keeps 0.25.
+//! - The `net` player's exploration ([`SearchTuning::net_exploration`]): its values are win
+//!   chances 0–1, so AlphaZero's c = 1.25 on values of −1…+1 is about 0.6 here, and the 1.5
+//!   first used weighed the prior twice that. Head to head at 100 ms a move (40 games each),
+//!   c = 1.0 against 1.5 scored 35-0-5 in Iris, 28-0-12 in Linage, Carteso and Keil, 24-0-16
+//!   in Wunchunk; 0.75 against 1.0 33-0-7 in Iris, 40-0-0 in Linage, 30-0-10 in Carteso, but
+//!   18-0-22 in Keil and 21-0-19 in Wunchunk, which keep 1.0 (docs/nets.md, "Exploration").
 //! - Progressive widening stays off everywhere: in Wunchunk `pw=1` scored 14/20 against the
 //!   default at 10,000 simulations a turn, but 2 of 12 games against `uct-baseline` at 1 s a
 //!   turn, where the default scores 10/20.
@@ -84,6 +90,12 @@ pub struct SearchTuning {
     /// waiting in one steers the next descents away from it (a virtual loss), which costs
     /// most when a move has few evaluations.
     pub net_batch: usize,
+    /// The `net` player's exploration constant `c` (its `c=` default): how far the search
+    /// follows the policy's prior before the values it finds.
+    pub net_exploration: f32,
+    /// The `net` player's first-play reduction (its `fpu=` default): an unvisited step is
+    /// worth its parent's value less this times √(the prior already explored).
+    pub net_fpu: f32,
 }
 
 impl GameKind {

@@ -409,18 +409,15 @@ impl<G: SearchHints> Engine<G> {
         reports: Option<&Sender<Report>>,
     ) -> (RootStats, Option<Vec<[f64; 2]>>) {
         let net = self.network(game).expect("checked before");
+        let game_tuning = game.kind().tuning();
         let params = PuctParams {
             exploration: self
                 .spec
                 .tuning
                 .exploration
-                .unwrap_or(PuctParams::default().exploration),
-            fpu_reduction: self
-                .spec
-                .tuning
-                .fpu
-                .unwrap_or(PuctParams::default().fpu_reduction),
-            batch: self.spec.batch.unwrap_or(game.kind().tuning().net_batch),
+                .unwrap_or(game_tuning.net_exploration),
+            fpu_reduction: self.spec.tuning.fpu.unwrap_or(game_tuning.net_fpu),
+            batch: self.spec.batch.unwrap_or(game_tuning.net_batch),
             playout_mix: self.spec.tuning.playout_mix.unwrap_or(0.0),
             // The game's playout policy, as MCTS plays it (learned patterns need MCTS's
             // board shape: without it they are random placements).

@@ -1,6 +1,7 @@
 //! The `net` player's search (issue 47): PUCT guided by the game's network, as AlphaZero and
 //! KataGo search. A node is expanded once, when a simulation first reaches it: the network
-//! gives every legal step its prior (the policy's softmax over the legal steps) and the
+//! gives every legal step its prior (the policy's softmax over the legal steps, leaving out
+//! those the game proves no better than another, [`SearchHints::dominated`]) and the
 //! position its value, which is backed up instead of a playout's result (or, with `mix=`,
 //! mixed with one: [`PuctParams::playout_mix`], as AlphaGo mixed its value network with
 //! rollouts).
@@ -49,10 +50,11 @@ fn result_for<G: SearchHints>(game: &G, mover: Side) -> (f64, f64) {
 /// The knobs of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PuctParams {
-    /// The exploration constant `c`.
+    /// The exploration constant `c` (the engine's: the spec's `c=`, else the game's
+    /// `net_exploration`).
     pub exploration: f32,
     /// First-play urgency: an unvisited step is worth the parent's value less this times √(the
-    /// explored prior).
+    /// explored prior) (the engine's: the spec's `fpu=`, else the game's `net_fpu`).
     pub fpu_reduction: f32,
     /// Leaves evaluated together (the engine's: the spec's `batch=`, else the game's
     /// `net_batch`).
@@ -78,7 +80,7 @@ pub struct PuctParams {
 impl Default for PuctParams {
     fn default() -> Self {
         PuctParams {
-            exploration: 1.5,
+            exploration: 0.75,
             fpu_reduction: 0.2,
             batch: 1,
             playout_mix: 0.0,
@@ -454,6 +456,7 @@ impl<G: SearchHints> NetTree<G> {
             game.legal_steps(&mut steps);
             let legal = steps
                 .into_iter()
+                .filter(|&s| !game.dominated(s))
                 .filter_map(|s| game.net_index(s).map(|i| (s, i)))
                 .collect();
             encode_net_input(&*game, &mut eval.bits, &mut eval.one);
@@ -800,6 +803,26 @@ mod tests {
         };
         assert!(best_is_best_margin("1"));
         assert!(!best_is_best_margin("0"));
+    }
+
+    /// Iris's shipped network searched from the start: the first turn's pass, which the
+    /// rules prove no better than a stone, is not among the root's steps (the network once
+    /// opened every game with it); White's pass after Black's, which ends the game, is.
+    #[test]
+    fn leaves_out_the_steps_the_game_calls_dominated() {
+        let mut game = AnyGame::from_args("iris", &["size=7"]).unwrap();
+        let spec = "net:iters=200,threads=1,seed=1";
+        let steps = |visits: Vec<(crate::games::Step, u64)>| -> Vec<_> {
+            visits.into_iter().map(|v| v.0).collect()
+        };
+        let (first, visits) = think(spec, &game);
+        assert!(first.is_place(), "{first:?}");
+        let at_start = steps(visits);
+        assert!(at_start.len() > 50, "{} root steps", at_start.len());
+        assert!(!at_start.contains(&crate::games::Step::Pass));
+        game.play(crate::games::Step::Pass);
+        let (_, visits) = think(spec, &game);
+        assert!(steps(visits).contains(&crate::games::Step::Pass));
     }
 
     /// Without a usable network the `net` player plays as `default`.

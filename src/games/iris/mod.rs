@@ -525,6 +525,17 @@ impl SearchHints for Iris {
         Some(Iris::group_scores(self, side))
     }
 
+    /// A pass is dominated while a stone may be placed, unless it answers a pass (and so
+    /// ends the game at the standing). A stone never hurts its owner: it only adds to, or
+    /// joins, the owner's groups, and takes a cell from the opponent (the strategy-stealing
+    /// argument of Hex). So the turn of stones after a pass is at least as good as the pass,
+    /// and on the first turn better still: after Black's pass White may end the game in a
+    /// draw. The networks valued that first pass as highly as a first stone (0.5 against
+    /// 0.493, docs/review.md) and the `net` player opened every game as Black with it.
+    fn dominated(&self, step: Step) -> bool {
+        step == Step::Pass && !self.last_was_pass && !self.legal_cells().is_empty()
+    }
+
     fn random_step(&self, rng: &mut FastRng, _buf: &mut Vec<Step>) -> Step {
         debug_assert!(!self.over, "random_step on a finished game");
         let stone = Stone::of_side(self.to_move);

@@ -230,6 +230,25 @@ fn pass_is_a_whole_turn_only() {
     );
 }
 
+/// The search may leave a pass out while a stone can be placed, but not one that answers a
+/// pass (it ends the game).
+#[test]
+fn a_pass_is_dominated_unless_it_answers_a_pass() {
+    let mut g = new(7);
+    assert!(g.dominated(Step::Pass), "Black's first turn");
+    let first = g.legal_cells().iter().next().unwrap() as Cell;
+    let stone = Step::Place {
+        cell: first,
+        stone: Stone::Black,
+    };
+    assert!(!g.dominated(stone), "a stone is never dominated");
+    step(&mut g, "pass");
+    assert!(!g.dominated(Step::Pass), "White's pass would end the game");
+    step(&mut g, "d5");
+    step(&mut g, "d8");
+    assert!(g.dominated(Step::Pass), "after stones");
+}
+
 #[test]
 fn two_passes_end_the_game_and_equal_scores_draw() {
     let mut g = new(5);

@@ -21,5 +21,10 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // 33-0-7 at 100 ms a move and 26-0-14 at 1 s (40 games each); a batch evaluates no faster
     // than one position here (docs/nets.md, "Batch size").
     net_batch: 1,
+    // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 35-0-5,
+    // 0.75 against 1.0 33-0-7, 0.5 against 0.75 18-0-22, 0.35 against 0.75 27-0-13; at 1 s,
+    // 0.75 against 1.5 37-0-3 (crate::games::tuning, docs/nets.md).
+    net_exploration: 0.75,
+    net_fpu: 0.2,
     seed_policy_differs: false,
 };

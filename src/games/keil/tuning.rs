@@ -22,6 +22,10 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // One leaf at a time: `net:ms=100,threads=1,batch=1` against `uct-baseline:ms=1000`
     // scored 30-0-10 (75 %) where batches of 8 scored 28-0-12 (docs/nets.md, "Batch size").
     net_batch: 1,
+    // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 28-0-12,
+    // 0.75 against 1.0 18-0-22 (crate::games::tuning, docs/nets.md).
+    net_exploration: 1.0,
+    net_fpu: 0.2,
     // Our random playouts pass only when no placement is legal (module docs), where the seed
     // reference's draw `pass` and `button` among all legal steps.
     seed_policy_differs: true,

@@ -93,9 +93,6 @@ pub struct SearchTuning {
     /// The `net` player's exploration constant `c` (its `c=` default): how far the search
     /// follows the policy's prior before the values it finds.
     pub net_exploration: f32,
-    /// The `net` player's first-play reduction (its `fpu=` default): an unvisited step is
-    /// worth its parent's value less this times √(the prior already explored).
-    pub net_fpu: f32,
 }
 
 impl GameKind {

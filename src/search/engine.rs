@@ -3,7 +3,7 @@
 use super::control::{Limits, Timer};
 use super::keys::{is_place_key, key_of, step_of};
 use super::ownership::Ownership;
-use super::puct::{Evaluator, NetTree, PuctParams};
+use super::puct::{Evaluator, NetTree, PuctParams, FPU_REDUCTION};
 use super::report::{build_report, Report, RootStats};
 use super::reward::mover;
 use super::spec::{Algorithm, PlayerSpec};
@@ -416,7 +416,7 @@ impl<G: SearchHints> Engine<G> {
                 .tuning
                 .exploration
                 .unwrap_or(game_tuning.net_exploration),
-            fpu_reduction: self.spec.tuning.fpu.unwrap_or(game_tuning.net_fpu),
+            fpu_reduction: self.spec.tuning.fpu.unwrap_or(FPU_REDUCTION),
             batch: self.spec.batch.unwrap_or(game_tuning.net_batch),
             playout_mix: self.spec.tuning.playout_mix.unwrap_or(0.0),
             // The game's playout policy, as MCTS plays it (learned patterns need MCTS's

@@ -21,6 +21,5 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 28-0-12,
     // 0.75 against 1.0 30-0-10 (crate::games::tuning, docs/nets.md).
     net_exploration: 0.75,
-    net_fpu: 0.2,
     seed_policy_differs: false,
 };

@@ -25,6 +25,5 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // 0.75 against 1.0 33-0-7, 0.5 against 0.75 18-0-22, 0.35 against 0.75 27-0-13; at 1 s,
     // 0.75 against 1.5 37-0-3 (crate::games::tuning, docs/nets.md).
     net_exploration: 0.75,
-    net_fpu: 0.2,
     seed_policy_differs: false,
 };

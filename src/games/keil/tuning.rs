@@ -25,7 +25,6 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 28-0-12,
     // 0.75 against 1.0 18-0-22 (crate::games::tuning, docs/nets.md).
     net_exploration: 1.0,
-    net_fpu: 0.2,
     // Our random playouts pass only when no placement is legal (module docs), where the seed
     // reference's draw `pass` and `button` among all legal steps.
     seed_policy_differs: true,

@@ -51,7 +51,6 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 24-0-16,
     // 0.75 against 1.0 21-0-19 (crate::games::tuning, docs/nets.md).
     net_exploration: 1.0,
-    net_fpu: 0.2,
     seed_policy_differs: false,
 };
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use tessera::{Engine, Limits, PlayerSpec, Record};
 
 fn think(game: &tessera::AnyGame, iters: u64) -> Result<serde_json::Value, String> {
-    let spec: PlayerSpec = format!("default:threads=1,seed=1,iters={iters}").parse()?;
+    let spec: PlayerSpec = format!("mcts:threads=1,seed=1,iters={iters}").parse()?;
     let mut engine = Engine::new(spec);
     let decision = engine
         .think(

@@ -131,7 +131,7 @@ impl AiEvent {
     }
 }
 
-/// The name of the engine's worker thread (the local panic hook recognises it).
+/// The name of the engine's worker thread.
 pub const THREAD_NAME: &str = "tessera-engine";
 
 /// What the interface needs of an AI: start a job (stopping the one in progress), stop it.
@@ -150,15 +150,6 @@ pub type AiStart = Box<dyn FnOnce(Box<dyn Fn(AiEvent) + Send>) -> Box<dyn Thinke
 /// levels' own settings.
 pub fn local() -> AiStart {
     Box::new(|sink| Box::new(AiWorker::spawn(sink)))
-}
-
-/// The text of a panic's payload.
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown error".into())
 }
 
 /// Handle to the worker thread. Dropping it ends the thread once its job is done.
@@ -182,7 +173,10 @@ impl AiWorker {
                         think(req, &stop, &sink, &mut cache, &crate::search::levels::spec)
                     });
                     if let Err(p) = std::panic::catch_unwind(run) {
-                        let message = format!("the AI crashed: {}", panic_message(p.as_ref()));
+                        // What the engine kept may be half changed: the next job starts anew.
+                        cache = None;
+                        let message =
+                            format!("the AI crashed: {}", crate::crash::account(p.as_ref()));
                         sink(AiEvent::Failed { id, message });
                     }
                 }

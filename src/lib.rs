@@ -20,6 +20,7 @@
 pub(crate) mod ai;
 pub mod board;
 pub mod config;
+pub mod crash;
 pub mod files;
 pub mod games;
 pub mod gtp;

@@ -82,9 +82,10 @@ pub struct SearchTuning {
     /// reference programs' policy (a uniform draw from all legal steps), so that
     /// `tessera bench` measures that policy too, in a second row.
     pub seed_policy_differs: bool,
-    /// Levels 9 and 10 (and so hints and reviews) play the `net` player where the game ships a
-    /// network that measured stronger than `default` (issue 47's gate); else `default`.
-    pub net_levels: bool,
+    /// The game's networks measured stronger than the playouts (issue 47's gate): the
+    /// `default` player (and so levels 9 and 10, hints, reviews and GTP's default player)
+    /// plays the `net` player on every board a network fits, `mcts` elsewhere.
+    pub net_stronger: bool,
     /// Leaves the `net` player evaluates together on each thread (its `batch=` default).
     /// Batches pay where a batch evaluates faster a position than one at a time; each leaf
     /// waiting in one steers the next descents away from it (a virtual loss), which costs

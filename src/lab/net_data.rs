@@ -99,7 +99,7 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<()> {
     let spec: PlayerSpec = args
         .player
         .parse()
-        .map_err(|e: String| anyhow::anyhow!("--player: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("--player: {e}"))?;
     anyhow::ensure!(args.jobs > 0, "--jobs must be at least 1");
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create the data directory {}", args.out.display()))?;

@@ -1,14 +1,22 @@
-//! [`Engine`]: one AI player. Holds its spec and, for MCTS, the tree it reuses between calls.
+//! [`Engine`]: one AI player. Holds its spec and what it keeps between calls: the tree it
+//! reuses, the network's scratch space, its random generator.
+//!
+//! Each call decides afresh what plays the position given ([`Engine::plug_for`]): the
+//! evaluator of a tree player, with the network for that position's game, board and input
+//! layout (or none), so that one engine follows a player from board to board and game to game.
 
 use super::control::{Limits, Timer};
 use super::keys::{is_place_key, key_of, step_of};
-use super::ownership::Ownership;
-use super::puct::{Evaluator, NetTree, PuctParams, FPU_REDUCTION};
+use super::player::net_source;
+use super::player::spec::{Algorithm, PlayerSpec};
+use super::player::tuning;
 use super::report::{build_report, Report, RootStats};
 use super::reward::mover;
-use super::spec::{Algorithm, PlayerSpec};
-use super::tree::{Proven, Tree, NO_NODE};
-use super::{alphabeta, baseline, bid, net_source, parallel, tuning};
+use super::tree::network::{PuctParams, Scratch, FPU_REDUCTION};
+use super::tree::nodes::{Proven, Tree, NO_NODE};
+use super::tree::playouts::ownership::Ownership;
+use super::tree::{self as tree_search, run, Leaves};
+use super::{alphabeta, bid};
 use crate::games::fair_komi::KomiTable;
 use crate::games::{AnyGame, Game, SearchHints, Step};
 use crate::nn::Network;
@@ -16,6 +24,57 @@ use crate::rng::FastRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
+
+/// What values a tree player's leaves ([`crate::search::tree`]'s evaluators), as the program
+/// tells the player: `playouts` or `network`.
+#[derive(Clone, Debug)]
+pub enum Plug {
+    /// Playouts with all-moves-as-first statistics and patterns (`mcts`).
+    Playouts,
+    /// The game's network for the board (`net`).
+    Network(Arc<Network>),
+    /// Random playouts under plain UCB1 (`uct-baseline`).
+    Baseline,
+}
+
+impl Plug {
+    /// `playouts`, `network` or `baseline`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Plug::Playouts => "playouts",
+            Plug::Network(_) => "network",
+            Plug::Baseline => "baseline",
+        }
+    }
+
+    /// Whether two plugs build the same trees (the same network, by identity).
+    fn same(&self, other: &Plug) -> bool {
+        match (self, other) {
+            (Plug::Playouts, Plug::Playouts) | (Plug::Baseline, Plug::Baseline) => true,
+            (Plug::Network(a), Plug::Network(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+/// How a spec plays a position.
+#[derive(Clone, Debug)]
+enum Player {
+    /// Uniformly random legal placements.
+    Random,
+    /// Alpha-beta.
+    AlphaBeta,
+    /// The tree search with this evaluator.
+    Tree(Plug),
+}
+
+/// The tree kept for reuse: the tree, the position at its root, the evaluator that built it.
+#[derive(Debug)]
+struct Kept<G> {
+    tree: Tree,
+    game: G,
+    plug: Plug,
+}
 
 /// What the AI decided for the next step.
 #[derive(Clone, Debug)]
@@ -33,8 +92,8 @@ pub struct Decision {
 #[derive(Debug)]
 pub struct Engine<G: Game = AnyGame> {
     spec: PlayerSpec,
-    /// The tree kept for reuse and the position at its root.
-    kept: Option<(Tree, G)>,
+    /// The tree kept for reuse.
+    kept: Option<Kept<G>>,
     ownership: bool,
     rng: FastRng,
     /// The report of the last step decided.
@@ -44,11 +103,8 @@ pub struct Engine<G: Game = AnyGame> {
     komi_table: Option<Arc<KomiTable>>,
     /// Visits of every root step of the last search ([`Engine::last_visits`]).
     visits: Vec<(Step, u64)>,
-    /// The `net` player's network (`None` until first needed; `Some(None)`: none, so it plays
-    /// as `default`), its scratch space and its kept tree.
-    net: Option<Option<Arc<Network>>>,
-    evaluators: Vec<Evaluator>,
-    net_tree: Option<NetTree<G>>,
+    /// The network's scratch space, one per thread (for the network it was made for).
+    scratch: Vec<Scratch>,
 }
 
 impl Engine<AnyGame> {
@@ -73,9 +129,7 @@ impl<G: SearchHints> Engine<G> {
             last: None,
             komi_table: None,
             visits: Vec::new(),
-            net: None,
-            evaluators: Vec::new(),
-            net_tree: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -94,8 +148,9 @@ impl<G: SearchHints> Engine<G> {
             .clone()
     }
 
-    /// Whether MCTS reports carry the ownership of every cell accumulated from the playouts
-    /// ([`Report::ownership`]; off by default: it costs time).
+    /// Whether tree players' reports carry the ownership of every cell (accumulated from the
+    /// playouts, or the network's ownership head; [`Report::ownership`]; off by default: it
+    /// costs time).
     pub fn set_ownership(&mut self, on: bool) {
         self.ownership = on;
     }
@@ -109,8 +164,8 @@ impl<G: SearchHints> Engine<G> {
         self.last.as_ref()
     }
 
-    /// The visits of every root step of the last step searched by a tree search (MCTS, the
-    /// `net` player), in the game's step order; empty after a step decided otherwise. The
+    /// The visits of every root step of the last step searched by a tree search (`mcts`,
+    /// `net`, `uct-baseline`), in the game's step order; empty after a step decided otherwise. The
     /// self-play data's policy targets are these shares.
     pub fn last_visits(&self) -> &[(Step, u64)] {
         &self.visits
@@ -125,7 +180,46 @@ impl<G: SearchHints> Engine<G> {
     /// for correctness: a tree that does not lead to the new position is dropped anyway).
     pub fn clear(&mut self) {
         self.kept = None;
-        self.net_tree = None;
+    }
+
+    /// What plays `game` for this spec: the algorithm, and for a tree player its evaluator,
+    /// with the network for this position's game, board and input layout where the spec plays
+    /// one (`net`, or `default` where the game's networks measured stronger) and one fits.
+    pub fn plug_for(&self, game: &G) -> Option<Plug> {
+        match self.player_for(game) {
+            Player::Tree(plug) => Some(plug),
+            Player::Random | Player::AlphaBeta => None,
+        }
+    }
+
+    fn player_for(&self, game: &G) -> Player {
+        let network = |announce: bool| {
+            net_source::network_for(
+                game.kind(),
+                game.geometry().size(),
+                game.net_shape(),
+                self.spec.net_file.as_deref(),
+                announce,
+            )
+        };
+        match self.spec.kind {
+            Algorithm::Random => Player::Random,
+            Algorithm::AlphaBeta => Player::AlphaBeta,
+            Algorithm::UctBaseline => Player::Tree(Plug::Baseline),
+            Algorithm::Mcts => Player::Tree(Plug::Playouts),
+            Algorithm::Net => match network(true) {
+                Ok(net) => Player::Tree(Plug::Network(net)),
+                Err(_) => Player::Tree(Plug::Playouts),
+            },
+            Algorithm::Default => {
+                let net = network(false);
+                let has = net.is_ok();
+                match (tuning::default_player(game.kind(), has), net) {
+                    (Algorithm::Net, Ok(net)) => Player::Tree(Plug::Network(net)),
+                    _ => Player::Tree(Plug::Playouts),
+                }
+            }
+        }
     }
 
     /// Thinks about `game` and decides the next step for the side to move. Stops at the first
@@ -151,25 +245,17 @@ impl<G: SearchHints> Engine<G> {
             return None;
         }
         let searched = legal.len() > 1;
-        // Levels 9 and 10 play the net where the game's tuning says it measured stronger.
-        let wants_net = self.spec.kind == Algorithm::Net
-            || self.spec.kind == Algorithm::Default
-                && self.spec.level.is_some()
-                && game.kind().tuning().net_levels;
-        let has_net = wants_net && self.network(game).is_some();
-        let kind = match self.spec.kind {
-            Algorithm::Net | Algorithm::Default if has_net => Algorithm::Net,
-            Algorithm::Default | Algorithm::Net => tuning::default_kind(game.kind()),
-            k => k,
-        };
+        let player = self.player_for(game);
+        // The bid: the table, or probes; by every player but the random one and the yardstick.
+        let bids = matches!(
+            player,
+            Player::AlphaBeta | Player::Tree(Plug::Playouts | Plug::Network(_))
+        );
         let decision = if legal.len() == 1 {
             self.decide(game, &only(legal[0]), legal[0], &timer)
-        } else if let Some((side, rate)) = matches!(
-            kind,
-            Algorithm::Mcts | Algorithm::AlphaBeta | Algorithm::Net
-        )
-        .then(|| bid::table_side(|| self.komi_table(), game, &legal))
-        .flatten()
+        } else if let Some((side, rate)) = bids
+            .then(|| bid::table_side(|| self.komi_table(), game, &legal))
+            .flatten()
         {
             // The table's figures, not a search's: no margin, the measured score.
             let mut d = self.decide(game, &only(side), side, &timer);
@@ -179,58 +265,51 @@ impl<G: SearchHints> Engine<G> {
                 (c.win_rate, c.score) = (rate, None);
             }
             d
-        } else if legal.iter().any(|s| matches!(s, Step::Komi(_)))
-            && matches!(
-                kind,
-                Algorithm::Mcts | Algorithm::AlphaBeta | Algorithm::Net
-            )
-        {
-            let (step, report) = bid::choose_komi(self, game, &legal, limits, &stop);
+        } else if bids && legal.iter().any(|s| matches!(s, Step::Komi(_))) {
+            let table = self.komi_table();
+            let (step, report) = bid::choose_komi(
+                &mut |g: &G, part: Limits| self.probe(g, part, &stop),
+                table,
+                game,
+                &legal,
+                limits,
+                &stop,
+            );
             Decision { step, report }
         } else {
-            match kind {
-                Algorithm::Random => {
+            match player {
+                Player::Random => {
                     let step = game.random_step(&mut self.rng, &mut legal);
                     self.decide(game, &only(step), step, &timer)
                 }
-                Algorithm::UctBaseline => {
-                    let seed = self.rng.next_u64();
-                    let stats = baseline::search(game, &timer, seed, self.spec.memory_bytes());
-                    let best = stats.best_index().map(|i| step_of(stats.edges[i].key));
-                    self.decide(game, &stats, best.unwrap_or(legal[0]), &timer)
-                }
-                Algorithm::AlphaBeta => {
+                Player::AlphaBeta => {
                     let (stats, step, depth) = alphabeta::search(game, &timer, &self.spec);
                     let mut d = self.decide(game, &stats, step, &timer);
                     d.report.depth = Some(depth);
                     d
                 }
-                Algorithm::Net => {
-                    let (stats, ownership) = self.puct(game, &timer, reports.as_ref());
+                Player::Tree(plug) => {
+                    let baseline = matches!(plug, Plug::Baseline);
+                    let (mut stats, ownership) =
+                        self.tree_search(game, plug, &timer, reports.as_ref());
                     self.visits = stats.edges.iter().map(|e| (step_of(e.key), e.n)).collect();
-                    let t = self.spec.temperature_for(game.kind());
-                    let step = self.choose(&stats, t).unwrap_or(legal[0]);
-                    let mut d = self.decide(game, &stats, step, &timer);
-                    d.report.ownership = ownership;
-                    if !self.spec.reuse {
-                        self.net_tree = None;
+                    let step = if baseline {
+                        // The yardstick plays its most visited step, never tuned.
+                        stats.best_index().map(|i| step_of(stats.edges[i].key))
+                    } else {
+                        let t = self.spec.temperature_for(game.kind());
+                        self.choose(&stats, t)
                     }
-                    d
-                }
-                Algorithm::Mcts | Algorithm::Default => {
-                    let (mut stats, ownership) = self.mcts(game, &timer, reports.as_ref());
-                    self.visits = stats.edges.iter().map(|e| (step_of(e.key), e.n)).collect();
-                    let t = self.spec.temperature_for(game.kind());
-                    let step = self.choose(&stats, t).unwrap_or(legal[0]);
+                    .unwrap_or(legal[0]);
                     if stats.pv.first() != Some(&key_of(step)) {
                         // The PV under the step actually chosen.
-                        if let Some((tree, _)) = &self.kept {
-                            stats.pv = parallel::pv_after(tree, key_of(step));
+                        if let Some(kept) = &self.kept {
+                            stats.pv = run::pv_after(&kept.tree, key_of(step));
                         }
                     }
                     let mut d = self.decide(game, &stats, step, &timer);
-                    d.report.ownership = ownership.as_ref().map(Ownership::shares);
-                    if !self.spec.reuse {
+                    d.report.ownership = ownership;
+                    if !self.spec.reuse || baseline {
                         self.kept = None;
                     }
                     d
@@ -300,117 +379,103 @@ impl<G: SearchHints> Engine<G> {
         steps
     }
 
-    /// Runs MCTS from `game` (reusing the kept tree when it leads there); returns the root
-    /// statistics and the ownership counts when asked for.
-    pub(crate) fn mcts(
+    /// Runs the tree search with `plug` from `game` (reusing the kept tree when the same
+    /// evaluator built it and it leads there); returns the root statistics and, when asked
+    /// for, the ownership of every cell.
+    fn tree_search(
         &mut self,
         game: &G,
-        timer: &Timer,
-        reports: Option<&Sender<Report>>,
-    ) -> (RootStats, Option<Ownership>) {
-        let budget = self.spec.memory_bytes();
-        let cells = game.geometry().cells();
-        let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning);
-        let mut tree = match self.kept.take() {
-            Some((mut tree, old)) if self.spec.reuse && tree.budget_bytes() == budget => {
-                match steps_between(&old, game, 64) {
-                    Some(path) => {
-                        let mut node = tree.root;
-                        for &s in &path {
-                            node = tree.child_by_key(node, key_of(s)).unwrap_or(NO_NODE);
-                            if node == NO_NODE {
-                                break;
-                            }
-                        }
-                        tree.reroot(node);
-                        tree
-                    }
-                    None => Tree::new(budget, cells),
-                }
-            }
-            _ => Tree::new(budget, cells),
-        };
-        if tree.root == NO_NODE {
-            tree.plant(mover(game), Proven::Unknown);
-        }
-        let seeds: Vec<u64> = (0..self.spec.thread_count())
-            .map(|_| self.rng.next_u64())
-            .collect();
-        let ownership = self.ownership.then(|| Ownership::new(cells));
-        let stats = parallel::search_from(
-            game,
-            params,
-            &seeds,
-            &mut tree,
-            timer,
-            reports,
-            ownership.as_ref(),
-        );
-        self.kept = Some((tree, game.clone()));
-        (stats, ownership)
-    }
-
-    /// The `net` player's network for `game`: the spec's file or the shipped one, if it
-    /// exists, is sound and fits the game's input layout (else `None`, said once).
-    fn network(&mut self, game: &G) -> Option<Arc<Network>> {
-        if let Some(known) = &self.net {
-            return known.clone();
-        }
-        let shape = game.net_shape();
-        let named = self.spec.kind == Algorithm::Net;
-        let found = net_source::network_for(
-            game.kind(),
-            game.geometry().size(),
-            self.spec.net_file.as_deref(),
-            named,
-        )
-        .ok()
-        .filter(|net| {
-            let h = net.header();
-            let fits = shape.is_some_and(|s| {
-                (
-                    s.version,
-                    s.height,
-                    s.width,
-                    s.binary_planes,
-                    s.scalar_planes,
-                    s.policy_planes,
-                    s.policy_extras,
-                ) == (
-                    h.input_version,
-                    h.height,
-                    h.width,
-                    h.binary_planes,
-                    h.scalar_planes,
-                    h.policy_planes,
-                    h.policy_extras,
-                )
-            });
-            if !fits && named {
-                eprintln!(
-                    "tessera: the network for {} does not fit this program's input layout; \
-                     the net player plays as default",
-                    game.kind()
-                );
-            }
-            fits
-        });
-        self.net = Some(found.clone());
-        found
-    }
-
-    /// Runs the `net` player's search from `game`, reusing the kept tree when it leads there;
-    /// sends a report about every 100 ms; with ownership asked for, also the network's
-    /// ownership of the position.
-    fn puct(
-        &mut self,
-        game: &G,
+        plug: Plug,
         timer: &Timer,
         reports: Option<&Sender<Report>>,
     ) -> (RootStats, Option<Vec<[f64; 2]>>) {
-        let net = self.network(game).expect("checked before");
+        let budget = self.spec.memory_bytes();
+        let cells = game.geometry().cells();
+        let mut tree = self.kept_tree(game, &plug, budget, cells);
+        let threads = self.spec.thread_count();
+        let (stats, ownership) = match &plug {
+            Plug::Playouts => {
+                let params = tuning::mcts_params(game.kind(), cells, &self.spec.tuning);
+                let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+                let ownership = self.ownership.then(|| Ownership::new(cells));
+                let leaves = Leaves::Playouts {
+                    params,
+                    seeds: &seeds,
+                    ownership: ownership.as_ref(),
+                };
+                let stats = tree_search::search(game, leaves, &mut tree, timer, reports);
+                (stats, ownership.as_ref().map(Ownership::shares))
+            }
+            Plug::Network(net) => {
+                let params = self.puct_params(game);
+                self.ready_scratch(net, threads, params);
+                let ownership = if self.ownership {
+                    self.scratch[0].ownership(game)
+                } else {
+                    None
+                };
+                let leaves = Leaves::Network {
+                    params,
+                    scratch: &mut self.scratch,
+                    ownership: ownership.clone(),
+                };
+                let stats = tree_search::search(game, leaves, &mut tree, timer, reports);
+                (stats, ownership)
+            }
+            Plug::Baseline => {
+                let seed = self.rng.next_u64();
+                let leaves = Leaves::Baseline { seed };
+                let stats = tree_search::search(game, leaves, &mut tree, timer, reports);
+                (stats, None)
+            }
+        };
+        self.kept = Some(Kept {
+            tree,
+            game: game.clone(),
+            plug,
+        });
+        (stats, ownership)
+    }
+
+    /// The kept tree re-rooted at `game` when the same evaluator built it under the same
+    /// budget and `game` continues its root position; else a new tree. Planted.
+    fn kept_tree(&mut self, game: &G, plug: &Plug, budget: usize, cells: usize) -> Tree {
+        let words = match plug {
+            Plug::Playouts => tree_search::playouts::table_words(cells),
+            Plug::Network(_) | Plug::Baseline => 0,
+        };
+        let reused = match self.kept.take() {
+            Some(kept)
+                if self.spec.reuse
+                    && kept.plug.same(plug)
+                    && kept.tree.budget_bytes() == budget =>
+            {
+                steps_between(&kept.game, game, 64).map(|path| {
+                    let mut tree = kept.tree;
+                    let mut node = tree.root;
+                    for &s in &path {
+                        node = tree.child_by_key(node, key_of(s)).unwrap_or(NO_NODE);
+                        if node == NO_NODE {
+                            break;
+                        }
+                    }
+                    tree.reroot(node);
+                    tree
+                })
+            }
+            _ => None,
+        };
+        let mut tree = reused.unwrap_or_else(|| Tree::new(budget, words));
+        if tree.root == NO_NODE {
+            tree.plant(mover(game), Proven::Unknown);
+        }
+        tree
+    }
+
+    /// The network evaluator's parameters for `game`: the spec's settings over the game's.
+    fn puct_params(&self, game: &G) -> PuctParams {
         let game_tuning = game.kind().tuning();
-        let params = PuctParams {
+        PuctParams {
             exploration: self
                 .spec
                 .tuning
@@ -424,42 +489,55 @@ impl<G: SearchHints> Engine<G> {
             playout: tuning::playout_policy(game.kind(), &self.spec.tuning),
             score_weight: self.spec.tuning.score_weight.unwrap_or(0.0).clamp(0.0, 1.0),
             score_scale: tuning::score_scale(game.geometry().cells()),
-        };
-        let threads = self.spec.thread_count();
-        if self.evaluators.len() != threads {
+        }
+    }
+
+    /// Scratch space for `threads` threads evaluating `net`: the kept one when it was made
+    /// for that network and as many threads.
+    fn ready_scratch(&mut self, net: &Arc<Network>, threads: usize, params: PuctParams) {
+        let fits = self.scratch.len() == threads
+            && self.scratch.iter().all(|s| Arc::ptr_eq(s.network(), net));
+        if !fits {
             // Playouts draw from the engine's generator only where there are any, so that a
             // seeded engine's other draws stay as they were.
             let mixed = params.playout_mix > 0.0;
-            self.evaluators = (0..threads)
+            self.scratch = (0..threads)
                 .map(|_| {
                     let seed = if mixed { self.rng.next_u64() } else { 0 };
-                    Evaluator::new(net.clone(), params.batch, seed)
+                    Scratch::new(net.clone(), params.batch, seed)
                 })
                 .collect();
         }
-        let budget = self.spec.memory_bytes();
-        let mut tree = match self.net_tree.take() {
-            Some(tree) if self.spec.reuse => match steps_between(tree.game(), game, 64) {
-                Some(path) => tree.advance(&path, game),
-                None => NetTree::new(game, budget),
-            },
-            _ => NetTree::new(game, budget),
+    }
+
+    /// A probe of the bid: the first side's (win rate, expected margin, simulations) in the
+    /// position `game` after the bid, searched with playouts on a fresh tree.
+    fn probe(&mut self, game: &G, limits: Limits, stop: &AtomicBool) -> (f64, f64, u64) {
+        let spec = &self.spec;
+        let cells = game.geometry().cells();
+        let params = tuning::mcts_params(game.kind(), cells, &spec.tuning);
+        let seeds: Vec<u64> = (0..spec.thread_count())
+            .map(|_| self.rng.next_u64())
+            .collect();
+        let mut tree = Tree::new(
+            spec.memory_bytes(),
+            tree_search::playouts::table_words(cells),
+        );
+        tree.plant(mover(game), Proven::Unknown);
+        let timer = Timer::new(limits, stop);
+        let leaves = Leaves::Playouts {
+            params,
+            seeds: &seeds,
+            ownership: None,
         };
-        let ownership = if self.ownership {
-            tree.root_ownership(&mut self.evaluators[0])
-        } else {
-            None
+        let stats = tree_search::search(game, leaves, &mut tree, &timer, None);
+        let Some(i) = stats.best_index() else {
+            return (0.5, 0.0, 0);
         };
-        let progress = |stats: &RootStats| {
-            if let Some(tx) = reports {
-                let mut report = build_report(game, stats, None, timer.elapsed());
-                report.ownership = ownership.clone();
-                let _ = tx.send(report);
-            }
-        };
-        let stats = tree.search(&mut self.evaluators, &params, timer, &progress);
-        self.net_tree = Some(tree);
-        (stats, ownership)
+        // The margin over every simulation, not the best step's: the most visited step's mean
+        // is the maximum of noisy estimates, biased upwards when the probe is short.
+        let margin = stats.value().map_or(0.0, |(_, m)| m);
+        (stats.edges[i].mean(), margin, stats.iterations)
     }
 
     /// The step to play from merged root statistics: Wunchunk's pie (swap iff the side to
@@ -533,11 +611,6 @@ impl<G: SearchHints> Engine<G> {
         }
         let report = build_report(game, &stats, Some(key), timer.elapsed());
         Decision { step, report }
-    }
-
-    /// A fresh seed from the engine's generator.
-    pub(crate) fn next_seed(&mut self) -> u64 {
-        self.rng.next_u64()
     }
 }
 

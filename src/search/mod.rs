@@ -1,5 +1,5 @@
-//! The AI: Monte Carlo tree search for all five games, alpha-beta, a fixed baseline, levels,
-//! reports while thinking, and `tessera match`.
+//! The AI: one tree search for all five games with playouts or a network as its evaluator,
+//! alpha-beta, a fixed yardstick, levels, reports while thinking.
 //!
 //! # Using it
 //!
@@ -12,7 +12,8 @@
 //! | `ab:ms=100` | iterative-deepening alpha-beta |
 //! | `uct-baseline:ms=100` | the fixed yardstick (plain UCT, random playouts) |
 //! | `random` | uniformly random placements |
-//! | `default:ms=500` | the strongest player for the game ([`default_kind`]) |
+//! | `default:ms=500` | the strongest player for the board ([`default_player`]): `net` where a network fits, else `mcts` |
+//! | `net:ms=100` | the tree search with the game's network for the board (`mcts` where none fits) |
 //! | `level:3` | practice level 1–10 (see [`levels`]) |
 //!
 //! Settings after the colon: `ms`, `iters`, `threads`, `seed`, `mem` (tree budget in MB for all
@@ -62,61 +63,44 @@
 //!
 //! # Inside
 //!
-//! - `tree`, `arena`, `amaf`, `compact`: one tree shared by every thread — 40-byte nodes
-//!   created one per simulation (never a node's every legal step at once), all-moves-as-first
-//!   tables only at well-visited nodes (GRAVE), recycling of the least-visited subtrees when the
-//!   budget is full, re-rooting for reuse.
-//! - `mcts`: UCT + GRAVE over steps, score-aware rewards ([`reward`]), MCTS-Solver, virtual
-//!   loss; `parallel`: the threads, the stop conditions, reports.
-//! - `alphabeta` + `eval` + `chunks`: alpha-beta; `baseline`: `uct-baseline`, never tuned.
-//! - `tuning`: per-game defaults; [`levels`]: the level table.
-//!
-//! Matches between players (`tessera match`) and the self-play resignation rule are the
-//! lab's ([`crate::lab::match_cmd`], [`crate::lab::resign`]).
+//! - [`tree`]: the one tree search every tree player runs — the shared lock-free tree under a
+//!   memory budget with recycling, reuse between turns, threads, reports, the principal
+//!   variation — with its evaluator as a plug: playouts (`mcts`), the network (`net`), plain
+//!   UCB1 (`uct-baseline`). An evaluator brings the selection rule and a leaf's value.
+//! - [`alphabeta`]: `ab`, with its static evaluation.
+//! - [`bid`]: the komi bid's choices.
+//! - [`player`]: specs and their text, the levels, each game's tuning and the `default` player,
+//!   where a network comes from.
+//! - [`Engine`]: one seat's player; decides for each position what plays it ([`Plug`]).
 //!
 //! What the search needs to know about a game (points, chunk counts, group scores, final
-//! owners) it asks through [`crate::games::Game`]; nothing here branches on the kind of game
-//! except the measured per-game settings in `tuning`.
+//! owners, the network's input) it asks through [`crate::games::Game`]; nothing here branches
+//! on the kind of game except the measured per-game settings the games keep in their folders.
 
 pub(crate) mod alphabeta;
-pub(crate) mod amaf;
-pub(crate) mod arena;
-pub(crate) mod baseline;
 pub(crate) mod bid;
-pub(crate) mod chunks;
-mod compact;
 pub(crate) mod control;
 pub(crate) mod engine;
-pub(crate) mod eval;
 pub(crate) mod keys;
-pub mod levels;
-pub(crate) mod mcts;
-pub(crate) mod net_source;
-pub(crate) mod ownership;
-pub(crate) mod parallel;
-pub mod patterns;
-pub(crate) mod playout;
-pub(crate) mod puct;
+pub(crate) mod player;
 pub(crate) mod report;
 pub mod reward;
-pub(crate) mod spec;
 pub(crate) mod tree;
-pub(crate) mod tuning;
 
-#[cfg(test)]
-mod shared_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod toy;
 
 pub use control::Limits;
-pub use engine::{Decision, Engine};
-pub use ownership::Ownership;
-pub use playout::Policy;
+pub use engine::{Decision, Engine, Plug};
+pub use player::levels;
+pub use player::spec::{Algorithm, PlayerSpec, SpecError, Tuning};
+pub use player::tuning::default_player;
 pub use report::{Candidate, Report};
-pub use spec::{Algorithm, PlayerSpec, Tuning};
-pub use tuning::default_kind;
+pub use tree::playouts::ownership::Ownership;
+pub use tree::playouts::patterns;
+pub use tree::playouts::policy::Policy;
 
 use crate::games::fair_komi::KomiTable;
 use crate::games::{AnyGame, Step};

@@ -5,7 +5,7 @@
 //! ([`Game::swapped`]), so a side's win is credited to the seat holding that side when the
 //! game ends. Inside a multi-stone turn the mover stays the same seat across steps.
 
-use crate::games::{Game, Outcome};
+use crate::games::{Game, Outcome, Side, Stone};
 
 /// Index of a seat: 0 made the game's first turn, 1 is the other.
 pub type Seat = u8;
@@ -60,8 +60,7 @@ pub fn terminal<G: Game>(g: &G, shape: RewardShape) -> Terminal {
     };
     let margin = margin0(g);
     let reward = if shape.score_weight > 0.0 {
-        let squashed = 0.5 + (margin / shape.score_scale).atan() / std::f64::consts::PI;
-        (1.0 - shape.score_weight) * win + shape.score_weight * squashed
+        (1.0 - shape.score_weight) * win + shape.score_weight * squash(margin, shape.score_scale)
     } else {
         win
     };
@@ -70,6 +69,13 @@ pub fn terminal<G: Game>(g: &G, shape: RewardShape) -> Terminal {
         margin: margin as f32,
         reward: reward as f32,
     }
+}
+
+/// A margin in points squashed into 0–1: `0.5 + atan(margin / scale) / π` (about 75 % at
+/// `scale` points). Rewards and the network's utility blend it with the win chance.
+#[inline]
+pub fn squash(margin: f64, scale: f64) -> f64 {
+    0.5 + (margin / scale).atan() / std::f64::consts::PI
 }
 
 /// Seat 0's points minus seat 1's, as if the game ended now (0 without points).
@@ -105,4 +111,14 @@ pub fn margin_for(margin0: f32, seat: Seat) -> f32 {
     } else {
         -margin0
     }
+}
+
+/// The side a seat holds now.
+pub fn side_of<G: Game>(g: &G, seat: Seat) -> Side {
+    Side::from_index(seat as usize ^ g.swapped() as usize)
+}
+
+/// The colour a seat owns in games where each side owns one (Iris, Wunchunk).
+pub fn colour_of<G: Game>(g: &G, seat: Seat) -> Stone {
+    Stone::of_side(side_of(g, seat))
 }

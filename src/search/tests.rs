@@ -4,8 +4,8 @@
 
 use super::control::Limits;
 use super::engine::Engine;
-use super::spec::PlayerSpec;
 use super::toy::{Race, TicTacToe};
+use super::PlayerSpec;
 use crate::games::{Game, SearchHints, Step};
 use std::sync::atomic::AtomicBool;
 use std::sync::{mpsc, Arc};

@@ -187,7 +187,7 @@ pub(super) fn start(
                 Ok(Err(e)) => Some(e.to_string()),
                 Err(p) => Some(format!(
                     "the session crashed: {}",
-                    crate::ai::panic_message(p.as_ref())
+                    crate::crash::message(p.as_ref())
                 )),
             };
             if let Some(p) = &problem {

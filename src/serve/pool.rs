@@ -132,7 +132,7 @@ fn work(queue: &(Mutex<Queue>, Condvar), mem_mb: usize) {
             ai::think(job.req, &job.stop, &|r| sink(r), &mut cache, &spec);
         });
         if let Err(p) = std::panic::catch_unwind(run) {
-            let message = format!("the AI crashed: {}", ai::panic_message(p.as_ref()));
+            let message = format!("the AI crashed: {}", crate::crash::account(p.as_ref()));
             (job.sink)(AiEvent::Failed { id, message });
         }
     }

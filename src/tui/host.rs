@@ -254,7 +254,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
         Ok(r) => r,
         Err(p) => Err(anyhow::anyhow!(
             "the interface crashed ({}); the game was autosaved",
-            crate::ai::panic_message(p.as_ref())
+            crate::crash::message(p.as_ref())
         )),
     }
 }

@@ -58,16 +58,13 @@ fn login_name() -> String {
 /// Runs the interface in this terminal until the player quits.
 pub fn run(ui: UiOptions, start: Start) -> anyhow::Result<()> {
     let settings = settings(&ui);
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        // A crash of the AI is reported on screen as a failed job; anything else restores
-        // the terminal before the message is printed.
-        if std::thread::current().name() == Some(crate::ai::THREAD_NAME) {
-            return;
-        }
-        restore_terminal();
-        hook(info);
-    }));
+    // Every panic goes to the log in the data directory, none on the screen: a crash of the
+    // AI is reported in its panel as a failed job; a crash of this thread restores the
+    // terminal before its one line is said.
+    let log = Storage::platform(ui.config.clone())
+        .data
+        .map(|d| crate::crash::log_in(&d));
+    crate::crash::install(log, Some(Box::new(restore_terminal)));
     enable_raw_mode()?;
     let size = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
     let (tx, rx) = channel::<Msg>();

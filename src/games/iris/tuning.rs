@@ -16,7 +16,7 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     pattern_weight: 0.0,
     levels: &[],
     // `net` against `default`, 1 s a move, one thread each: 68.8 % of 40 games (docs/nets.md).
-    net_levels: true,
+    net_stronger: true,
     // One leaf at a time: `net:threads=1,batch=1` against the same with batches of 8 scored
     // 33-0-7 at 100 ms a move and 26-0-14 at 1 s (40 games each); a batch evaluates no faster
     // than one position here (docs/nets.md, "Batch size").

@@ -18,7 +18,7 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     pattern_weight: 0.0,
     levels: &[],
     // `net` against `default`, one thread each: docs/nets.md, "Rounds".
-    net_levels: true,
+    net_stronger: true,
     // One leaf at a time: `net:ms=100,threads=1,batch=1` against `uct-baseline:ms=1000`
     // scored 30-0-10 (75 %) where batches of 8 scored 28-0-12 (docs/nets.md, "Batch size").
     net_batch: 1,

@@ -45,7 +45,7 @@ pub(crate) const TUNING: SearchTuning = SearchTuning {
     pattern_weight: 1.0,
     levels: &LEVELS,
     // `net` against `default`, 1 s a move, one thread each: 90 % of 40 games (docs/nets.md).
-    net_levels: true,
+    net_stronger: true,
     // Batches of 8, as the network's gate and targets were measured.
     net_batch: 8,
     // `net:ms=100,threads=1` head to head, 40 games each: c = 1.0 against 1.5 scored 24-0-16,

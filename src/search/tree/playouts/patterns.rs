@@ -9,14 +9,14 @@
 //! self-play (`cargo run --release --example train_patterns`, see its documentation) and ship
 //! as small text files in `data/patterns/`, embedded in the binary and parsed once.
 //!
-//! The search uses them as a *progressive bias* ([`super::mcts`]): a step's value gets
+//! The search uses them as a *progressive bias* ([`super`], the playouts evaluator): a step's value gets
 //! `weight × prior / (visits + 1)`, so the patterns order the untried steps and fade as real
 //! statistics come in. Nothing here knows the rules of a game: stones and neighbours come
 //! through [`SearchHints`] (a [`crate::games::Game`]) and [`Geometry`].
 
-use super::tree::NO_PRIOR;
 use crate::board::{BoardKind, Cell, Geometry};
 use crate::games::{GameKind, SearchHints, Step, Stone};
+use crate::search::tree::nodes::NO_PRIOR;
 use std::sync::OnceLock;
 
 /// The neighbour slots of every cell of a board, in cyclic order.
@@ -37,7 +37,7 @@ pub struct Shape {
 /// A neighbour's state (0 empty, 1 the placed colour, 2 another colour, 3 off the board or
 /// neutral) by the placed stone's [`Stone::index`] and the neighbour's
 /// [`SearchHints::stone_code`]: a table instead of branches, because the playouts of
-/// [`super::playout::Policy::Patterns`] ask for several codes at every step.
+/// [`super::policy::Policy::Patterns`] ask for several codes at every step.
 const STATE: [[u8; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 2, 2, 1]];
 
 /// The slots of a hex cell as steps in raw coordinates (row, number), in cyclic order.

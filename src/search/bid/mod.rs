@@ -9,20 +9,20 @@
 //! hence an estimate of the fair komi; the nearest half-point komi and its neighbours one point
 //! either side are then searched each, and the one whose first-player win rate is nearest 50 %
 //! wins.
-//! Each of the (up to four) searches gets a quarter of the time and iterations.
+//! Each of the (up to four) searches gets a quarter of the time and iterations. The searches
+//! are the caller's ([`Probe`]): the engine runs them on the tree search with playouts.
 
-use super::control::{Limits, Timer};
-use super::engine::Engine;
-use super::parallel;
-use super::report::{Candidate, Report};
-use super::reward::mover;
-use super::tree::{Proven, Tree};
-use super::tuning;
 use crate::games::fair_komi::{KomiTable, Source};
 use crate::games::SearchHints;
 use crate::games::{format_komi, Game, Side, Step};
+use crate::search::control::Limits;
+use crate::search::report::{Candidate, Report};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// A probe: searches the position given (the bid made, the second side chosen) within the
+/// limits given and returns the first side's (win rate, expected margin, simulations).
+pub type Probe<'a, G> = &'a mut dyn FnMut(&G, Limits) -> (f64, f64, u64);
 
 /// Fewest simulations a komi probe runs when the limits are counted in simulations.
 const KOMI_PROBE_MIN_ITERS: u64 = 10_000;
@@ -31,38 +31,18 @@ const KOMI_PROBE_MIN_ITERS: u64 = 10_000;
 const KOMI_PROBE_MAX_MS: u64 = 500;
 
 /// First side's (win rate, expected margin, simulations) at komi `half` (in half points).
-fn probe<G: SearchHints>(
-    engine: &mut Engine<G>,
-    game: &G,
-    half: u16,
-    limits: Limits,
-    stop: &AtomicBool,
-) -> (f64, f64, u64) {
+fn probe<G: SearchHints>(search: Probe<G>, game: &G, half: u16, limits: Limits) -> (f64, f64, u64) {
     let mut g = game.clone();
     g.play(Step::Komi(half));
     g.play(Step::Choose(Side::Second));
-    let spec = engine.spec().clone();
-    let params = tuning::mcts_params(g.kind(), g.geometry().cells(), &spec.tuning);
-    let seeds: Vec<u64> = (0..spec.thread_count())
-        .map(|_| engine.next_seed())
-        .collect();
-    let mut tree = Tree::new(spec.memory_bytes(), g.geometry().cells());
-    tree.plant(mover(&g), Proven::Unknown);
-    let timer = Timer::new(limits, stop);
-    let stats = parallel::search_from(&g, params, &seeds, &mut tree, &timer, None, None);
-    let Some(i) = stats.best_index() else {
-        return (0.5, 0.0, 0);
-    };
-    // The margin over every simulation, not the best step's: the most visited step's mean is
-    // the maximum of noisy estimates, biased upwards when the probe is short.
-    let margin = stats.value().map_or(0.0, |(_, m)| m);
-    (stats.edges[i].mean(), margin, stats.iterations)
+    search(&g, limits)
 }
 
-/// Chooses `komi=X` for the position `game` (the bid's first step); `legal` lists the komi
-/// steps allowed.
+/// Chooses `komi=X` for the position `game` (the bid's first step) from the fair-komi `table`
+/// and the `search`'s probes; `legal` lists the komi steps allowed.
 pub fn choose_komi<G: SearchHints>(
-    engine: &mut Engine<G>,
+    search: Probe<G>,
+    table: Arc<KomiTable>,
     game: &G,
     legal: &[Step],
     limits: Limits,
@@ -79,7 +59,6 @@ pub fn choose_komi<G: SearchHints>(
         .unwrap_or(0);
     // Where the table knows the board's komi (solved, or settled by self-play), its komi is
     // the offer, without probes: see `table_komi`.
-    let table = engine.komi_table();
     if let Some(t) =
         table_komi(&table, game).filter(|t| t.offer <= max && same_rules(game, t.offer))
     {
@@ -104,7 +83,7 @@ pub fn choose_komi<G: SearchHints>(
         .agreed_komi_half(game.kind(), game.geometry().size())
         .min(max);
     let mut probed: Vec<(u16, f64, u64)> = Vec::new();
-    let (w0, m0, n0) = probe(engine, game, first_guess, part, stop);
+    let (w0, m0, n0) = probe(search, game, first_guess, part);
     probed.push((first_guess, w0, n0));
     // The fair komi makes the first side's expected margin zero.
     let fair_half = (first_guess as f64 + 2.0 * m0).clamp(0.0, max as f64);
@@ -120,7 +99,7 @@ pub fn choose_komi<G: SearchHints>(
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
-        let (w, _, n) = probe(engine, game, c as u16, part, stop);
+        let (w, _, n) = probe(search, game, c as u16, part);
         probed.push((c as u16, w, n));
     }
     let &(best, w, _) = probed
@@ -227,7 +206,7 @@ fn same_rules<G: Game>(game: &G, half: u16) -> bool {
 /// only `play=…` steps) on a board the table solves or settles: the side whose score by the
 /// table (`TableKomi::first_rate`) is above even, with that score. `None` (search decides)
 /// elsewhere, where the table's score is even, or under other rules (`same_rules`).
-pub(super) fn table_side<G: Game>(
+pub fn table_side<G: Game>(
     table: impl FnOnce() -> Arc<KomiTable>,
     game: &G,
     legal: &[Step],
@@ -290,7 +269,7 @@ fn komi_report<G: Game>(
 mod tests {
     use super::*;
     use crate::games::{AnyGame, GameKind};
-    use crate::search::{Limits, PlayerSpec};
+    use crate::search::{Engine, Limits, PlayerSpec};
 
     /// The built-in fair-komi table, as an engine without a table of its own reads it.
     fn builtin() -> Arc<KomiTable> {

@@ -1,5 +1,6 @@
-//! Runs a search: one [`Worker`] per thread on one shared tree (tree parallelism with virtual
-//! loss), recycling when the budget is full, a report about every 100 ms.
+//! Runs a search: one [`Walker`] per thread on one shared tree (tree parallelism with virtual
+//! loss), recycling when the budget is full, a report about every 100 ms. The same for every
+//! evaluator.
 //!
 //! The threads stop together at the first of: the stop flag, the deadline, the iteration cap
 //! (counted over all threads), a proven win at the root, or visits nearing the counters'
@@ -7,13 +8,12 @@
 //! ([`Tree::recycle`]), and they carry on; should a round make no progress at all (a budget
 //! smaller than what the search needs to move), the search carries on without growing.
 
-use super::control::Timer;
-use super::keys::{key_of, MoveKey, KEY_COUNT};
-use super::mcts::{MctsParams, Worker};
-use super::ownership::Ownership;
-use super::report::{build_report, Report, RootEdge, RootStats};
-use super::tree::{Tree, MAX_VISITS, NO_NODE};
-use crate::games::{AnyGame, Game, SearchHints, WithGame};
+use super::nodes::{Tree, MAX_VISITS, NO_NODE};
+use super::walk::{Evaluator, Step, Walker};
+use crate::games::{Game, SearchHints};
+use crate::search::control::Timer;
+use crate::search::keys::{key_of, MoveKey, KEY_COUNT};
+use crate::search::report::{build_report, Report, RootEdge, RootStats};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -24,11 +24,16 @@ pub const REPORT_EVERY: Duration = Duration::from_millis(100);
 /// The longest principal variation kept, in steps.
 const PV_STEPS: usize = 60;
 
+/// Per cell, the shares of the first and the second side's ownership, for the reports.
+pub type OwnershipNow<'a> = &'a (dyn Fn() -> Vec<[f64; 2]> + Sync);
+
 /// What the threads of one search share.
 struct Shared<'a, 'c> {
     tree: &'a Tree,
     timer: &'a Timer<'c>,
-    ownership: Option<&'a Ownership>,
+    ownership: Option<OwnershipNow<'a>>,
+    /// Whether the root's statistics list every legal step (else only the root's children).
+    all_legal: bool,
     /// Simulations started, all threads together.
     done: AtomicU64,
     /// Set by the first thread that meets a stop condition.
@@ -62,6 +67,11 @@ impl Shared<'_, '_> {
         Some(i)
     }
 
+    /// Takes back a simulation that was abandoned.
+    fn abandon(&self) {
+        self.done.fetch_sub(1, Relaxed);
+    }
+
     /// A proven win needs no more thought (a proven loss or draw is searched on for the best
     /// margin and the most resistance); visits near the counters' range end the search.
     fn root_settled(&self) -> bool {
@@ -70,36 +80,51 @@ impl Shared<'_, '_> {
     }
 }
 
-/// One thread's loop; the thread with `reports` sends them.
-fn run<G: SearchHints>(w: &mut Worker<G>, shared: &Shared, reports: Option<&Sender<Report>>) {
+/// One thread's loop; the thread with `reports` sends them. Leaves queued for a batch are
+/// valued before the thread stops, so that no virtual loss is left in the tree.
+fn run<G: SearchHints, E: Evaluator<G>>(
+    w: &mut Walker<G, E>,
+    shared: &Shared,
+    reports: Option<&Sender<Report>>,
+) {
     let mut next_report = shared.timer.start + REPORT_EVERY;
     while let Some(i) = shared.next() {
-        w.iterate(shared.tree, shared.ownership);
+        match w.simulate(shared.tree) {
+            Step::Done => {}
+            Step::BatchFull => w.flush(shared.tree),
+            Step::Collision => {
+                shared.abandon();
+                w.flush(shared.tree);
+            }
+        }
         if let Some(tx) = reports {
             if i % 16 == 0 && Instant::now() >= next_report {
                 next_report += REPORT_EVERY;
-                let mut stats = root_stats(shared.tree, w.game());
+                let mut stats = root_stats(shared.tree, w.game(), shared.all_legal);
                 stats.iterations = shared.done.load(Relaxed);
                 if !stats.edges.is_empty() {
                     let mut r = build_report(w.game(), &stats, None, shared.timer.elapsed());
-                    r.ownership = shared.ownership.map(Ownership::shares);
+                    r.ownership = shared.ownership.map(|o| o());
                     // A closed receiver only means nobody listens any more.
                     let _ = tx.send(r);
                 }
             }
         }
     }
+    w.flush(shared.tree);
 }
 
-/// Searches `tree` (whose root is the workers' position) with one thread per worker until
+/// Searches `tree` (whose root is the walkers' position) with one thread per walker until
 /// the timer says stop (at least one simulation unless stopped first). Returns the root
-/// statistics.
-pub fn search<G: SearchHints>(
+/// statistics: every legal step with `all_legal`, else the root's children only (the network
+/// leaves out the steps the game calls dominated).
+pub fn search<G: SearchHints, E: Evaluator<G>>(
     tree: &mut Tree,
-    workers: &mut [Worker<G>],
+    walkers: &mut [Walker<G, E>],
     timer: &Timer,
     reports: Option<&Sender<Report>>,
-    ownership: Option<&Ownership>,
+    ownership: Option<OwnershipNow>,
+    all_legal: bool,
 ) -> RootStats {
     let mut done = 0u64;
     let mut recycle = true;
@@ -109,14 +134,15 @@ pub fn search<G: SearchHints>(
             tree,
             timer,
             ownership,
+            all_legal,
             done: AtomicU64::new(done),
             halt: AtomicBool::new(false),
             recycle,
         };
-        match workers {
+        match walkers {
             [one] => run(one, &shared, reports),
             _ => std::thread::scope(|s| {
-                let (first, rest) = workers.split_first_mut().expect("at least one worker");
+                let (first, rest) = walkers.split_first_mut().expect("at least one walker");
                 for w in rest {
                     let shared = &shared;
                     s.spawn(move || run(w, shared, None));
@@ -136,69 +162,15 @@ pub fn search<G: SearchHints>(
             recycled += 1;
         }
     }
-    let mut stats = root_stats(tree, workers[0].game());
+    let mut stats = root_stats(tree, walkers[0].game(), all_legal);
     stats.iterations = done;
     stats.recycled = recycled;
     stats
 }
 
-/// Searches `tree` (whose root is `game`) with one [`Worker`] per seed, as [`search`] does. An
-/// [`AnyGame`] is searched as the game inside it ([`AnyGame::with_game`]): the search is then
-/// compiled for each game, and calls into the rules need no dispatch (the small ones inline).
-pub fn search_from<G: SearchHints>(
-    game: &G,
-    params: MctsParams,
-    seeds: &[u64],
-    tree: &mut Tree,
-    timer: &Timer,
-    reports: Option<&Sender<Report>>,
-    ownership: Option<&Ownership>,
-) -> RootStats {
-    let job = Job {
-        params,
-        seeds,
-        tree,
-        timer,
-        reports,
-        ownership,
-    };
-    match (game as &dyn std::any::Any).downcast_ref::<AnyGame>() {
-        Some(any) => any.with_game(job),
-        None => job.run(game),
-    }
-}
-
-/// What [`search_from`] hands to the game's own type.
-struct Job<'a, 'c> {
-    params: MctsParams,
-    seeds: &'a [u64],
-    tree: &'a mut Tree,
-    timer: &'a Timer<'c>,
-    reports: Option<&'a Sender<Report>>,
-    ownership: Option<&'a Ownership>,
-}
-
-impl WithGame for Job<'_, '_> {
-    type Output = RootStats;
-
-    fn run<G: SearchHints>(self, game: &G) -> RootStats {
-        let mut workers: Vec<Worker<G>> = self
-            .seeds
-            .iter()
-            .map(|&seed| Worker::new(game, self.params, seed))
-            .collect();
-        search(
-            self.tree,
-            &mut workers,
-            self.timer,
-            self.reports,
-            self.ownership,
-        )
-    }
-}
-
-/// The root's statistics, every legal step in the game's order, and the principal variation.
-pub fn root_stats<G: Game>(tree: &Tree, game: &G) -> RootStats {
+/// The root's statistics in the game's order of its steps (every legal step with
+/// `all_legal`, else the root's children only), and the principal variation.
+pub fn root_stats<G: Game>(tree: &Tree, game: &G, all_legal: bool) -> RootStats {
     let root = tree.root;
     let rn = tree.node(root);
     let m = rn.mover();
@@ -210,22 +182,21 @@ pub fn root_stats<G: Game>(tree: &Tree, game: &G) -> RootStats {
     }
     let edges = legal
         .iter()
-        .map(|&s| {
-            let key = key_of(s);
-            match child_at[key as usize] {
-                NO_NODE => RootEdge {
+        .map(|&s| key_of(s))
+        .filter(|&key| all_legal || child_at[key as usize] != NO_NODE)
+        .map(|key| match child_at[key as usize] {
+            NO_NODE => RootEdge {
+                key,
+                ..Default::default()
+            },
+            c => {
+                let cn = tree.node(c);
+                RootEdge {
                     key,
-                    ..Default::default()
-                },
-                c => {
-                    let cn = tree.node(c);
-                    RootEdge {
-                        key,
-                        n: u64::from(cn.visits()),
-                        w: cn.reward_sum(),
-                        margin: cn.margin_sum(),
-                        proven: cn.proven().value_for(m),
-                    }
+                    n: u64::from(cn.visits()),
+                    w: cn.reward_sum(),
+                    margin: cn.margin_sum(),
+                    proven: cn.proven().value_for(m),
                 }
             }
         })

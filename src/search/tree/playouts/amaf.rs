@@ -18,10 +18,10 @@
 //! visit counts and rewards of the nodes themselves are exact. Counts are halved (with their
 //! sums) when they reach 2²², which keeps the fixed-point sums in 32 bits and changes no mean.
 
-use super::arena::{Arena, Budget};
-use super::keys::{is_place_key, MoveKey};
-use super::reward::Seat;
-use super::tree::NO_PRIOR;
+use crate::search::keys::{is_place_key, MoveKey};
+use crate::search::reward::Seat;
+use crate::search::tree::nodes::NO_PRIOR;
+use crate::search::tree::side_tables::SideTables;
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 
@@ -39,7 +39,6 @@ const HALVE_AT: u32 = 1 << 22;
 
 /// Words before the entries: owner, samples, then per seat (n, w) of all its entries.
 const HEADER: usize = 8;
-const OWNER: usize = 0;
 const SAMPLES: usize = 1;
 
 /// The slot of a placement key among a seat's entries: cell × (black or neutral, white).
@@ -49,86 +48,38 @@ pub fn slot_of(key: MoveKey) -> usize {
     (k / 3) * 2 + usize::from(k % 3 == 1)
 }
 
-/// The tables of one tree.
-#[derive(Debug)]
-pub struct Tables {
-    pub(crate) arena: Arena<AtomicU32>,
-    /// Entries per seat (two per cell).
-    slots: usize,
-}
-
 /// Room for the cached legal steps: two per cell (a colour each) and a few actions; positions
 /// with more (the komi bid) are not cached.
 fn list_room(slots: usize) -> usize {
     slots + 8
 }
 
-impl Tables {
-    /// Tables for a board of `cells` cells, at most `budget` bytes of them.
-    pub fn new(cells: usize, budget: usize) -> Tables {
-        let slots = 2 * cells.max(1);
-        let words = HEADER + 4 * slots + 1 + list_room(slots);
-        let bytes = words * 4;
-        Tables {
-            arena: Arena::new(
-                words,
-                (budget / 64).clamp(bytes, 64 * bytes),
-                budget / bytes + 1,
-            ),
-            slots,
+/// The layout of the tables on a board: entries per seat (two per cell).
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    slots: usize,
+}
+
+impl Layout {
+    /// The layout for a board of `cells` cells.
+    pub fn new(cells: usize) -> Layout {
+        Layout {
+            slots: 2 * cells.max(1),
         }
     }
 
-    /// Tables in use.
-    pub fn len(&self) -> usize {
-        self.arena.len()
+    /// Words in one table (the tree's [`SideTables`] are made of these).
+    pub fn words(&self) -> usize {
+        HEADER + 4 * self.slots + 1 + list_room(self.slots)
     }
 
-    /// Bytes in use.
-    pub fn bytes_used(&self) -> usize {
-        self.arena.len() * self.arena.item_bytes()
-    }
-
-    /// A zeroed table for `owner`, or `None` when the budget is full.
-    pub fn alloc(&self, budget: &Budget, owner: u32) -> Option<u32> {
-        let t = self.arena.alloc(budget, false)?;
-        let words = self.arena.item(t);
-        for w in words {
-            w.store(0, Relaxed);
-        }
-        words[OWNER].store(owner, Relaxed);
-        Some(t)
-    }
-
-    /// Table `t`.
+    /// Table `t` of `tables`.
     #[inline]
-    pub fn get(&self, t: u32) -> Table<'_> {
+    pub fn get<'a>(&self, tables: &'a SideTables, t: u32) -> Table<'a> {
         Table {
-            words: self.arena.item(t),
+            words: tables.words(t),
             slots: self.slots,
         }
-    }
-
-    /// Keeps the first `len` tables (compaction).
-    pub fn truncate(&mut self, len: usize, budget: &mut Budget) {
-        self.arena.truncate(len, budget);
-    }
-
-    /// The node that owns table `t`.
-    pub fn owner(&self, t: u32) -> u32 {
-        self.arena.item(t)[OWNER].load(Relaxed)
-    }
-
-    /// Moves table `from` to slot `to` (`to <= from`) for the node now at `owner`
-    /// (compaction; exclusive access, so plain loads and stores).
-    pub fn relocate(&self, from: u32, to: u32, owner: u32) {
-        if from != to {
-            let (src, dst) = (self.arena.item(from), self.arena.item(to));
-            for (d, s) in dst.iter().zip(src) {
-                d.store(s.load(Relaxed), Relaxed);
-            }
-        }
-        self.arena.item(to)[OWNER].store(owner, Relaxed);
     }
 }
 
@@ -276,6 +227,7 @@ mod tests {
     use super::*;
     use crate::games::{Step, Stone};
     use crate::search::keys::key_of;
+    use crate::search::tree::arena::Budget;
 
     #[test]
     fn slots_are_distinct_per_cell_and_colour() {
@@ -295,9 +247,10 @@ mod tests {
     #[test]
     fn a_record_counts_each_placement_of_the_seat_once() {
         let budget = Budget::new(1 << 20);
-        let tables = Tables::new(10, 1 << 20);
+        let layout = Layout::new(10);
+        let tables = SideTables::new(layout.words(), 1 << 20);
         let t = tables.alloc(&budget, 5).unwrap();
-        let table = tables.get(t);
+        let table = layout.get(&tables, t);
         let mut stamp = vec![0u32; table.stamp_len()];
         let a = key_of(Step::Place {
             cell: 3,

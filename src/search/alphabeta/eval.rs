@@ -3,21 +3,11 @@
 //! where 100 is about one point (games with points), one chunk (games with chunks) or one
 //! coloured cell of the best group (games scored by group lists).
 
-use super::reward::{margin0, Seat};
-use crate::games::{Game, Outcome, SearchHints, Side, Stone};
+use crate::games::{Outcome, SearchHints};
+use crate::search::reward::{margin0, side_of, Seat};
 
 /// A won game (minus the steps it takes, so quicker wins score higher).
 pub const WIN: i32 = 1_000_000;
-
-/// The side a seat holds now.
-pub fn side_of<G: Game>(g: &G, seat: Seat) -> Side {
-    Side::from_index(seat as usize ^ g.swapped() as usize)
-}
-
-/// The colour a seat owns in games where each side owns one (Iris, Wunchunk).
-pub fn colour_of<G: Game>(g: &G, seat: Seat) -> Stone {
-    Stone::of_side(side_of(g, seat))
-}
 
 /// The value of `g` for `seat`, at `ply` steps from the root.
 pub fn evaluate<G: SearchHints>(g: &G, seat: Seat, ply: u32) -> i32 {

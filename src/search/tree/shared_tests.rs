@@ -1,12 +1,13 @@
 //! Tests of the shared tree under threads, recycling and re-rooting, on the toy games.
 
-use super::control::{Limits, Timer};
-use super::mcts::{MctsParams, Worker};
-use super::parallel;
-use super::reward::mover;
-use super::toy::{Race, TicTacToe};
-use super::tree::{Proven, Tree};
+use super::nodes::{Proven, Tree, NO_NODE};
+use super::playouts::{table_words, MctsParams, Playouts};
+use super::run;
+use super::walk::Walker;
 use crate::games::{Game, SearchHints};
+use crate::search::control::{Limits, Timer};
+use crate::search::reward::mover;
+use crate::search::toy::{Race, TicTacToe};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -42,22 +43,22 @@ fn check_tree(tree: &Tree) -> usize {
 }
 
 fn run<G: SearchHints>(game: &G, tree: &mut Tree, threads: usize, iters: u64, seed: u64) -> u64 {
-    if tree.root == super::tree::NO_NODE {
+    if tree.root == NO_NODE {
         tree.plant(mover(game), Proven::Unknown);
     }
     let params = MctsParams::default();
-    let mut workers: Vec<Worker<G>> = (0..threads)
-        .map(|i| Worker::new(game, params, seed + i as u64))
+    let mut walkers: Vec<_> = (0..threads)
+        .map(|i| Walker::new(game, Playouts::new(game, params, seed + i as u64, None)))
         .collect();
     let stop = AtomicBool::new(false);
     let timer = Timer::new(Limits::iters(iters), &stop);
-    parallel::search(tree, &mut workers, &timer, None, None).iterations
+    run::search(tree, &mut walkers, &timer, None, None, true).iterations
 }
 
 #[test]
 fn no_update_is_lost_under_many_threads() {
     let race = Race::new(60, true).with_points();
-    let mut tree = Tree::new(64 << 20, race.geometry().cells());
+    let mut tree = Tree::new(64 << 20, table_words(race.geometry().cells()));
     let done = run(&race, &mut tree, 8, 40_000, 1);
     assert_eq!(done, 40_000);
     assert_eq!(
@@ -79,7 +80,7 @@ fn recycling_keeps_the_statistics_consistent_and_the_budget() {
     let race = Race::new(250, true).with_points();
     let budget = 512 << 10;
     for threads in [1, 3] {
-        let mut tree = Tree::new(budget, race.geometry().cells());
+        let mut tree = Tree::new(budget, table_words(race.geometry().cells()));
         let done = run(&race, &mut tree, threads, 30_000, 7);
         assert_eq!(done, 30_000, "{threads} threads: the search went on");
         assert!(tree.bytes_committed() <= budget);
@@ -95,7 +96,7 @@ fn recycling_keeps_the_statistics_consistent_and_the_budget() {
 fn one_thread_with_a_seed_and_an_iteration_limit_is_deterministic() {
     let g = TicTacToe::default();
     let visits = || {
-        let mut tree = Tree::new(8 << 20, g.geometry().cells());
+        let mut tree = Tree::new(8 << 20, table_words(g.geometry().cells()));
         run(&g, &mut tree, 1, 3_000, 5);
         let mut v: Vec<(u16, u32, u64)> = tree
             .children(tree.root)
@@ -113,7 +114,7 @@ fn one_thread_with_a_seed_and_an_iteration_limit_is_deterministic() {
 #[test]
 fn rerooting_keeps_the_searched_subtree() {
     let mut g = TicTacToe::default();
-    let mut tree = Tree::new(8 << 20, g.geometry().cells());
+    let mut tree = Tree::new(8 << 20, table_words(g.geometry().cells()));
     run(&g, &mut tree, 2, 5_000, 3);
     let best = tree
         .children(tree.root)
@@ -127,7 +128,7 @@ fn rerooting_keeps_the_searched_subtree() {
     assert_eq!(tree.children(tree.root).count(), grandchildren);
     check_tree(&tree);
     // The search carries on from there.
-    g.play(super::keys::step_of(key));
+    g.play(crate::search::keys::step_of(key));
     run(&g, &mut tree, 2, 1_000, 4);
     assert_eq!(tree.node(tree.root).visits(), visits + 1_000);
     check_tree(&tree);
@@ -142,16 +143,16 @@ fn progressive_widening_bounds_the_children_of_every_node() {
     options.size = 4;
     let g = crate::games::wunchunk::Wunchunk::new(&options).expect("a board");
     let run_with = |k: f32| {
-        let mut tree = Tree::new(32 << 20, g.geometry().cells());
+        let mut tree = Tree::new(32 << 20, table_words(g.geometry().cells()));
         tree.plant(mover(&g), Proven::Unknown);
         let params = MctsParams {
             widening: k,
             ..MctsParams::default()
         };
-        let mut workers = vec![Worker::new(&g, params, 5)];
+        let mut walkers = vec![Walker::new(&g, Playouts::new(&g, params, 5, None))];
         let stop = AtomicBool::new(false);
         let timer = Timer::new(Limits::iters(3_000), &stop);
-        parallel::search(&mut tree, &mut workers, &timer, None, None);
+        run::search(&mut tree, &mut walkers, &timer, None, None, true);
         check_tree(&tree);
         let (mut root, mut over) = (0usize, 0usize);
         let mut stack = vec![tree.root];

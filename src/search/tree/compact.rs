@@ -14,7 +14,7 @@
 //! simply a leaf again (a well-visited one, guided by its all-moves-as-first table when it has
 //! one): the search grows it back if it turns out to matter.
 
-use super::tree::{Tree, NODE_BYTES, NO_NODE};
+use super::nodes::{Tree, NODE_BYTES, NO_NODE};
 
 impl Tree {
     /// Keeps only the subtree under `new_root` (which becomes the root), statistics included;
@@ -154,7 +154,7 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tree::Proven;
+    use crate::search::tree::nodes::{Proven, NO_PRIOR};
 
     /// A root with children 1, 2, 3; child 2 has children 20, 21; 21 has 210.
     fn small_tree() -> Tree {
@@ -162,9 +162,7 @@ mod tests {
         t.plant(0, Proven::Unknown);
         let r = t.root;
         let add = |t: &Tree, parent: u32, key: u16, visits: u32| {
-            let c = t
-                .new_node(key, 0, 1, Proven::Unknown, crate::search::tree::NO_PRIOR)
-                .unwrap();
+            let c = t.new_node(key, 0, 1, Proven::Unknown, NO_PRIOR).unwrap();
             t.link(parent, c, t.node(parent).first_child());
             for _ in 0..visits {
                 t.node(c).enter();

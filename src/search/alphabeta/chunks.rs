@@ -3,10 +3,9 @@
 //! ([`SearchHints::chunk_delta`]), and the move-ordering score. Everything comes from the game;
 //! for games without chunks the functions return `None` or 0.
 
-use super::eval::colour_of;
-use super::reward::{mover, Seat};
 use crate::board::Cell;
 use crate::games::{SearchHints, Side, Step, Stone};
+use crate::search::reward::{colour_of, mover, Seat};
 
 /// Weight of one chunk and one crumb in the evaluation.
 const CHUNK: i32 = 100;

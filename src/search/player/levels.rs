@@ -4,9 +4,10 @@
 //! root visit counts, so weak levels make believable mistakes instead of random ones; capping
 //! simulations keeps their strength independent of the machine; they use one thread. Levels 9
 //! and 10 are the game's strongest player thinking for a fixed time on all cores: the `net`
-//! player where the game ships a network that measured stronger
-//! ([`crate::games::tuning::SearchTuning::net_levels`]), else [`super::default_kind`]. The caller's own limits (the interface's time per move, GTP's
-//! `tessera-analyze MS`) apply as well: the first limit reached stops the search.
+//! player where the game ships a network for the board that measured stronger, else `mcts`
+//! (the `default` player, [`super::tuning::default_player`]). The caller's own limits (the
+//! interface's time per move, GTP's `tessera-analyze MS`) apply as well: the first limit
+//! reached stops the search.
 //!
 //! | level | simulations | time    | threads | temperature |
 //! |------:|------------:|--------:|--------:|------------:|
@@ -31,9 +32,9 @@
 //!
 //! [`SearchTuning::levels`]: crate::games::tuning::SearchTuning::levels
 
-use super::control::Limits;
 use super::spec::{Algorithm, PlayerSpec};
 use crate::games::GameKind;
+use crate::search::control::Limits;
 
 /// (simulations, milliseconds, threads (0 = all), temperature) per level.
 const TABLE: [(u64, u64, usize, f64); 10] = [
@@ -89,4 +90,29 @@ pub fn spec(n: u8) -> PlayerSpec {
     s.threads = (threads > 0).then_some(threads);
     s.temperature = temperature;
     s
+}
+
+impl PlayerSpec {
+    /// The player's own limits in a game of `kind`: a level whose simulations were not set
+    /// by hand spends that game's simulations for the level ([`simulations`];
+    /// Wunchunk's differ), any other spec its own limits.
+    pub fn limits_for(&self, kind: GameKind) -> Limits {
+        match self.level {
+            Some(n) if self.limits.iters == spec(n).limits.iters => Limits {
+                iters: simulations(n, kind),
+                ..self.limits
+            },
+            _ => self.limits,
+        }
+    }
+
+    /// The temperature this spec draws its steps with in a game of `kind`: a level whose
+    /// temperature was not set by hand uses that game's temperature for the level
+    /// ([`temperature`]; Wunchunk's differ), any other spec its own.
+    pub fn temperature_for(&self, kind: GameKind) -> f64 {
+        match self.level {
+            Some(n) if self.temperature == spec(n).temperature => temperature(n, kind),
+            _ => self.temperature,
+        }
+    }
 }

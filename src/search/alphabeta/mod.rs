@@ -1,19 +1,22 @@
 //! `ab`: iterative-deepening alpha-beta (negamax over steps) with a transposition table,
-//! move ordering (table move, killers, history) and the evaluation of [`super::eval`].
+//! move ordering (table move, killers, history) and the evaluation of [`eval`] (with the
+//! chunk knowledge of [`chunks`]).
 //!
 //! Depth counts steps, so a multi-stone turn is several plies by the same player: a child
 //! whose mover is the same player is searched without negation. Wunchunk's pie: the root
 //! searches the other steps and swaps iff the best of them is still losing for the side to
 //! move (the position favours the first stone's owner).
 
-use super::chunks;
-use super::control::Timer;
-use super::eval::{evaluate, WIN};
-use super::keys::{key_of, step_of, MoveKey, KEY_COUNT};
-use super::report::{RootEdge, RootStats};
-use super::reward::{mover, Seat};
-use super::spec::PlayerSpec;
+pub(crate) mod chunks;
+pub(crate) mod eval;
+
 use crate::games::{Game, SearchHints, Side, Step};
+use crate::search::control::Timer;
+use crate::search::keys::{key_of, step_of, MoveKey, KEY_COUNT};
+use crate::search::player::spec::PlayerSpec;
+use crate::search::report::{RootEdge, RootStats};
+use crate::search::reward::{mover, Seat};
+use eval::{evaluate, WIN};
 
 #[derive(Clone, Copy, Default)]
 struct Entry {

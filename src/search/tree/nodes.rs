@@ -2,10 +2,12 @@
 //! budget, linked parent → first child → next sibling.
 //!
 //! A node is one position and also the step that led to it, with that step's statistics, so
-//! a tree of `n` positions is `n` nodes of 40 bytes and nothing else; children are created one
-//! at a time when the search first follows a step (never all legal steps at once), so the tree
-//! grows by about one node per simulation whatever the branching factor. All-moves-as-first
-//! statistics live in separate tables that only well-visited nodes get ([`super::amaf`]).
+//! a tree of `n` positions is `n` nodes of 40 bytes plus whatever side tables the evaluator
+//! keeps for some of them ([`SideTables`]: the playouts' all-moves-as-first statistics). When
+//! children are created is the evaluator's choice: the playouts create one at a time when the
+//! search first follows a step (the tree grows by about one node per simulation whatever the
+//! branching factor), the network creates all of a position's steps at once with their priors
+//! when it values the position.
 //!
 //! Every field is an atomic, so threads share the tree without locks: visits and reward sums
 //! are added with `fetch_add` (no update is ever lost), a child is published by a
@@ -15,19 +17,22 @@
 //! [`super::compact`]. A child is always created after its parent, so its index is higher;
 //! compaction relies on that.
 
-use super::amaf::Tables;
 use super::arena::{Arena, Budget};
-use super::keys::MoveKey;
-use super::reward::Seat;
+use super::side_tables::SideTables;
+use crate::search::keys::MoveKey;
+use crate::search::reward::Seat;
 use std::sync::atomic::{AtomicI64, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
-use Ordering::{Acquire, Relaxed, Release};
+use Ordering::{AcqRel, Acquire, Relaxed, Release};
 
 /// Index meaning "no node".
 pub const NO_NODE: u32 = u32::MAX;
 
-/// [`Node::prior`] of a node without a learned prior.
+/// [`Node::prior`] of a node without a prior.
 pub const NO_PRIOR: u16 = u16::MAX;
+
+/// Bit of `seats_proven`: an evaluator is valuing this leaf ([`Node::claim`]).
+const CLAIMED: u8 = 1 << 4;
 
 /// Fixed-point unit of reward sums: a reward of 1 adds this much.
 pub const REWARD_ONE: f64 = 65_536.0;
@@ -93,13 +98,15 @@ impl Proven {
 #[derive(Debug, Default)]
 pub struct Node {
     key: AtomicU16,
-    /// [`Node::by`] (bit 0), [`Node::mover`] (bit 1), [`Node::proven`] (bits 2–3): the seats
-    /// never change after [`Node::init`], so a proof is stored with them by a plain store.
+    /// [`Node::by`] (bit 0), [`Node::mover`] (bit 1), [`Node::proven`] (bits 2–3), claimed
+    /// for valuing (bit 4); changed bit by bit (`fetch_or`, `fetch_and`), never by a store
+    /// that could undo another thread's bit.
     seats_proven: AtomicU8,
     /// Legal steps here, once counted (0: not yet, or a finished game).
     legal: AtomicU16,
-    /// The learned prior of the step that led here, as a level of the game's
-    /// [`super::patterns::Patterns`] ([`NO_PRIOR`] when there is none).
+    /// The prior of the step that led here, in the evaluator's code ([`NO_PRIOR`]: none): a
+    /// level of the game's learned patterns for the playouts, the network's probability in
+    /// 65,534ths for the network.
     prior: AtomicU16,
     first_child: AtomicU32,
     next_sibling: AtomicU32,
@@ -122,10 +129,20 @@ impl Node {
         self.seats_proven.load(Relaxed) & 1
     }
 
-    /// The seat to move in this position.
+    /// The seat to move in this position (known once the node has been entered: a node the
+    /// network created with its siblings learns it when a descent first plays its step,
+    /// [`Node::set_mover`]).
     #[inline]
     pub fn mover(&self) -> Seat {
         (self.seats_proven.load(Relaxed) >> 1) & 1
+    }
+
+    /// Records the seat to move (every thread that enters the node records the same one).
+    #[inline]
+    pub fn set_mover(&self, mover: Seat) {
+        if self.mover() != mover {
+            self.seats_proven.fetch_xor(2, Relaxed);
+        }
     }
 
     /// Simulations through this node, those still running included (they count as losses
@@ -153,11 +170,24 @@ impl Node {
         Proven::from_u8(self.seats_proven.load(Relaxed) >> 2)
     }
 
-    /// Records a proof.
+    /// Records a proof (proofs only go from unknown to known, and every thread derives the
+    /// same one).
     #[inline]
     pub fn set_proven(&self, p: Proven) {
-        let seats = self.seats_proven.load(Relaxed) & 3;
-        self.seats_proven.store(seats | (p as u8) << 2, Relaxed);
+        self.seats_proven.fetch_or((p as u8) << 2, Relaxed);
+    }
+
+    /// Claims the node for valuing: true when no other thread had claimed it. The claim keeps
+    /// a second descent from queuing the same leaf while the network values it.
+    #[inline]
+    pub fn claim(&self) -> bool {
+        self.seats_proven.fetch_or(CLAIMED, AcqRel) & CLAIMED == 0
+    }
+
+    /// Gives the claim back (after the node's children are published, or when it got none).
+    #[inline]
+    pub fn release(&self) {
+        self.seats_proven.fetch_and(!CLAIMED, Release);
     }
 
     /// The prior level of the step that led here ([`NO_PRIOR`]: none).
@@ -204,6 +234,12 @@ impl Node {
         self.visits.fetch_add(1, Relaxed)
     }
 
+    /// Takes back [`Node::enter`] for a simulation that was abandoned before its result.
+    #[inline]
+    pub fn leave(&self) {
+        self.visits.fetch_sub(1, Relaxed);
+    }
+
     /// Adds a finished simulation's reward (from [`Node::by`]'s view) and margin.
     #[inline]
     pub fn add_result(&self, reward: f32, margin: f32) {
@@ -229,11 +265,11 @@ impl Node {
         self.margin.store(0, Relaxed);
     }
 
-    /// Copies every field from `other` (compaction, while no search runs).
+    /// Copies every field from `other` but the claim (compaction, while no search runs).
     pub(crate) fn copy_from(&self, other: &Node) {
         self.key.store(other.key.load(Relaxed), Relaxed);
         self.seats_proven
-            .store(other.seats_proven.load(Relaxed), Relaxed);
+            .store(other.seats_proven.load(Relaxed) & !CLAIMED, Relaxed);
         self.legal.store(other.legal.load(Relaxed), Relaxed);
         self.prior.store(other.prior.load(Relaxed), Relaxed);
         self.first_child
@@ -264,25 +300,26 @@ impl Node {
 /// Bytes of one node.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
-/// The tree: nodes, all-moves-as-first tables and the budget they share.
+/// The tree: nodes, the evaluator's side tables and the budget they share.
 #[derive(Debug)]
 pub struct Tree {
     pub(crate) nodes: Arena<Node>,
-    pub(crate) tables: Tables,
+    pub(crate) tables: SideTables,
     pub(crate) budget: Budget,
     /// The root node, or [`NO_NODE`] for an empty tree.
     pub root: u32,
 }
 
 impl Tree {
-    /// An empty tree that never holds more than `budget` bytes of nodes and tables (except
-    /// one chunk for the root when the budget is smaller still), for a board of `cells` cells.
-    pub fn new(budget: usize, cells: usize) -> Tree {
+    /// An empty tree that never holds more than `budget` bytes of nodes and side tables
+    /// (except one chunk for the root when the budget is smaller still), whose side tables
+    /// are `table_words` words each (0: the evaluator keeps none).
+    pub fn new(budget: usize, table_words: usize) -> Tree {
         // At least 64 chunks in the budget, so that it is used closely; at most 640 KB each.
         let chunk = (budget / 64).clamp(NODE_BYTES, 16_384 * NODE_BYTES);
         Tree {
             nodes: Arena::new(1, chunk, budget / NODE_BYTES + 1),
-            tables: Tables::new(cells, budget),
+            tables: SideTables::new(table_words, budget),
             budget: Budget::new(budget),
             root: NO_NODE,
         }
@@ -322,7 +359,7 @@ impl Tree {
         self.nodes.len()
     }
 
-    /// Bytes in use: nodes and tables.
+    /// Bytes in use: nodes and side tables.
     pub fn bytes_used(&self) -> usize {
         self.nodes.len() * NODE_BYTES + self.tables.bytes_used()
     }
@@ -392,6 +429,18 @@ impl Tree {
                 Err(now) => head = now,
             }
         }
+    }
+
+    /// Links the fresh nodes `children` (not yet reachable) under `parent`, which has no
+    /// children and is claimed by the caller ([`Node::claim`]): they are listed in the order
+    /// given. Publishes them all at once.
+    pub fn adopt(&self, parent: u32, children: &[u32]) {
+        let mut next = NO_NODE;
+        for &c in children.iter().rev() {
+            self.node(c).next_sibling.store(next, Relaxed);
+            next = c;
+        }
+        self.node(parent).first_child.store(next, Release);
     }
 
     /// The children of `node`, newest first.

@@ -1,27 +1,35 @@
-//! Monte Carlo tree search on the shared [`Tree`]: UCT with all-moves-as-first statistics
-//! (GRAVE, [`super::amaf`]), score-aware rewards, MCTS-Solver, virtual loss.
+//! The playouts evaluator (the `mcts` player): UCT with all-moves-as-first statistics (GRAVE,
+//! [`amaf`]), learned patterns as a progressive bias ([`patterns`]), a playout to the end of
+//! the game at each new leaf ([`policy`]), score-aware rewards, MCTS-Solver.
 //!
 //! One tree level is one step, so a multi-stone turn is several levels by the same seat; the
 //! statistics on a node are always from the view of the seat that took the step into it (see
-//! [`super::reward`]). Each thread runs its own [`Worker`] (a copy of the root position, a
-//! random generator, scratch space) on the one tree; [`super::parallel`] drives them.
+//! [`crate::search::reward`]). The descent, the backup and the threads are the tree search's
+//! ([`super::walk`], [`super::run`]); this evaluator brings the selection rule and the leaf's
+//! value.
 //!
-//! A simulation walks down from the root choosing among *all* legal steps of each position
-//! (tried ones by their statistics, untried ones by the all-moves-as-first estimate), and
-//! creates a node the first time a step is taken: the tree grows by one node per simulation,
-//! and a position's untried steps cost nothing. A node gets children once it has been visited
+//! Selection chooses among *all* legal steps of each position (tried ones by their statistics,
+//! untried ones by the all-moves-as-first estimate), and the walker creates a node the first
+//! time a step is taken: the tree grows by one node per simulation, and a position's untried
+//! steps cost nothing. A node gets children once it has been visited
 //! [`MctsParams::expand_after`] times (before that, simulations play out from it; more times as
 //! the budget fills, see [`Tree::growth_shift`]).
 
-use super::amaf::{TABLE_AFTER, TABLE_READY};
-use super::keys::{is_place_key, key_of, step_of, MoveKey, KEY_COUNT};
-use super::ownership::Ownership;
-use super::patterns::{Patterns, Shape};
-use super::playout::Policy;
-use super::reward::{for_seat, margin_for, mover, terminal, RewardShape, Seat};
-use super::tree::{Proven, Tree, NO_NODE, NO_PRIOR};
+pub(crate) mod amaf;
+pub(crate) mod ownership;
+pub mod patterns;
+pub(crate) mod policy;
+
+use super::nodes::{Proven, Tree, NO_NODE, NO_PRIOR};
+use super::walk::{Evaluator, Valued};
 use crate::games::{Game, SearchHints, Side, Step};
 use crate::rng::FastRng;
+use crate::search::keys::{is_place_key, key_of, step_of, MoveKey, KEY_COUNT};
+use crate::search::reward::{mover, terminal, RewardShape, Seat};
+use amaf::{Layout, TABLE_AFTER, TABLE_READY};
+use ownership::Ownership;
+use patterns::{Patterns, Shape};
+use policy::Policy;
 
 /// The knobs of the search (all measured with `tessera match`; defaults in
 /// [`MctsParams::default`], per game in [`super::tuning`]).
@@ -75,18 +83,23 @@ impl Default for MctsParams {
 /// Pseudo-updates of every step's all-moves-as-first statistics at the table's mean.
 const AMAF_PRIOR: f32 = 10.0;
 
-/// One thread's part of a search: a copy of the root position and scratch space.
+/// One thread's playouts evaluator: its random generator and scratch space.
 #[derive(Debug)]
-pub struct Worker<G: Game> {
-    game: G,
+pub struct Playouts<'a, G: Game> {
     params: MctsParams,
+    layout: Layout,
+    ownership: Option<&'a Ownership>,
     rng: FastRng,
     buf: Vec<Step>,
     keys: Vec<MoveKey>,
     /// The prior levels of `keys`, when cached with them.
     levels: Vec<u16>,
-    path: Vec<u32>,
+    /// The steps of the simulation under way (descent and playout), for the tables.
     seq: Vec<(Seat, MoveKey)>,
+    /// Visits a node needs before it gets children in this simulation.
+    expand_after: u32,
+    /// The all-moves-as-first table selection reads in this simulation ([`NO_NODE`]: none).
+    reference: u32,
     tried: Vec<u32>,
     stamp_now: u32,
     stamp: Vec<u32>,
@@ -97,20 +110,35 @@ pub struct Worker<G: Game> {
     /// ([`Shape::read`]) when `board_at` is the current `stamp_now`.
     board: Vec<u8>,
     board_at: u32,
+    _game: std::marker::PhantomData<fn(&G)>,
 }
 
-impl<G: SearchHints> Worker<G> {
-    /// A worker for the position `game` (the root of the tree it will search).
-    pub fn new(game: &G, params: MctsParams, seed: u64) -> Worker<G> {
-        Worker {
-            game: game.clone(),
+/// The side tables the playouts keep on a board of `cells` cells: their words each (the
+/// tree's [`Tree::new`] takes it).
+pub fn table_words(cells: usize) -> usize {
+    Layout::new(cells).words()
+}
+
+impl<'a, G: SearchHints> Playouts<'a, G> {
+    /// An evaluator for searches of positions like `game`, drawing from `seed`; each playout's
+    /// final owners are added to `ownership` when given.
+    pub fn new(
+        game: &G,
+        params: MctsParams,
+        seed: u64,
+        ownership: Option<&'a Ownership>,
+    ) -> Playouts<'a, G> {
+        Playouts {
             params,
+            layout: Layout::new(game.geometry().cells()),
+            ownership,
             rng: FastRng::seed(seed),
             buf: Vec::with_capacity(512),
             keys: Vec::with_capacity(512),
             levels: Vec::with_capacity(512),
-            path: Vec::with_capacity(64),
             seq: Vec::with_capacity(1024),
+            expand_after: params.expand_after,
+            reference: NO_NODE,
             tried: vec![0; KEY_COUNT],
             stamp_now: 0,
             stamp: Vec::new(),
@@ -122,152 +150,33 @@ impl<G: SearchHints> Worker<G> {
                 .filter(|_| params.pattern_weight > 0.0 || params.policy == Policy::Patterns)
                 .map(|_| Shape::of(game.geometry()))
                 .filter(|s| params.patterns.is_some_and(|p| p.fits(s))),
+            _game: std::marker::PhantomData,
         }
     }
 
-    /// The root position.
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
-    /// Runs one simulation on `tree` (whose root is this worker's position): select down the
-    /// tree, create a node, play out, back up. `owners` accumulates the final owner of every
-    /// cell when given.
-    pub fn iterate(&mut self, tree: &Tree, owners: Option<&Ownership>) {
-        if self.params.copy_root {
-            let root = self.game.clone();
-            self.simulate(tree, owners);
-            self.game = root;
-        } else {
-            let played = self.simulate(tree, owners);
-            for _ in 0..played {
-                self.game.undo();
-            }
-        }
-    }
-
-    /// One simulation on `self.game`, which it leaves at the end of the playout; returns the
-    /// steps played.
-    fn simulate(&mut self, tree: &Tree, owners: Option<&Ownership>) -> usize {
-        self.path.clear();
-        self.seq.clear();
-        let p = self.params;
-        let expand_after = p.expand_after << tree.growth_shift();
-        let root = tree.root;
-        let mut node = root;
-        let mut before = tree.node(root).enter();
-        self.path.push(root);
-        let mut played = 0usize;
-        let mut fixed_win: Option<f32> = None;
-        let mut reference = NO_NODE;
-        loop {
-            let nd = tree.node(node);
-            if node != root {
-                if let Some(v) = nd.proven().value0().filter(|_| p.solver) {
-                    // A proven position's value is exact; a playout only supplies a margin.
-                    fixed_win = Some(v);
-                    break;
-                }
-            }
-            if self.game.is_over() {
-                break;
-            }
-            let t = nd.table();
-            if t != NO_NODE && (reference == NO_NODE || tree.tables.get(t).samples() >= TABLE_READY)
-            {
-                reference = t;
-            }
-            if node != root && before < expand_after && nd.first_child() == NO_NODE {
-                break;
-            }
-            let seen = nd.first_child();
-            let (child, key, level) = self.select(tree, node, seen, reference);
-            self.seq.push((nd.mover(), key));
-            self.game.play(step_of(key));
-            played += 1;
-            let child = match child {
-                NO_NODE => match self.expand(tree, node, key, level, seen) {
-                    Some(c) => c,
-                    None => break,
-                },
-                c => c,
-            };
-            before = tree.node(child).enter();
-            self.path.push(child);
-            node = child;
-        }
-        if p.policy == Policy::Eval && !self.game.is_over() && fixed_win.is_none() {
-            let v = super::alphabeta::win_rate(super::eval::evaluate(&self.game, 0, 0)) as f32;
-            self.backup(tree, v, 0.0);
-            return played;
-        }
-        let patterns = self.shape.as_ref().zip(p.patterns);
-        while !self.game.is_over() {
-            let s = p
-                .policy
-                .step_with(&self.game, &mut self.rng, &mut self.buf, patterns);
-            self.seq.push((mover(&self.game), key_of(s)));
-            self.game.play(s);
-            played += 1;
-        }
-        let t = terminal(&self.game, p.reward);
-        let reward0 = match fixed_win {
-            Some(v) => t.reward + (1.0 - p.reward.score_weight as f32) * (v - t.win),
-            None => t.reward,
-        };
-        if let Some(o) = owners {
-            self.game.final_owners(&mut self.owners);
-            o.add(&self.owners);
-        }
-        self.backup(tree, reward0, t.margin);
-        let leaf = *self.path.last().expect("the root at least");
-        if p.solver && tree.node(leaf).proven() != Proven::Unknown {
-            self.backup_proof(tree);
-        }
-        played
-    }
-
-    /// Creates the node for the position `self.game` is in, reached from `parent` by `key`
-    /// (whose prior level there was `level`).
-    fn expand(
-        &mut self,
-        tree: &Tree,
-        parent: u32,
-        key: MoveKey,
-        level: u16,
-        seen: u32,
-    ) -> Option<u32> {
-        let by = tree.node(parent).mover();
-        let proven = if self.game.is_over() {
-            Proven::from_win0(terminal(&self.game, RewardShape::WIN_LOSS).win)
-        } else {
-            Proven::Unknown
-        };
-        let c = tree.new_node(key, by, mover(&self.game), proven, level)?;
-        Some(tree.link(parent, c, seen))
-    }
-
-    /// The step to take from `node` and its child (or [`NO_NODE`] when untried among the
-    /// children from `first` on), reading the all-moves-as-first table `reference`; and the
-    /// step's prior level when untried ([`NO_PRIOR`] without patterns).
+    /// The step to take from `node` in the position `game` and its child (or [`NO_NODE`] when
+    /// untried among the children from `first` on), reading the all-moves-as-first table
+    /// `reference`; and the step's prior level when untried ([`NO_PRIOR`] without patterns).
     ///
-    /// The learned priors ([`super::patterns`]) are computed once per step of a node and
-    /// cached: a child keeps its step's ([`super::tree::Node::prior`]), a GRAVE table keeps
-    /// those of its owner's legal steps beside them. At a node without a table, an untried
-    /// step's prior is computed only if it could make that step the best.
-    fn select(
+    /// The learned priors ([`patterns`]) are computed once per step of a node and cached: a
+    /// child keeps its step's ([`super::nodes::Node::prior`]), a GRAVE table keeps those of
+    /// its owner's legal steps beside them. At a node without a table, an untried step's prior
+    /// is computed only if it could make that step the best.
+    fn choose(
         &mut self,
         tree: &Tree,
         node: u32,
         first: u32,
         reference: u32,
+        game: &G,
     ) -> (u32, MoveKey, u16) {
         let nd = tree.node(node);
         let m = nd.mover();
         let p = self.params;
         let ln_n = (nd.visits().max(1) as f32).ln();
         let rave = p.rave_bias >= 0.0;
-        let table = (rave && reference != NO_NODE).then(|| tree.tables.get(reference));
+        let table =
+            (rave && reference != NO_NODE).then(|| self.layout.get(&tree.tables, reference));
         let prior = table.map_or(0.5, |t| t.seat_mean(m)) * AMAF_PRIOR;
         let amaf = |k: MoveKey| match table {
             Some(t) if is_place_key(k) => t.sums(m, k),
@@ -347,19 +256,24 @@ impl<G: SearchHints> Worker<G> {
         let own = nd.table();
         let mut cached = false;
         if own != NO_NODE {
-            cached = tree.tables.get(own).legal(&mut self.keys, &mut self.levels);
+            cached = self
+                .layout
+                .get(&tree.tables, own)
+                .legal(&mut self.keys, &mut self.levels);
         }
         if !cached {
-            self.game.legal_steps(&mut self.buf);
+            game.legal_steps(&mut self.buf);
             self.keys.clear();
             self.keys.extend(self.buf.iter().map(|&s| key_of(s)));
             if own != NO_NODE {
                 self.levels.clear();
                 for i in 0..self.keys.len() {
-                    let level = self.level(self.keys[i]);
+                    let level = self.level(self.keys[i], game);
                     self.levels.push(level);
                 }
-                tree.tables.get(own).set_legal(&self.keys, &self.levels);
+                self.layout
+                    .get(&tree.tables, own)
+                    .set_legal(&self.keys, &self.levels);
                 cached = true;
             }
         }
@@ -394,7 +308,7 @@ impl<G: SearchHints> Worker<G> {
                 // `base + bias ≤ base + most ≤ best`: not better (rounding is monotonic).
                 continue;
             } else {
-                self.level(k)
+                self.level(k, game)
             };
             let score = base + bias(level);
             if score > best.0 {
@@ -408,7 +322,7 @@ impl<G: SearchHints> Worker<G> {
     /// The prior level of the step `key` in the position being selected from (placements
     /// only; [`NO_PRIOR`] otherwise or without patterns). Reads the board once per selection.
     #[inline]
-    fn level(&mut self, key: MoveKey) -> u16 {
+    fn level(&mut self, key: MoveKey, game: &G) -> u16 {
         let (Some(shape), Some(patterns)) = (&self.shape, self.params.patterns) else {
             return NO_PRIOR;
         };
@@ -416,24 +330,19 @@ impl<G: SearchHints> Worker<G> {
             return NO_PRIOR;
         };
         if self.board_at != self.stamp_now {
-            shape.read(&self.game, &mut self.board);
+            shape.read(game, &mut self.board);
             self.board_at = self.stamp_now;
         }
-        let own = crate::games::Stone::of_side(self.game.to_move());
+        let own = crate::games::Stone::of_side(game.to_move());
         patterns.level(shape.code_in(&self.board, cell, stone, own))
     }
 
-    fn backup(&mut self, tree: &Tree, reward0: f32, margin0: f32) {
-        for &n in &self.path {
-            let nd = tree.node(n);
-            let by = nd.by();
-            nd.add_result(for_seat(reward0, by), margin_for(margin0, by));
-        }
+    /// All-moves-as-first: each table on `path` records the steps after its owner.
+    fn record_tables(&mut self, tree: &Tree, path: &[u32], reward0: f32) {
         if self.params.rave_bias < 0.0 {
             return;
         }
-        // All-moves-as-first: each table on the path records the steps after its owner.
-        for (d, &n) in self.path.iter().enumerate() {
+        for (d, &n) in path.iter().enumerate() {
             let nd = tree.node(n);
             let t = match nd.table() {
                 NO_NODE if nd.visits() >= TABLE_AFTER || n == tree.root => {
@@ -445,7 +354,7 @@ impl<G: SearchHints> Worker<G> {
                 NO_NODE => continue,
                 t => t,
             };
-            let table = tree.tables.get(t);
+            let table = self.layout.get(&tree.tables, t);
             if self.stamp.len() != table.stamp_len() {
                 self.stamp = vec![0; table.stamp_len()];
             }
@@ -455,21 +364,21 @@ impl<G: SearchHints> Worker<G> {
 
     /// MCTS-Solver: a node is won if one child is won for its mover, decided if every legal
     /// step has a proven child (then it is worth the best of them).
-    fn backup_proof(&mut self, tree: &Tree) {
-        for i in (0..self.path.len().saturating_sub(1)).rev() {
-            let nd = tree.node(self.path[i]);
+    fn backup_proof(&mut self, tree: &Tree, path: &[u32]) {
+        for i in (0..path.len().saturating_sub(1)).rev() {
+            let nd = tree.node(path[i]);
             if nd.proven() != Proven::Unknown {
                 break;
             }
             let m = nd.mover();
-            let cp = tree.node(self.path[i + 1]).proven();
+            let cp = tree.node(path[i + 1]).proven();
             match cp.value_for(m) {
                 None => break,
                 Some(v) if v >= 1.0 => nd.set_proven(cp),
                 Some(_) => {
                     let mut best: Option<(Proven, f32)> = None;
                     let mut count = 0usize;
-                    for c in tree.children(self.path[i]) {
+                    for c in tree.children(path[i]) {
                         count += 1;
                         let p = tree.node(c).proven();
                         match p.value_for(m) {
@@ -489,6 +398,86 @@ impl<G: SearchHints> Worker<G> {
                     }
                 }
             }
+        }
+    }
+}
+
+impl<G: SearchHints> Evaluator<G> for Playouts<'_, G> {
+    fn solver(&self) -> bool {
+        self.params.solver
+    }
+
+    fn copy_root(&self) -> bool {
+        self.params.copy_root
+    }
+
+    fn begin(&mut self, tree: &Tree) {
+        self.seq.clear();
+        self.expand_after = self.params.expand_after << tree.growth_shift();
+        self.reference = NO_NODE;
+    }
+
+    fn is_leaf(&self, tree: &Tree, node: u32, before: u32, is_root: bool) -> bool {
+        !is_root && before < self.expand_after && tree.node(node).first_child() == NO_NODE
+    }
+
+    fn select(&mut self, tree: &Tree, node: u32, first: u32, game: &G) -> (u32, MoveKey, u16) {
+        let nd = tree.node(node);
+        let t = nd.table();
+        if t != NO_NODE
+            && (self.reference == NO_NODE
+                || self.layout.get(&tree.tables, t).samples() >= TABLE_READY)
+        {
+            self.reference = t;
+        }
+        let chosen = self.choose(tree, node, first, self.reference, game);
+        self.seq.push((nd.mover(), chosen.1));
+        chosen
+    }
+
+    fn value(&mut self, _tree: &Tree, game: &mut G, _path: &[u32], fixed: Option<f32>) -> Valued {
+        let p = self.params;
+        if p.policy == Policy::Eval && !game.is_over() && fixed.is_none() {
+            let v = crate::search::alphabeta::win_rate(crate::search::alphabeta::eval::evaluate(
+                game, 0, 0,
+            )) as f32;
+            return Valued::Now {
+                reward0: v,
+                margin0: 0.0,
+                played: 0,
+            };
+        }
+        let patterns = self.shape.as_ref().zip(p.patterns);
+        let mut played = 0;
+        while !game.is_over() {
+            let s = p
+                .policy
+                .step_with(&*game, &mut self.rng, &mut self.buf, patterns);
+            self.seq.push((mover(&*game), key_of(s)));
+            game.play(s);
+            played += 1;
+        }
+        let t = terminal(&*game, p.reward);
+        let reward0 = match fixed {
+            Some(v) => t.reward + (1.0 - p.reward.score_weight as f32) * (v - t.win),
+            None => t.reward,
+        };
+        if let Some(o) = self.ownership {
+            game.final_owners(&mut self.owners);
+            o.add(&self.owners);
+        }
+        Valued::Now {
+            reward0,
+            margin0: t.margin,
+            played,
+        }
+    }
+
+    fn backed_up(&mut self, tree: &Tree, path: &[u32], reward0: f32) {
+        self.record_tables(tree, path, reward0);
+        let leaf = *path.last().expect("the root at least");
+        if self.params.solver && tree.node(leaf).proven() != Proven::Unknown {
+            self.backup_proof(tree, path);
         }
     }
 }

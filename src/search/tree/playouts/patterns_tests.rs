@@ -39,10 +39,10 @@ fn the_shipped_wunchunk_patterns_load_and_tell_placements_apart() {
 fn the_wunchunk_search_uses_its_patterns() {
     use crate::search::control::Limits;
     use crate::search::engine::Engine;
-    use crate::search::spec::{PlayerSpec, Tuning};
+    use crate::search::{PlayerSpec, Tuning};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    let p = crate::search::tuning::mcts_params(GameKind::Wunchunk, 169, &Tuning::default());
+    let p = crate::search::player::tuning::mcts_params(GameKind::Wunchunk, 169, &Tuning::default());
     assert!(p.patterns.is_some() && p.pattern_weight > 0.0);
     let game = AnyGame::new(
         GameKind::Wunchunk,
@@ -65,9 +65,9 @@ fn the_wunchunk_search_uses_its_patterns() {
             .map(|c| (c.step.clone(), c.visits))
             .collect::<Vec<_>>()
     };
-    let with = visits("default:iters=400,threads=1,seed=5");
-    assert_eq!(with, visits("default:iters=400,threads=1,seed=5"));
-    assert_ne!(with, visits("default:iters=400,threads=1,seed=5,pb=0"));
+    let with = visits("mcts:iters=400,threads=1,seed=5");
+    assert_eq!(with, visits("mcts:iters=400,threads=1,seed=5"));
+    assert_ne!(with, visits("mcts:iters=400,threads=1,seed=5,pb=0"));
 }
 
 #[test]
@@ -186,21 +186,23 @@ fn levels_give_back_the_priors() {
 #[test]
 fn cached_priors_are_the_priors_of_their_positions() {
     use crate::search::keys::{step_of, MoveKey};
-    use crate::search::mcts::Worker;
     use crate::search::reward::mover;
-    use crate::search::tree::{Proven, Tree, NO_NODE};
+    use crate::search::tree::nodes::{Proven, Tree, NO_NODE};
+    use crate::search::tree::playouts::Playouts;
+    use crate::search::tree::walk::Walker;
     let options = GameOptions::parse(GameKind::Wunchunk, &["size=4"]).unwrap();
     let game = AnyGame::new(GameKind::Wunchunk, &options).unwrap();
     let cells = game.geometry().cells();
-    let tuning = crate::search::spec::Tuning::default();
-    let params = crate::search::tuning::mcts_params(GameKind::Wunchunk, cells, &tuning);
+    let tuning = crate::search::Tuning::default();
+    let params = crate::search::player::tuning::mcts_params(GameKind::Wunchunk, cells, &tuning);
     let p = params.patterns.expect("Wunchunk has patterns");
-    let mut tree = Tree::new(1 << 24, cells);
+    let mut tree = Tree::new(1 << 24, crate::search::tree::playouts::table_words(cells));
     tree.plant(mover(&game), Proven::Unknown);
-    let mut worker = Worker::new(&game, params, 7);
+    let mut walker = Walker::new(&game, Playouts::new(&game, params, 7, None));
     for _ in 0..4000 {
-        worker.iterate(&tree, None);
+        walker.simulate(&tree);
     }
+    let layout = crate::search::tree::playouts::amaf::Layout::new(cells);
     let shape = Shape::of(game.geometry());
     let fresh = |g: &AnyGame, k: MoveKey| match step_of(k) {
         Step::Place { cell, stone } => {
@@ -221,7 +223,7 @@ fn cached_priors_are_the_priors_of_their_positions() {
             stack.push((c, after));
         }
         let t = tree.node(node).table();
-        if t != NO_NODE && tree.tables.get(t).legal(&mut keys, &mut levels) {
+        if t != NO_NODE && layout.get(&tree.tables, t).legal(&mut keys, &mut levels) {
             for (&k, &l) in keys.iter().zip(&levels) {
                 assert_eq!(fresh(&g, k).unwrap_or(NO_PRIOR), l);
                 listed += 1;

@@ -1,22 +1,29 @@
 //! The search's parameters for a game: the game's own tuning ([`GameKind::tuning`], plain
-//! data in the game's folder, each figure measured with `tessera match`) turned into
-//! [`MctsParams`], with a player's overrides applied.
+//! data in the game's folder, each figure measured with `tessera match`) turned into the
+//! evaluators' parameters, with a player's overrides applied; and which player `default` is.
 
-use super::mcts::MctsParams;
-use super::playout::Policy;
-use super::reward::RewardShape;
 use super::spec::{Algorithm, Tuning};
 use crate::games::tuning::PlayoutKind;
 use crate::games::GameKind;
+use crate::search::reward::RewardShape;
+use crate::search::tree::playouts::policy::Policy;
+use crate::search::tree::playouts::MctsParams;
 
-/// The player `default` (and levels 9 and 10) use for a game: MCTS everywhere.
+/// The player `default` (and so levels 9 and 10, hints, reviews and GTP's default player) is
+/// on a board: `net` where `has_network` (a network fits the board) and the game's networks
+/// measured stronger than the playouts ([`crate::games::tuning::SearchTuning::net_stronger`]),
+/// else `mcts`.
 ///
 /// Alpha-beta against MCTS (`tessera match GAME --a ab:ms=100 --b mcts:ms=100,threads=1`):
 /// 0/10 in Carteso, Iris, Linage and Wunchunk (where `ab` also scores only 6/20 against
 /// `uct-baseline`); in Keil `ab` wins 15/20 at 100 ms a move but only 5/10 at 400 ms, and
-/// MCTS gains more from time, so MCTS stays the default there too.
-pub fn default_kind(_kind: GameKind) -> Algorithm {
-    Algorithm::Mcts
+/// MCTS gains more from time, so MCTS is the default where no network plays.
+pub fn default_player(kind: GameKind, has_network: bool) -> Algorithm {
+    if has_network && kind.tuning().net_stronger {
+        Algorithm::Net
+    } else {
+        Algorithm::Mcts
+    }
 }
 
 /// The margin, in points, that the squash of a score maps to about 75 %: a tenth of the
@@ -50,7 +57,7 @@ pub fn mcts_params(kind: GameKind, cells: usize, tuning: &Tuning) -> MctsParams 
     p.exploration = game.exploration;
     p.copy_root = game.copy_root;
     p.policy = playout_policy(kind, tuning);
-    p.patterns = super::patterns::Patterns::for_kind(kind);
+    p.patterns = crate::search::tree::playouts::patterns::Patterns::for_kind(kind);
     p.pattern_weight = game.pattern_weight;
     if let Some(v) = tuning.pattern_weight {
         p.pattern_weight = v.max(0.0);

@@ -65,6 +65,11 @@ impl TicTacToe {
 }
 
 impl Game for TicTacToe {
+    /// Not a game of the program's: the search reads a game's measured settings (tuning,
+    /// levels, network) by its kind, and a toy has none of its own, so tic-tac-toe borrows
+    /// those of Iris, the real game it is most like (one stone a turn, no points). Iris's
+    /// network does not fit its input ([`crate::games::NetInput`]), so `net` plays it with
+    /// playouts.
     fn kind(&self) -> GameKind {
         GameKind::Iris
     }
@@ -231,6 +236,8 @@ impl Race {
 }
 
 impl Game for Race {
+    /// Not a game of the program's: like [`TicTacToe`], the race borrows the measured
+    /// settings of the real game it is most like, Wunchunk (several steps a turn, a pie).
     fn kind(&self) -> GameKind {
         GameKind::Wunchunk
     }

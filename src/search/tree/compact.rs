@@ -166,7 +166,7 @@ mod tests {
             t.link(parent, c, t.node(parent).first_child());
             for _ in 0..visits {
                 t.node(c).enter();
-                t.node(c).add_result(1.0, 2.0);
+                t.node(c).add_result(1.0, 2.0, false);
             }
             c
         };

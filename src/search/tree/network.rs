@@ -206,16 +206,19 @@ impl<'a, G: SearchHints> Net<'a, G> {
             .map(|c| prior_of(c.prior()))
             .sum();
         // The parent's value and margin for its mover (the seat that takes the children's
-        // steps): the mean over its finished simulations.
+        // steps), the simulations under way counting as losses with no margin whoever looks
+        // (this descent's own aside): the win is `w / N` for the seat that took the parent's
+        // step, `(N − w − under way) / N` for the other.
         let (parent_win, parent_margin) = if total == 0 {
             (None, None)
         } else {
             let n = f64::from(total);
-            let (w, m) = (parent.reward_sum() / n, parent.margin_sum() / n);
+            let under_way = f64::from(parent.pending().saturating_sub(1));
+            let (w, m) = (parent.reward_sum(), parent.margin_sum() / n);
             if parent.by() == parent.mover() {
-                (Some(w), Some(m))
+                (Some(w / n), Some(m))
             } else {
-                (Some(1.0 - w), Some(-m))
+                (Some((n - w - under_way) / n), Some(-m))
             }
         };
         // The margins count only with a score weight: no division on every descent without.
@@ -267,6 +270,10 @@ fn prior_of(code: u16) -> f32 {
 }
 
 impl<G: SearchHints> Evaluator<G> for Net<'_, G> {
+    fn counts_pending(&self) -> bool {
+        true
+    }
+
     fn is_leaf(&self, tree: &Tree, node: u32, _before: u32, _is_root: bool) -> bool {
         tree.node(node).first_child() == NO_NODE
     }

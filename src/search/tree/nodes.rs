@@ -34,7 +34,14 @@ pub const NO_PRIOR: u16 = u16::MAX;
 /// Bit of `seats_proven`: an evaluator is valuing this leaf ([`Node::claim`]).
 const CLAIMED: u8 = 1 << 4;
 
-/// Fixed-point unit of reward sums: a reward of 1 adds this much.
+/// One simulation under way in [`Node::pending`]: the reward word's bits 48–63 count them.
+const PENDING_ONE: u64 = 1 << 48;
+
+/// The reward word's bits 0–47: the sum of rewards.
+const REWARD_BITS: u64 = PENDING_ONE - 1;
+
+/// Fixed-point unit of reward sums: a reward of 1 adds this much (so that the sum of
+/// [`MAX_VISITS`] rewards fits in the reward word's 48 bits).
 pub const REWARD_ONE: f64 = 65_536.0;
 
 /// Fixed-point unit of margin sums: a margin of one point adds this much.
@@ -112,6 +119,8 @@ pub struct Node {
     next_sibling: AtomicU32,
     visits: AtomicU32,
     table: AtomicU32,
+    /// Bits 0–47: the sum of rewards, in [`REWARD_ONE`]s; bits 48–63: the simulations
+    /// under way that count themselves ([`Node::pending`]).
     reward: AtomicU64,
     margin: AtomicI64,
 }
@@ -155,7 +164,15 @@ impl Node {
     /// Sum of the rewards backed up through this node, from [`Node::by`]'s view.
     #[inline]
     pub fn reward_sum(&self) -> f64 {
-        self.reward.load(Relaxed) as f64 / REWARD_ONE
+        (self.reward.load(Relaxed) & REWARD_BITS) as f64 / REWARD_ONE
+    }
+
+    /// Simulations under way through this node that entered it counting themselves
+    /// ([`Node::enter_counted`]; the network's, whose leaves wait for a batch): the visits
+    /// without a result yet. 0 for the playouts, which never count them.
+    #[inline]
+    pub fn pending(&self) -> u32 {
+        (self.reward.load(Relaxed) >> 48) as u32
     }
 
     /// Sum of the score margins backed up through this node, from [`Node::by`]'s view.
@@ -234,16 +251,30 @@ impl Node {
         self.visits.fetch_add(1, Relaxed)
     }
 
-    /// Takes back [`Node::enter`] for a simulation that was abandoned before its result.
+    /// [`Node::enter`] for a simulation that counts itself as under way until its result
+    /// ([`Node::pending`]).
     #[inline]
-    pub fn leave(&self) {
+    pub fn enter_counted(&self) -> u32 {
+        self.reward.fetch_add(PENDING_ONE, Relaxed);
+        self.visits.fetch_add(1, Relaxed)
+    }
+
+    /// Takes back [`Node::enter`] (`counted`: [`Node::enter_counted`]) for a simulation that
+    /// was abandoned before its result.
+    #[inline]
+    pub fn leave(&self, counted: bool) {
+        if counted {
+            self.reward.fetch_sub(PENDING_ONE, Relaxed);
+        }
         self.visits.fetch_sub(1, Relaxed);
     }
 
-    /// Adds a finished simulation's reward (from [`Node::by`]'s view) and margin.
+    /// Adds a finished simulation's reward (from [`Node::by`]'s view) and margin; `counted`
+    /// when it entered with [`Node::enter_counted`] (it is no longer under way).
     #[inline]
-    pub fn add_result(&self, reward: f32, margin: f32) {
+    pub fn add_result(&self, reward: f32, margin: f32, counted: bool) {
         let r = (f64::from(reward.clamp(0.0, 1.0)) * REWARD_ONE).round() as u64;
+        let r = if counted { r.wrapping_sub(PENDING_ONE) } else { r };
         self.reward.fetch_add(r, Relaxed);
         let m = (f64::from(margin) * MARGIN_ONE).round() as i64;
         self.margin.fetch_add(m, Relaxed);

@@ -67,6 +67,13 @@ pub trait Evaluator<G: SearchHints>: Send {
         false
     }
 
+    /// Whether a simulation counts itself on the nodes it enters until its result is backed
+    /// up ([`super::nodes::Node::pending`]): an evaluator that values leaves in batches
+    /// needs to tell the results it has from those under way.
+    fn counts_pending(&self) -> bool {
+        false
+    }
+
     /// Whether each simulation starts from a fresh copy of the root position instead of
     /// playing forward and undoing (pays where undo is dearer than a copy).
     fn copy_root(&self) -> bool {
@@ -155,9 +162,17 @@ impl<G: SearchHints, E: Evaluator<G>> Walker<G, E> {
         ev.begin(tree);
         self.path.clear();
         let solver = ev.solver();
+        let counted = ev.counts_pending();
+        let enter = |n: u32| {
+            if counted {
+                tree.node(n).enter_counted()
+            } else {
+                tree.node(n).enter()
+            }
+        };
         let root = tree.root;
         let mut node = root;
-        let mut before = tree.node(root).enter();
+        let mut before = enter(root);
         self.path.push(root);
         let mut played = 0usize;
         let mut fixed: Option<f32> = None;
@@ -202,7 +217,7 @@ impl<G: SearchHints, E: Evaluator<G>> Walker<G, E> {
                     c
                 }
             };
-            before = tree.node(child).enter();
+            before = enter(child);
             self.path.push(child);
             node = child;
         }
@@ -212,14 +227,14 @@ impl<G: SearchHints, E: Evaluator<G>> Walker<G, E> {
                 margin0,
                 played: more,
             } => {
-                backup(tree, &self.path, reward0, margin0);
+                backup(tree, &self.path, reward0, margin0, counted);
                 ev.backed_up(tree, &self.path, reward0);
                 (Step::Done, played + more)
             }
             Valued::Queued { full } => (if full { Step::BatchFull } else { Step::Done }, played),
             Valued::Collision => {
                 for &n in &self.path {
-                    tree.node(n).leave();
+                    tree.node(n).leave(counted);
                 }
                 (Step::Collision, played)
             }
@@ -229,8 +244,9 @@ impl<G: SearchHints, E: Evaluator<G>> Walker<G, E> {
     /// Values the leaves queued so far and backs them up.
     pub fn flush(&mut self, tree: &Tree) {
         self.evaluator.flush(tree, &mut self.batched);
+        let counted = self.evaluator.counts_pending();
         for b in self.batched.drain(..) {
-            backup(tree, &b.path, b.reward0, b.margin0);
+            backup(tree, &b.path, b.reward0, b.margin0, counted);
         }
     }
 }
@@ -241,11 +257,12 @@ fn terminal_proof<G: SearchHints>(game: &G) -> Proven {
 }
 
 /// Adds one simulation's result (seat 0's reward and margin) to every node of `path`, each
-/// from the view of the seat that took its step.
-fn backup(tree: &Tree, path: &[u32], reward0: f32, margin0: f32) {
+/// from the view of the seat that took its step; `counted` when it entered them counting
+/// itself.
+fn backup(tree: &Tree, path: &[u32], reward0: f32, margin0: f32, counted: bool) {
     for &n in path {
         let nd = tree.node(n);
         let by = nd.by();
-        nd.add_result(for_seat(reward0, by), margin_for(margin0, by));
+        nd.add_result(for_seat(reward0, by), margin_for(margin0, by), counted);
     }
 }

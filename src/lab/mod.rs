@@ -14,8 +14,9 @@ pub mod exact;
 pub(crate) mod latency;
 pub mod match_cmd;
 pub mod net_data;
+pub mod play;
+pub(crate) mod progress;
 pub mod puzzles;
-pub mod resign;
 pub mod stats;
 
 pub use latency::run as run_latency;

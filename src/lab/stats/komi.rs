@@ -25,19 +25,16 @@
 //! After each game a line says where a resignation rule would have ended it and whether it
 //! was right ([`super::foresight`]), and the run ends with a summary per rule: the data for
 //! adjudicating large boards' games early. `--resign` adjudicates: each game ends where the
-//! first rule fires ([`crate::lab::resign::RESIGN`]), and the table counts those games per
+//! first rule fires ([`RESIGN`]), and the table counts those games per
 //! komi apart from the played-out ones.
 
-use super::figures::first_point;
 use super::komi_fit::{two_places, Finding};
 use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
 use super::komi_table::NewEntry;
 use super::komi_values::{chosen_values, first_values, widen};
-use super::selfplay::self_play;
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
-use crate::lab::match_cmd::match_options;
-use crate::lab::resign::RESIGN;
+use crate::lab::play::{first_point, jobs, match_options, self_play, SelfPlayArgs, RESIGN};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tessera komi`.
@@ -45,7 +42,7 @@ use std::path::{Path, PathBuf};
 pub struct KomiArgs {
     /// The game (keil, carteso or linage), board, games at each komi value, time, jobs.
     #[command(flatten)]
-    pub play: super::SelfPlayArgs,
+    pub play: SelfPlayArgs,
     /// Points between the komi values tried (a whole number).
     #[arg(long, default_value_t = 1)]
     pub step: u16,
@@ -97,7 +94,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     anyhow::ensure!(kind.has_komi(), "{kind} has no komi");
     anyhow::ensure!(args.play.games > 0, "--games must be at least 1");
     anyhow::ensure!(args.step > 0, "--step must be at least 1");
-    let jobs = super::jobs(args.play.jobs)?;
+    let jobs = jobs(args.play.jobs)?;
     let size = args.play.size.unwrap_or(kind.default_size());
     let base = match_options(kind, None, Some(size))?;
     let points_max = points_max(kind, size);

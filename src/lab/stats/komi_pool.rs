@@ -10,7 +10,7 @@ use super::komi_table::NewEntry;
 use crate::games::fair_komi::{Count, Entry};
 use crate::games::{format_komi, GameKind};
 use crate::interval::wilson;
-use crate::lab::resign::RESIGN;
+use crate::lab::play::RESIGN;
 
 /// Adds `new` to `stored`: counts at the same komi are summed, new komi values inserted in
 /// order.

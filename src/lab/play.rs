@@ -11,14 +11,14 @@
 //!   estimates have agreed for long enough that playing on would not change the result.
 //!   `tessera komi --resign` ends its games there ([`RESIGN`]: large boards' games cost minutes
 //!   each, and on Keil most of a game's thinking comes after the winner is clear); without it
-//!   the games are played out and [`crate::lab::stats::foresight`] reports where a rule would
+//!   the games are played out and `tessera komi` reports (`komi::foresight`) where a rule would
 //!   have ended them, right or wrong.
 //! - [`play_many`]: a series of games on several threads, through [`in_parallel`] (which
 //!   `tessera selfplay` runs its own training games on).
 //! - [`self_play`]: one player against itself with a progress line, and [`SelfPlayArgs`], the
 //!   self-play settings `tessera stats` and `tessera komi` share.
 //!
-//! It names no other file of the lab but the progress line ([`super::progress`]).
+//! It names no other file of the lab but the progress line (`progress`).
 
 use super::progress::Progress;
 use crate::games::{parse_komi, Game, GameKind, GameOptions, Outcome, Protocol, SearchHints, Side};
@@ -523,7 +523,7 @@ pub(crate) mod tests {
             format!("{}+R", GameKind::Linage.side_letter(side))
         );
         // How `tessera komi` reports it.
-        let line = crate::lab::stats::foresight::ForesightTally::default().add(&r);
+        let line = crate::lab::komi::foresight::ForesightTally::default().add(&r);
         assert!(
             line.ends_with(&format!(
                 "resigned at 80 % x2 after {} searched turns",

@@ -72,7 +72,7 @@
 //! - `tuning`: per-game defaults; [`levels`]: the level table.
 //!
 //! Matches between players (`tessera match`) and the self-play resignation rule are the
-//! lab's ([`crate::lab::match_cmd`], [`crate::lab::resign`]).
+//! lab's ([`crate::lab::match_cmd`], [`crate::lab::play`]).
 //!
 //! What the search needs to know about a game (points, chunk counts, group scores, final
 //! owners) it asks through [`crate::games::Game`]; nothing here branches on the kind of game

@@ -1,24 +1,15 @@
-//! `tessera stats` and `tessera komi`: reports about a game made by our own engine, like the
-//! seed reports (`shared/seeds/`), and the fair komi from self-play.
+//! `tessera stats`: reports about a game made by our own engine, like the seed reports
+//! (`shared/seeds/`). (The fair komi from self-play is `tessera komi`, [`crate::lab::komi`].)
 //!
 //! `tessera stats GAME` plays the game's default AI against itself
-//! ([`crate::lab::play::self_play`]), then
-//! reports the first player's win rate, game length, branching factor, complexity, distinct
-//! and killer moves (`figures`), positions reachable at each depth (`reach`), random
-//! playouts per second ([`crate::lab::bench`]) and strength by thinking time (`ladder`), beside
-//! the seed report's own figures when the seeds are at hand (`seed`). `report` writes it
-//! as text or JSON.
+//! ([`crate::lab::play::self_play`]), then reports the first player's win rate, game length,
+//! branching factor, complexity, distinct and killer moves (`figures`), positions reachable at
+//! each depth (`reach`), random playouts per second ([`crate::lab::bench`]) and strength by
+//! thinking time (`ladder`), beside the seed report's own figures when the seeds are at hand
+//! (`seed`). `report` writes it as text or JSON.
 
-pub(crate) mod exact;
 pub(crate) mod figures;
-pub(crate) mod foresight;
-pub(crate) mod komi;
-pub(crate) mod komi_fit;
-pub(crate) mod komi_pool;
-pub(crate) mod komi_table;
-pub(crate) mod komi_values;
 pub(crate) mod ladder;
-pub(crate) mod logistic;
 pub(crate) mod reach;
 pub(crate) mod report;
 pub(crate) mod seed;
@@ -28,8 +19,6 @@ use crate::lab::play::{jobs, match_options, self_play, GameResult, SelfPlayArgs}
 use figures::{GameLog, StepChoice};
 use std::path::PathBuf;
 use std::time::Duration;
-
-pub use komi::{run as run_komi, KomiArgs};
 
 /// Arguments of `tessera stats`.
 #[derive(clap::Args, Debug, Clone)]

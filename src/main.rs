@@ -45,7 +45,7 @@ enum Command {
     Stats(Box<tessera::lab::stats::StatsArgs>),
     /// The fair komi of a board from self-play at several komi values; updates the user's
     /// komi table (or `--table FILE`).
-    Komi(Box<tessera::lab::stats::KomiArgs>),
+    Komi(Box<tessera::lab::komi::KomiArgs>),
     /// Self-play games written as training data for a game's network (`docs/nets.md`).
     Selfplay(tessera::lab::net_data::SelfplayArgs),
     /// Solve the position a game record leads to: does the side to move win within N plies?
@@ -76,7 +76,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Match(args)) => tessera::lab::match_cmd::run(*args),
         Some(Command::Selfplay(args)) => tessera::lab::net_data::run(&args),
         Some(Command::Stats(args)) => tessera::lab::stats::run(&args),
-        Some(Command::Komi(args)) => tessera::lab::stats::run_komi(&args),
+        Some(Command::Komi(args)) => tessera::lab::komi::run(&args),
         Some(Command::Solve(args)) => tessera::puzzle::run_solve(&args),
         Some(Command::Puzzles(args)) => match &args.action {
             Some(action) => tessera::lab::puzzles::run_puzzles(action),

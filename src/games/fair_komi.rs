@@ -15,7 +15,7 @@
 //! A self-play entry keeps the games behind it (`counts`: per komi value, games and the first
 //! player's points, with the `player` that played them), so later runs of `tessera komi` with
 //! the same player add to them, and `settled`: whether those games show that komi matters at
-//! all (the rule is in [`crate::lab::stats`]' `komi_fit`). An unsettled entry's `fair` is the value
+//! all (the rule is in [`crate::lab::komi`]' `fit`). An unsettled entry's `fair` is the value
 //! it had before (SPEC's default when there was none), not its own crossing. Entries written
 //! before counts existed (a user's old `komi.toml`) have neither key and still parse.
 

@@ -1,7 +1,6 @@
 //! The five games by name, and the options a game is started with.
 
 use super::error::{KomiError, OptionsError, SizeError, UnknownGame};
-use super::spec::Spec;
 use super::types::Side;
 use crate::board::BoardKind;
 use std::fmt;
@@ -26,15 +25,6 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// All five, in menu order.
-    pub const ALL: [GameKind; 5] = [
-        GameKind::Keil,
-        GameKind::Carteso,
-        GameKind::Iris,
-        GameKind::Linage,
-        GameKind::Wunchunk,
-    ];
-
     /// The games' names, comma-separated, for messages ("keil, carteso, …").
     pub fn names() -> String {
         GameKind::ALL.map(GameKind::name).join(", ")
@@ -42,17 +32,6 @@ impl GameKind {
 
     /// The game a new game starts with (the new-game form's first choice).
     pub const DEFAULT: GameKind = GameKind::Linage;
-
-    /// The game's facts as the rest of the program asks for them.
-    pub fn spec(self) -> &'static Spec {
-        match self {
-            GameKind::Keil => &super::keil::SPEC,
-            GameKind::Carteso => &super::carteso::SPEC,
-            GameKind::Iris => &super::iris::SPEC,
-            GameKind::Linage => &super::linage::SPEC,
-            GameKind::Wunchunk => &super::wunchunk::SPEC,
-        }
-    }
 
     /// Lower-case name as used on the command line, in GTP and records.
     pub fn name(self) -> &'static str {

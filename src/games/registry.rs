@@ -1,6 +1,9 @@
 //! The registry: one enum over the five games, so programs can hold "a game" chosen at run time
-//! and still call the search, GTP and interface code written against [`Game`].
+//! and still call the search, GTP and interface code written against [`Game`]. It is where a
+//! game joins the program: its line below names its type and its [`Spec`], and from that line
+//! come [`AnyGame`]'s variant, [`GameKind::ALL`] and [`GameKind::spec`].
 
+use super::spec::Spec;
 use super::{
     ChunkCounts, ChunkDelta, Game, GameError, GameKind, GameOptions, Illegal, Mark, NotationError,
     Outcome, SetupError, Side, Step, Stone,
@@ -9,10 +12,12 @@ use crate::board::{Cell, Geometry};
 use crate::games::{Describe, NetInput, NetShape, SearchHints};
 use crate::rng::FastRng;
 
-/// Declares [`AnyGame`] over the listed games. Each listed type must implement [`Game`] and
-/// have `fn new(&GameOptions) -> Result<Self, SetupError>`; the variant name is the [`GameKind`].
+/// Declares [`AnyGame`] over the listed games, [`GameKind::ALL`] in the order listed (the
+/// menu's) and [`GameKind::spec`]. Each listed type must implement [`Game`] and have
+/// `fn new(&GameOptions) -> Result<Self, SetupError>`; the variant name is the [`GameKind`],
+/// and the path after the type is the game's [`Spec`].
 macro_rules! registry {
-    ($($variant:ident => $ty:path),* $(,)?) => {
+    ($($variant:ident => $ty:path, $spec:path),* $(,)?) => {
         /// Any of the games, chosen at run time.
         #[derive(Clone, Debug)]
         pub enum AnyGame {
@@ -46,6 +51,19 @@ macro_rules! registry {
                 match self { $(AnyGame::$variant(g) => job.run(g),)* }
             }
         }
+
+        impl GameKind {
+            /// Every game, in menu order (the order of the registry below).
+            pub const ALL: [GameKind; [$(stringify!($variant)),*].len()] =
+                [$(GameKind::$variant),*];
+
+            /// The game's facts as the rest of the program asks for them.
+            pub fn spec(self) -> &'static Spec {
+                match self {
+                    $(GameKind::$variant => &$spec,)*
+                }
+            }
+        }
     };
 }
 
@@ -60,11 +78,11 @@ pub trait WithGame {
 }
 
 registry! {
-    Keil => super::keil::Keil,
-    Carteso => super::carteso::Carteso,
-    Iris => super::iris::Iris,
-    Linage => super::linage::Linage,
-    Wunchunk => super::wunchunk::Wunchunk,
+    Keil => super::keil::Keil, super::keil::SPEC,
+    Carteso => super::carteso::Carteso, super::carteso::SPEC,
+    Iris => super::iris::Iris, super::iris::SPEC,
+    Linage => super::linage::Linage, super::linage::SPEC,
+    Wunchunk => super::wunchunk::Wunchunk, super::wunchunk::SPEC,
 }
 
 impl AnyGame {

@@ -89,7 +89,7 @@ pub struct Spec {
     /// `n + 0.5`: the grid of `tessera komi`'s values and of the fair-komi table.
     pub whole_point_komi: bool,
     /// The largest board whose empty position `tessera komi --exact` solves with the
-    /// region-sum search ([`crate::lab::exact::linage_sum`], for a game that decomposes into free
+    /// region-sum search ([`crate::lab::komi::exact::linage_sum`], for a game that decomposes into free
     /// regions) instead of the margin search; `None` when it never does.
     pub region_sum_max_size: Option<usize>,
     /// The puzzle generator's default deepest puzzle, in plies (`--max-plies`).

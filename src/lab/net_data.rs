@@ -18,14 +18,14 @@ use crate::files::write_atomically;
 use crate::games::{
     AnyGame, Game, GameKind, GameOptions, NetInput, NetShape, Outcome, SearchHints, Side,
 };
-use crate::lab::match_cmd::match_options;
-use crate::lab::stats::selfplay::Progress;
+use crate::lab::play::{game_seed, in_parallel, match_options};
+use crate::lab::progress::Progress;
 use crate::rng::FastRng;
 use crate::search::{Engine, Limits, PlayerSpec};
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The data layout's version (`format` in `meta.json`): 2 named `policy_planes` and
 /// `policy_extras`; 3 adds each record's `search_value`. Every run writes format 3.
@@ -119,38 +119,26 @@ pub fn run(args: &SelfplayArgs) -> anyhow::Result<()> {
         args.player,
         args.jobs
     );
-    let next = AtomicUsize::new(0);
-    let progress = Mutex::new(Progress::new("selfplay", missing.len()));
-    let positions = AtomicUsize::new(0);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.min(missing.len()) {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= missing.len() || failure.lock().expect("not poisoned").is_some() {
-                    break;
-                }
-                let number = missing[k];
-                let result = play_one(&game, &options, &spec, args, number).and_then(|bytes| {
-                    positions.fetch_add(bytes.len() / record_bytes(&shape), Ordering::Relaxed);
-                    write_atomically(&game_path(&args.out, number), &bytes)
-                        .with_context(|| format!("cannot write game {number}"))
-                });
-                match result {
-                    Ok(()) => progress.lock().expect("not poisoned").tick(),
-                    Err(e) => {
-                        failure.lock().expect("not poisoned").get_or_insert(e);
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().expect("not poisoned") {
-        return Err(e);
-    }
+    let mut progress = Progress::new("selfplay", missing.len());
+    let mut positions = 0;
+    in_parallel(
+        missing.len(),
+        args.jobs,
+        |k| {
+            let number = missing[k];
+            let bytes = play_one(&game, &options, &spec, args, number)?;
+            write_atomically(&game_path(&args.out, number), &bytes)
+                .with_context(|| format!("cannot write game {number}"))?;
+            Ok(bytes.len() / record_bytes(&shape))
+        },
+        |written| {
+            positions += written;
+            progress.tick();
+            Ok(())
+        },
+    )?;
     eprintln!(
-        "selfplay: {} positions written to {}",
-        positions.into_inner(),
+        "selfplay: {positions} positions written to {}",
         args.out.display()
     );
     Ok(())
@@ -222,8 +210,7 @@ fn play_one(
     args: &SelfplayArgs,
     number: usize,
 ) -> anyhow::Result<Vec<u8>> {
-    let seed = args.seed ^ (number as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = FastRng::seed(seed);
+    let mut rng = FastRng::seed(game_seed(args.seed, number));
     let mut game = with_komi(start, options, args.komi_spread, &mut rng)?;
     let mut spec = spec.clone();
     spec.seed = Some(rng.next_u64());

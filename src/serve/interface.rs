@@ -5,7 +5,7 @@
 use super::hub::{self, Bye, HubLink};
 use super::input::{Decoder, RateLimit};
 use super::link::LinkWatch;
-use super::ssh::Shared;
+use super::shared::Shared;
 use crate::online::Identity;
 use crate::tui::app::Msg;
 use crate::tui::host::{self, session_settings, Host, Start, Storage, TermEnv};

@@ -26,6 +26,7 @@ mod lobby;
 mod log;
 pub(crate) mod os;
 pub(crate) mod pool;
+mod shared;
 pub(crate) mod slowdown;
 pub(crate) mod ssh;
 mod writer;

@@ -14,6 +14,7 @@ use super::input::{terminal_size, ESC_WAIT};
 use super::interface::Live;
 use super::link::{Heard, LinkWatch, KEEPALIVE, KEEPALIVE_MAX};
 use super::pool::Pool;
+use super::shared::Shared;
 use super::slowdown::{Budget, Slowdown};
 use crate::online::Event;
 use crate::tui::app::Msg;
@@ -52,21 +53,6 @@ pub struct Options {
     pub adjourn_after: Duration,
     /// Time without a key after which a session closes.
     pub idle: Duration,
-}
-
-/// What every connection shares.
-pub(super) struct Shared {
-    pub(super) hub: SharedHub,
-    pub(super) pool: Pool,
-    pub(super) data: DataDir,
-    pub(super) users: Option<PathBuf>,
-    pub(super) max_sessions: usize,
-    pub(super) idle: Duration,
-    pub(super) sessions: AtomicUsize,
-    pub(super) gate: Gate,
-    pub(super) slowdown: Slowdown,
-    /// Sessions whose last words to their channel are not sent yet.
-    pub(super) outputs: AtomicUsize,
 }
 
 /// Reads an authorized_keys file.

@@ -3,6 +3,7 @@
 //! branching factor per step, complexity, distinct and killer moves.
 
 use crate::interval::{wilson, Rate};
+use crate::lab::play::first_point;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -26,15 +27,6 @@ pub struct GameLog {
     /// Every step in order (multi-stone turns have several; the seed reports call a step a
     /// ply, and the report keeps their word).
     pub decisions: Vec<StepChoice>,
-}
-
-/// The first player's point from a game: 1 for a win, ½ for a draw (`None`), 0 for a loss.
-pub fn first_point(first_won: Option<bool>) -> f64 {
-    match first_won {
-        Some(true) => 1.0,
-        Some(false) => 0.0,
-        None => 0.5,
-    }
 }
 
 /// Mean and (sample) standard deviation; `(0, 0)` for no values, spread 0 for one.

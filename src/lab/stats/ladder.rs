@@ -1,11 +1,12 @@
 //! Strength by thinking time, like the seeds' "levels of play": the AI at each time per move
 //! against itself at the previous time, through the `tessera match` code
-//! ([`crate::lab::match_cmd::play_many`] and its [`MatchTally`]).
+//! ([`crate::lab::play::play_many`] and its [`MatchTally`]).
 
-use super::selfplay::{player_at, Progress};
 use crate::games::{GameKind, GameOptions};
 use crate::interval::{wilson, Rate};
-use crate::lab::match_cmd::{play_many, MatchTally};
+use crate::lab::match_cmd::MatchTally;
+use crate::lab::play::{play_many, player_at};
+use crate::lab::progress::Progress;
 use serde::Serialize;
 
 /// The times per move of the seeds' ladder, in milliseconds.

@@ -1,68 +1,24 @@
-//! `tessera stats` and `tessera komi`: reports about a game made by our own engine, like the
-//! seed reports (`shared/seeds/`), and the fair komi from self-play.
+//! `tessera stats`: reports about a game made by our own engine, like the seed reports
+//! (`shared/seeds/`). (The fair komi from self-play is `tessera komi`, [`crate::lab::komi`].)
 //!
-//! `tessera stats GAME` plays the game's default AI against itself (`selfplay`), then
-//! reports the first player's win rate, game length, branching factor, complexity, distinct
-//! and killer moves (`figures`), positions reachable at each depth (`reach`), random
-//! playouts per second ([`crate::lab::bench`]) and strength by thinking time (`ladder`), beside
-//! the seed report's own figures when the seeds are at hand (`seed`). `report` writes it
-//! as text or JSON. `komi` is `tessera komi`.
+//! `tessera stats GAME` plays the game's default AI against itself
+//! ([`crate::lab::play::self_play`]), then reports the first player's win rate, game length,
+//! branching factor, complexity, distinct and killer moves (`figures`), positions reachable at
+//! each depth (`reach`), random playouts per second ([`crate::lab::bench`]) and strength by
+//! thinking time (`ladder`), beside the seed report's own figures when the seeds are at hand
+//! (`seed`). `report` writes it as text or JSON.
 
-pub(crate) mod exact;
 pub(crate) mod figures;
-pub(crate) mod foresight;
-pub(crate) mod komi;
-pub(crate) mod komi_fit;
-pub(crate) mod komi_pool;
-pub(crate) mod komi_table;
-pub(crate) mod komi_values;
 pub(crate) mod ladder;
-pub(crate) mod logistic;
 pub(crate) mod reach;
 pub(crate) mod report;
 pub(crate) mod seed;
-pub(crate) mod selfplay;
 
-use crate::games::{AnyGame, GameKind};
-use crate::lab::match_cmd::match_options;
-use crate::search::PlayerSpec;
+use crate::games::{AnyGame, Game};
+use crate::lab::play::{jobs, match_options, self_play, GameResult, SelfPlayArgs};
+use figures::{GameLog, StepChoice};
 use std::path::PathBuf;
 use std::time::Duration;
-
-pub use komi::{run as run_komi, KomiArgs};
-
-/// The self-play settings `tessera stats` and `tessera komi` share.
-#[derive(clap::Args, Debug, Clone)]
-pub struct SelfPlayArgs {
-    /// The game: keil, carteso, iris, linage or wunchunk.
-    pub game: GameKind,
-    /// Board size (default: the game's default).
-    #[arg(long)]
-    pub size: Option<usize>,
-    /// Self-play games (`tessera komi`: at each komi value).
-    #[arg(long, default_value_t = 20)]
-    pub games: usize,
-    /// Thinking time per move of the self-play AI, in milliseconds.
-    #[arg(long, default_value_t = 100)]
-    pub ms: u64,
-    /// The self-play AI as a player spec instead of `default:ms=M,threads=1`, e.g.
-    /// `default:iters=20000,threads=1`: an iteration limit plays the same games whatever
-    /// else the machine is doing.
-    #[arg(long, conflicts_with = "ms")]
-    pub player: Option<PlayerSpec>,
-    /// Games played at once (each AI uses one thread; default: every core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-}
-
-impl SelfPlayArgs {
-    /// The self-play player: `--player`, else `default` at `--ms` on one thread.
-    pub fn spec(&self) -> PlayerSpec {
-        self.player
-            .clone()
-            .unwrap_or_else(|| selfplay::player_at(self.ms))
-    }
-}
 
 /// Arguments of `tessera stats`.
 #[derive(clap::Args, Debug, Clone)]
@@ -108,13 +64,6 @@ pub fn run(args: &StatsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every core, or `--jobs`.
-pub(crate) fn jobs(given: Option<usize>) -> anyhow::Result<usize> {
-    let j = given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    anyhow::ensure!(j > 0, "--jobs must be at least 1");
-    Ok(j)
-}
-
 /// Plays and measures everything the report holds.
 pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
     anyhow::ensure!(args.play.games > 0, "--games must be at least 1");
@@ -130,7 +79,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
     let kind = args.play.game;
     let options = match_options(kind, args.komi.as_deref(), args.play.size)?;
     let spec = args.play.spec();
-    let games = selfplay::self_play(
+    let games = self_play(
         kind,
         &options,
         &spec,
@@ -139,7 +88,7 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
         kind.name(),
         |_| Ok(()),
     )?;
-    let logs: Vec<figures::GameLog> = games.iter().map(selfplay::log_of).collect();
+    let logs: Vec<GameLog> = games.iter().map(log_of).collect();
     let figures = figures::Figures::of(&logs, 0);
     let start = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let reach = reach::reach(&start, args.depth, args.reach_limit);
@@ -173,4 +122,60 @@ pub(crate) fn make(args: &StatsArgs) -> anyhow::Result<report::StatsReport> {
         seed: seed.as_ref().ok().cloned(),
         seed_note: seed.err(),
     })
+}
+
+/// The log of a finished game: its result, and every step replayed with the legal steps there.
+pub fn log_of(r: &GameResult) -> GameLog {
+    let session = r.session();
+    let mut g = AnyGame::new(session.kind(), session.options()).expect("the game started");
+    let mut legal = Vec::new();
+    let mut decisions = Vec::new();
+    for &step in session.turns().iter().flat_map(|t| &t.steps) {
+        g.legal_steps(&mut legal);
+        decisions.push(StepChoice {
+            chosen: g.format_step(step),
+            legal: legal.iter().map(|&s| g.format_step(s)).collect(),
+        });
+        g.play(step);
+    }
+    GameLog {
+        first_won: r.first_won,
+        turns: r.turns,
+        decisions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::search::PlayerSpec;
+
+    #[test]
+    fn a_logged_game_replays_every_step() {
+        let options = match_options(GameKind::Linage, None, Some(5)).unwrap();
+        let spec: PlayerSpec = "random:seed=3".parse().unwrap();
+        let games = self_play(
+            GameKind::Linage,
+            &options,
+            &spec,
+            (2, 1),
+            None,
+            "test",
+            |_| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(games.len(), 2);
+        for r in &games {
+            let log = log_of(r);
+            let steps: usize = r.session().turns().iter().map(|t| t.steps.len()).sum();
+            assert_eq!(log.decisions.len(), steps);
+            assert_eq!(log.turns, r.turns);
+            for d in &log.decisions {
+                assert!(d.legal.contains(&d.chosen), "{d:?}");
+            }
+            // The last step ends the game: two passes in Linage.
+            assert_eq!(log.decisions.last().unwrap().chosen, "pass");
+        }
+    }
 }

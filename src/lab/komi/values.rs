@@ -1,7 +1,7 @@
 //! Which komi values `tessera komi` plays: five around a centre, one further out while they all
 //! favour one side, or exactly the ones `--values` names.
 
-use super::komi_fit::{fair_half, Point};
+use super::fit::{fair_half, Point};
 use crate::games::{parse_komi, GameKind};
 
 /// `--values`, checked and in half points (sorted, no repeats), or `None` for a sweep: each

@@ -7,8 +7,8 @@ use crate::games::symmetry::Pieces;
 use crate::games::with_each_game;
 use crate::games::SolveGame;
 use crate::games::{AnyGame, Game, Side, Step};
-use crate::lab::exact::exact_plain::plain_margin_of;
-use crate::lab::exact::margin_of;
+use crate::lab::komi::exact::exact_plain::plain_margin_of;
+use crate::lab::komi::exact::margin_of;
 use crate::puzzle::tests::{game, random_turn};
 use crate::rng::FastRng;
 

@@ -6,7 +6,7 @@
 //! crossing is the komi where it gives 50 % (k₀ = −a/β), and its 95 % interval is Fieller's
 //! interval for that ratio, from the fit's covariance. Draws count half a win (quasi-binomial).
 //! The slope's z value (β over its standard error, [`slope_z`]) says whether komi matters at
-//! all; `tessera komi` moves a default only when it does ([`super::komi_fit::judge`]).
+//! all; `tessera komi` moves a default only when it does ([`super::fit::judge`]).
 
 /// One komi value's results: the komi (points), the first player's points (wins, draws half)
 /// and the games.

@@ -2,15 +2,15 @@
 //! (per komi value: games and the first player's points, with the player spec), a new run with
 //! the same player adds its games to them ([`merge`]), and the entry is refitted from the
 //! pooled counts ([`conclude`]), so hours of self-play accumulate instead of replacing each
-//! other. Whether the pooled games settle the fair komi is [`super::komi_fit::judge`]'s rule;
+//! other. Whether the pooled games settle the fair komi is [`super::fit::judge`]'s rule;
 //! when they do not, the entry keeps the earlier default ([`kept`]).
 
-use super::komi_fit::{fair_half, judge, Finding, Point};
-use super::komi_table::NewEntry;
+use super::fit::{fair_half, judge, Finding, Point};
+use super::table::NewEntry;
 use crate::games::fair_komi::{Count, Entry};
 use crate::games::{format_komi, GameKind};
 use crate::interval::wilson;
-use crate::lab::resign::RESIGN;
+use crate::lab::play::RESIGN;
 
 /// Adds `new` to `stored`: counts at the same komi are summed, new komi values inserted in
 /// order.
@@ -399,7 +399,7 @@ mod tests {
                 );
                 let (fresh, _) = refit(kind, n, e).unwrap();
                 // Through the writer and the parser, so the rounding is the file's.
-                let text = super::super::komi_table::set_entry("", kind, n, &fresh).unwrap();
+                let text = super::super::table::set_entry("", kind, n, &fresh).unwrap();
                 let back = &fair_komi::parse(&text).unwrap()[game.as_str()][size.as_str()];
                 assert_eq!(back, e, "{game} {size}: refit with `tessera komi --refit`");
                 with_counts += 1;

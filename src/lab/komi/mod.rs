@@ -9,9 +9,9 @@
 //! far each time (at most six times), judged on all the games the new ones will be pooled
 //! with, so a repeated run does not widen past values its stored games already bracket. The
 //! new games are added to the entry's stored games when the same player spec played those
-//! (`--fresh`, or another player, replaces them: [`super::komi_pool`]), and the crossing is
-//! fitted to all of them ([`super::komi_fit::estimate`]). The default komi moves to the new
-//! estimate only when the games show that komi matters ([`super::komi_fit::judge`]: a
+//! (`--fresh`, or another player, replaces them: `pool`), and the crossing is
+//! fitted to all of them (`fit::estimate`). The default komi moves to the new
+//! estimate only when the games show that komi matters (`fit::judge`: a
 //! one-sided 5 % test of the logistic slope); otherwise the entry is written `settled = false`
 //! and keeps its earlier `fair`. `--refit` redoes that from the stored games without playing;
 //! `--values` plays only the komi values it names (to add games where the stored ones are
@@ -23,29 +23,45 @@
 //! games).
 //!
 //! After each game a line says where a resignation rule would have ended it and whether it
-//! was right ([`super::foresight`]), and the run ends with a summary per rule: the data for
+//! was right (`foresight`), and the run ends with a summary per rule: the data for
 //! adjudicating large boards' games early. `--resign` adjudicates: each game ends where the
-//! first rule fires ([`crate::lab::resign::RESIGN`]), and the table counts those games per
+//! first rule fires ([`RESIGN`]), and the table counts those games per
 //! komi apart from the played-out ones.
+//!
+//! All of the fair-komi work is in this folder; the games themselves are played by the lab's
+//! one loop ([`crate::lab::play`]):
+//! - this file: the command (the sweep, `record` into the table, `--refit`);
+//! - `values`: which komi values a sweep plays; `fit` (with `logistic`): the crossing and
+//!   whether the games settle it; `pool`: stored and new games pooled and refitted; `table`:
+//!   the entry written into the table file, its comments kept;
+//! - `foresight`: where the resignation rules would have ended each game;
+//! - `solve` (`--exact`): the smallest boards solved from the empty board by the exact
+//!   searches of [`exact`].
 
-use super::figures::first_point;
-use super::komi_fit::{two_places, Finding};
-use super::komi_pool::{conclude, kept, merge, points, points_max, refit};
-use super::komi_table::NewEntry;
-use super::komi_values::{chosen_values, first_values, widen};
-use super::selfplay::self_play;
+pub mod exact;
+pub(crate) mod fit;
+pub(crate) mod foresight;
+pub(crate) mod logistic;
+pub(crate) mod pool;
+pub(crate) mod solve;
+pub(crate) mod table;
+pub(crate) mod values;
+
 use crate::games::fair_komi::{self, Count, Entry};
 use crate::games::{format_komi, parse_komi, GameKind};
-use crate::lab::match_cmd::match_options;
-use crate::lab::resign::RESIGN;
+use crate::lab::play::{first_point, jobs, match_options, self_play, SelfPlayArgs, RESIGN};
+use fit::{two_places, Finding};
+use pool::{conclude, kept, merge, points, points_max, refit};
 use std::path::{Path, PathBuf};
+use table::NewEntry;
+use values::{chosen_values, first_values, widen};
 
 /// Arguments of `tessera komi`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct KomiArgs {
     /// The game (keil, carteso or linage), board, games at each komi value, time, jobs.
     #[command(flatten)]
-    pub play: super::SelfPlayArgs,
+    pub play: SelfPlayArgs,
     /// Points between the komi values tried (a whole number).
     #[arg(long, default_value_t = 1)]
     pub step: u16,
@@ -97,7 +113,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     anyhow::ensure!(kind.has_komi(), "{kind} has no komi");
     anyhow::ensure!(args.play.games > 0, "--games must be at least 1");
     anyhow::ensure!(args.step > 0, "--step must be at least 1");
-    let jobs = super::jobs(args.play.jobs)?;
+    let jobs = jobs(args.play.jobs)?;
     let size = args.play.size.unwrap_or(kind.default_size());
     let base = match_options(kind, None, Some(size))?;
     let points_max = points_max(kind, size);
@@ -112,9 +128,9 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
             Some(e) => (e.fair * 4.0).round() as i32 / 2,
             None => i32::from(crate::komi_file::table().agreed_komi_half(kind, size)),
         };
-        let entry = super::exact::run(kind, size, args.exact_mb, args.exact_limit, guess)?;
+        let entry = solve::run(kind, size, args.exact_mb, args.exact_limit, guess)?;
         if !args.dry_run {
-            super::komi_table::update(&path, kind, size, &entry)?;
+            table::update(&path, kind, size, &entry)?;
             println!("written to {}", path.display());
         }
         return Ok(());
@@ -150,7 +166,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
     // write at the end would, whether they join the stored games.
     let mut first: Option<(bool, String)> = None; // the first write's `pooled` and `how`
     let mut last: Option<Recorded> = None;
-    let mut foresight = super::foresight::ForesightTally::default();
+    let mut foresight = foresight::ForesightTally::default();
     let resign = args.resign.then_some(RESIGN);
     for round in 0..6 {
         for h in want
@@ -231,7 +247,7 @@ pub fn run(args: &KomiArgs) -> anyhow::Result<()> {
 }
 
 /// What [`record`] did.
-pub struct Recorded {
+pub(crate) struct Recorded {
     /// The entry written (or, with `dry_run`, that would be).
     pub entry: NewEntry,
     /// Its estimate and verdict.
@@ -246,7 +262,7 @@ pub struct Recorded {
 /// — pooled with the stored games when the same player played them and not `fresh`, else in
 /// their place — refits, and writes the entry (unless `dry_run`). An unsettled result keeps
 /// the board's previous default ([`kept`]; the program's table when the file has no entry).
-pub fn record(
+pub(crate) fn record(
     path: &Path,
     kind: GameKind,
     size: usize,
@@ -301,7 +317,7 @@ pub fn record(
     let previous = or_program(stored, kind, size);
     let (entry, finding) = conclude(kind, size, counts, player, kept(kind, previous.as_ref()));
     if !dry_run {
-        super::komi_table::update(path, kind, size, &entry)?;
+        table::update(path, kind, size, &entry)?;
     }
     Ok(Recorded {
         entry,
@@ -333,14 +349,14 @@ fn run_refit(path: &Path, kind: GameKind, size: usize, dry_run: bool) -> anyhow:
         format_komi((entry.fair * 2.0).round() as u16)
     );
     if !dry_run {
-        super::komi_table::update(path, kind, size, &entry)?;
+        table::update(path, kind, size, &entry)?;
         println!("written to {}", path.display());
     }
     Ok(())
 }
 
 fn print_counts(counts: &[Count]) {
-    for (p, c) in super::komi_pool::points(counts).iter().zip(counts) {
+    for (p, c) in pool::points(counts).iter().zip(counts) {
         let resigned = match c.resigned {
             0 => String::new(),
             n => format!(" ({n} resigned)"),
@@ -500,7 +516,7 @@ mod tests {
         let (want, _) = conclude(GameKind::Linage, 9, pooled, A, kept(GameKind::Linage, None));
         assert_eq!(
             e.crossing,
-            want.crossing.map(crate::lab::stats::komi_fit::hundredths)
+            want.crossing.map(crate::lab::komi::fit::hundredths)
         );
         assert!(e
             .method

@@ -1,7 +1,7 @@
 //! `tessera komi GAME --size N --exact`: the fair komi of the smallest boards proved by solving
 //! the game from the empty board with the puzzle solver's margin search
-//! ([`crate::lab::exact::margin_of`]; Linage up to 8×8 with the region-sum search,
-//! [`crate::lab::exact::linage_sum`], which reaches further).
+//! ([`crate::lab::komi::exact::margin_of`]; Linage up to 8×8 with the region-sum search,
+//! [`crate::lab::komi::exact::linage_sum`], which reaches further).
 //!
 //! The search gives the margin M (first side minus second, half points) under best play at
 //! komi 0; with komi k the first side wins iff M > 2k and draws iff M = 2k. In Keil the button
@@ -10,8 +10,8 @@
 //! above M/2 on the game's grid (Carteso and Linage `n + 0.5`, Keil whole with the button): the
 //! second side then wins by the smallest amount with perfect play.
 
-use super::komi_fit::fair_half;
-use super::komi_table::NewEntry;
+use super::fit::fair_half;
+use super::table::NewEntry;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol};
 use std::time::Instant;
 
@@ -51,7 +51,7 @@ pub fn solve(
         // Linage decomposes into its free regions: the region-sum search reaches further.
         let t0 = Instant::now();
         let (margin, nodes) =
-            crate::lab::exact::linage_sum::solve_empty(size, mb, limit, guess, true)
+            crate::lab::komi::exact::linage_sum::solve_empty(size, mb, limit, guess, true)
                 .map_err(|_| over_limit(kind, size, limit))?;
         return Ok(Solved {
             margin,
@@ -69,7 +69,7 @@ pub fn solve(
     let game = AnyGame::new(kind, &options).map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
     let (margin_at_search_komi, nodes) =
-        crate::lab::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
+        crate::lab::komi::exact::margin_of(&game, mb, limit, guess - SEARCH_KOMI_HALF as i32, true)
             .map_err(|_| over_limit(kind, size, limit))?
             .ok_or_else(|| anyhow::anyhow!("{kind} has no points to solve for"))?;
     Ok(Solved {

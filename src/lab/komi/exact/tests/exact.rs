@@ -2,7 +2,7 @@
 //! minimax over final margins, and (ignored, slow) how far up the sizes it reaches.
 
 use crate::games::{AnyGame, Game, Side};
-use crate::lab::exact::margin_of;
+use crate::lab::komi::exact::margin_of;
 use crate::puzzle::tests::{game, random_turn};
 use crate::puzzle::turns;
 use crate::rng::FastRng;

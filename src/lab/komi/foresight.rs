@@ -1,5 +1,5 @@
 //! How early a self-play game's result could be foreseen from the players' own estimates
-//! ([`crate::lab::match_cmd::TurnEval`]): the data a resignation rule for strong self-play
+//! ([`crate::lab::play::TurnEval`]): the data a resignation rule for strong self-play
 //! needs. A large board's komi games cost minutes each (Keil side 7 five to twelve on one core
 //! at level 8's simulations); if the players agree on the winner long before the end,
 //! adjudicating there makes its sweep cheaper, but only a rule that is (almost) never wrong may
@@ -8,8 +8,7 @@
 //! `--resign` the games end at the first rule ([`RESIGN`]) and are reported as resigned, not
 //! checked.
 
-use crate::lab::match_cmd::GameResult;
-use crate::lab::resign::{adjudicate, ResignRule, RESIGN};
+use crate::lab::play::{adjudicate, GameResult, ResignRule, RESIGN};
 
 /// The rules the summary reports, the one printed per game (and `--resign`'s) first.
 pub const RULES: [ResignRule; 3] = [
@@ -132,10 +131,9 @@ mod tests {
     #[test]
     fn tallies_count_wrong_and_saved() {
         let options =
-            crate::lab::match_cmd::match_options(crate::games::GameKind::Linage, None, Some(5))
-                .unwrap();
+            crate::lab::play::match_options(crate::games::GameKind::Linage, None, Some(5)).unwrap();
         let spec: crate::search::PlayerSpec = "mcts:iters=300,seed=5".parse().unwrap();
-        let mut r = crate::lab::match_cmd::play_game(
+        let mut r = crate::lab::play::play_game(
             crate::games::GameKind::Linage,
             &options,
             (&spec, &spec),
@@ -157,7 +155,7 @@ mod tests {
         // Made-up estimates: sure of the first seat from the start.
         r.first_won = Some(false);
         let n = r.evals.len();
-        r.evals = crate::lab::resign::tests::evals(&vec![0.99; n.max(5)]);
+        r.evals = crate::lab::play::tests::evals(&vec![0.99; n.max(5)]);
         let mut t = ForesightTally::default();
         let line = t.add(&r);
         assert!(

@@ -1,7 +1,7 @@
 //! Writing one entry of the fair-komi table ([`crate::games::fair_komi`]) with `toml_edit`, so
 //! the file's comments and the other entries stay as they are; saved atomically.
 
-use super::komi_fit::hundredths;
+use super::fit::hundredths;
 use crate::files::write_atomically;
 use crate::games::fair_komi::Count;
 use crate::games::GameKind;

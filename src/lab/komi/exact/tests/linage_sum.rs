@@ -1,10 +1,12 @@
-//! The region-sum search for Linage ([`crate::lab::exact::linage_sum`]) against the board-keyed
-//! margin search ([`crate::lab::exact`]) on random 5×5, 6×6 and 7×7 positions, either side
+//! The region-sum search for Linage ([`crate::lab::komi::exact::linage_sum`]) against the board-keyed
+//! margin search ([`crate::lab::komi::exact`]) on random 5×5, 6×6 and 7×7 positions, either side
 //! to move, after a placement or a pass, and the shapes' canonical images.
 
 use crate::games::{AnyGame, Game, Side, Step};
-use crate::lab::exact::linage_sum::{canonical, empty_board, solve_empty, transpose, RegionSum};
-use crate::lab::exact::margin_of;
+use crate::lab::komi::exact::linage_sum::{
+    canonical, empty_board, solve_empty, transpose, RegionSum,
+};
+use crate::lab::komi::exact::margin_of;
 use crate::puzzle::tests::{game, random_turn};
 use crate::rng::FastRng;
 

@@ -93,12 +93,12 @@ pub(super) fn leading_id(line: &str) -> &str {
 pub(super) fn respond(
     output: &mut impl Write,
     id: &str,
-    reply: Result<String, String>,
+    reply: Result<String, super::GtpError>,
 ) -> io::Result<()> {
     let (mark, text) = match reply {
         Ok(text) => ('=', text),
         // A reason is one line: a newline in it would end the response early.
-        Err(reason) => ('?', reason.replace('\n', " ")),
+        Err(reason) => ('?', reason.to_string().replace('\n', " ")),
     };
     // An empty line inside a success text would also end the response: drop such lines.
     let text: Vec<&str> = text

@@ -26,6 +26,7 @@
 //!   the score as if the game ended now in the same form (`V+3.5`, `0` when equal); the other
 //!   games refuse until the end.
 
+mod error;
 pub(crate) mod input;
 mod line;
 pub(crate) mod player;
@@ -33,15 +34,15 @@ mod showboard;
 #[cfg(test)]
 mod tests;
 
+pub use error::GtpError;
 pub use line::MAX_LINE;
 
 use crate::games::{
-    parse_komi, AnyGame, Describe, Game, GameKind, GameOptions, Protocol, Side, UnknownGame,
+    parse_komi, AnyGame, Describe, Game, GameError, GameKind, GameOptions, Protocol, Side,
 };
-use crate::quote::Quoted;
 use crate::rng::FastRng;
 use crate::search::{Algorithm, PlayerSpec};
-use crate::session::Session;
+use crate::session::{Session, TurnError};
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -119,7 +120,7 @@ pub struct Gtp {
 }
 
 /// A command's answer: the text after `=`, or the reason after `?`.
-type Reply = Result<String, String>;
+type Reply = Result<String, GtpError>;
 
 impl Gtp {
     /// The engine at start with a random `genmove` player (for tests and scripts): the first
@@ -169,8 +170,8 @@ impl Gtp {
             }
             let line = line::clean(&String::from_utf8_lossy(&raw));
             if read == line::Line::TooLong {
-                let reason = format!("line too long (the limit is {MAX_LINE} bytes)");
-                line::respond(&mut output, line::leading_id(&line), Err(reason))?;
+                let reply = Err(GtpError::LineTooLong);
+                line::respond(&mut output, line::leading_id(&line), reply)?;
                 continue;
             }
             let mut words = line.split(' ').filter(|w| !w.is_empty());
@@ -183,7 +184,7 @@ impl Gtp {
                 first = match words.next() {
                     Some(w) => w,
                     None => {
-                        line::respond(&mut output, id, Err("no command after the id".into()))?;
+                        line::respond(&mut output, id, Err(GtpError::NoCommand))?;
                         continue;
                     }
                 };
@@ -204,7 +205,7 @@ impl Gtp {
 
     /// Runs one command (name and arguments, without the id) and returns its answer.
     /// The state changes only when the answer is a success.
-    pub fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+    pub fn execute(&mut self, command: &str, args: &[&str]) -> Result<String, GtpError> {
         match command {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("tessera".into()),
@@ -228,7 +229,7 @@ impl Gtp {
                 if self.current_mut()?.undo_turn() {
                     Ok(String::new())
                 } else {
-                    Err("cannot undo: no turn has been played".into())
+                    Err(GtpError::CannotUndo)
                 }
             }
             "showboard" => Ok(format!("\n{}", showboard::render(self.current()?))),
@@ -236,69 +237,57 @@ impl Gtp {
             "tessera-game" => self.new_game(args),
             "tessera-play" => {
                 let [token] = want::<1>(args, "tessera-play TOKEN")?;
-                self.current_mut()?
-                    .play_turn(token)
-                    .map(|()| String::new())
-                    .map_err(|e| e.to_string())
+                self.current_mut()?.play_turn(token)?;
+                Ok(String::new())
             }
             "tessera-step" => self.step(args),
             "tessera-legal" => self.legal(),
             "tessera-state" => Ok(self.current()?.game().state_json().to_string()),
             "tessera-analyze" => {
                 let [ms] = want::<1>(args, "tessera-analyze MS")?;
-                let ms: u64 = ms
-                    .parse()
-                    .map_err(|_| format!("{} is not a number of milliseconds", Quoted(ms)))?;
-                player::analyze(self.current()?, &self.player, ms)
+                let ms: u64 = ms.parse().map_err(|_| GtpError::NotMilliseconds {
+                    text: ms.to_string(),
+                })?;
+                player::analyze(self.current()?, &self.player, ms).map_err(GtpError::Analyze)
             }
-            _ => Err("unknown command".into()),
+            _ => Err(GtpError::UnknownCommand),
         }
     }
 
-    fn current(&self) -> Result<&Session, String> {
-        self.session
-            .as_ref()
-            .ok_or_else(|| "no game in this build: tessera-game names the available ones".into())
+    fn current(&self) -> Result<&Session, GtpError> {
+        self.session.as_ref().ok_or(GtpError::NoGame)
     }
 
-    fn current_mut(&mut self) -> Result<&mut Session, String> {
-        self.session
-            .as_mut()
-            .ok_or_else(|| "no game in this build: tessera-game names the available ones".into())
+    fn current_mut(&mut self) -> Result<&mut Session, GtpError> {
+        self.session.as_mut().ok_or(GtpError::NoGame)
     }
 
     /// Starts a new game; on error nothing changes.
     fn restart(&mut self, kind: GameKind, options: GameOptions) -> Reply {
-        let session = Session::new(kind, options.clone()).map_err(|e| e.to_string())?;
+        let session = Session::new(kind, options.clone()).map_err(GameError::from)?;
         (self.kind, self.options, self.session) = (kind, options, Some(session));
         Ok(String::new())
     }
 
     fn new_game(&mut self, args: &[&str]) -> Reply {
         let Some((name, rest)) = args.split_first() else {
-            return Err(format!(
-                "tessera-game needs a game name ({})",
-                GameKind::names()
-            ));
+            return Err(GtpError::NoGameName);
         };
-        let kind: GameKind = name.parse().map_err(|e: UnknownGame| e.to_string())?;
-        let options = GameOptions::parse(kind, rest).map_err(|e| e.to_string())?;
+        let kind: GameKind = name.parse().map_err(GameError::from)?;
+        let options = GameOptions::parse(kind, rest).map_err(GameError::from)?;
         self.restart(kind, options)
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Reply {
         let [n] = want::<1>(args, "boardsize N")?;
-        let n: usize = n
-            .parse()
-            .map_err(|_| format!("{} is not a board size", Quoted(n)))?;
-        let sizes = self.kind.sizes();
-        if !sizes.contains(&n) {
-            return Err(format!(
-                "unacceptable size: {} boards are {}..{}",
-                self.kind,
-                sizes.start(),
-                sizes.end()
-            ));
+        let n: usize = n.parse().map_err(|_| GtpError::NotBoardSize {
+            text: n.to_string(),
+        })?;
+        if !self.kind.sizes().contains(&n) {
+            return Err(GtpError::UnacceptableSize {
+                kind: self.kind,
+                size: n,
+            });
         }
         let options = GameOptions {
             size: n,
@@ -309,13 +298,13 @@ impl Gtp {
 
     fn komi(&mut self, args: &[&str]) -> Reply {
         let [value] = want::<1>(args, "komi X")?;
-        let komi_half = parse_komi(value).map_err(|e| e.to_string())?;
+        let komi_half = parse_komi(value)?;
         if !self.kind.has_komi() {
             return Ok(String::new());
         }
         let s = self.current()?;
         if !s.turns().is_empty() || !s.pending().is_empty() {
-            return Err("komi can only be set before the first turn (or start a new game)".into());
+            return Err(GtpError::KomiAfterFirstTurn);
         }
         let options = GameOptions {
             protocol: Protocol::Agreed,
@@ -326,26 +315,21 @@ impl Gtp {
     }
 
     /// Checks that `colour` names the side to move.
-    fn check_colour(&self, colour: &str) -> Result<(), String> {
+    fn check_colour(&self, colour: &str) -> Result<(), GtpError> {
         let game = self.current()?.game();
-        let side = parse_colour(game.kind(), colour).ok_or_else(|| {
-            let k = game.kind();
-            format!(
-                "{} is not a side of {k} ({}, {})",
-                Quoted(colour),
-                k.side_name(Side::First),
-                k.side_name(Side::Second)
-            )
+        let kind = game.kind();
+        let side = parse_colour(kind, colour).ok_or_else(|| GtpError::NotASide {
+            kind,
+            colour: colour.to_string(),
         })?;
         if game.is_over() {
-            return Err("the game is over".into());
+            return Err(GtpError::GameOver);
         }
         if side != game.to_move() {
-            return Err(format!(
-                "it is {}'s turn, not {}'s",
-                game.side_name(game.to_move()),
-                game.side_name(side)
-            ));
+            return Err(GtpError::NotYourTurn {
+                kind,
+                to_move: game.to_move(),
+            });
         }
         Ok(())
     }
@@ -357,11 +341,11 @@ impl Gtp {
         session
             .game()
             .parse_turn(token)
-            .map_err(|e| format!("invalid move: {e}"))?;
+            .map_err(GtpError::InvalidMove)?;
         session
             .play_turn(token)
             .map(|()| String::new())
-            .map_err(|e| format!("illegal move: {e}"))
+            .map_err(GtpError::IllegalMove)
     }
 
     fn genmove(&mut self, args: &[&str]) -> Reply {
@@ -377,12 +361,10 @@ impl Gtp {
         let mut trial = session.clone();
         let turns = trial.turns().len();
         for step in steps {
-            trial
-                .play_step(step)
-                .map_err(|e| format!("the engine chose an illegal step: {e}"))?;
+            trial.play_step(step).map_err(GtpError::EngineIllegalStep)?;
         }
         if trial.turns().len() != turns + 1 {
-            return Err("the engine did not complete the turn".into());
+            return Err(GtpError::EngineIncompleteTurn);
         }
         *session = trial;
         Ok(session
@@ -397,10 +379,12 @@ impl Gtp {
         let [text] = want::<1>(args, "tessera-step STEP")?;
         let session = self.current_mut()?;
         if session.game().is_over() {
-            return Err("the game is over".into());
+            return Err(GtpError::GameOver);
         }
-        let step = session.game().parse_step(text).map_err(|e| e.to_string())?;
-        session.play_step(step).map_err(|e| e.to_string())?;
+        let step = session.game().parse_step(text).map_err(TurnError::from)?;
+        session
+            .play_step(step)
+            .map_err(|error| TurnError::Illegal { error, stone: None })?;
         Ok(String::new())
     }
 
@@ -421,10 +405,7 @@ impl Gtp {
             return Ok(result);
         }
         let Some(points) = game.points() else {
-            return Err(format!(
-                "the game is not over ({} has no running score)",
-                game.kind()
-            ));
+            return Err(GtpError::NoRunningScore { kind: game.kind() });
         };
         let margin = points[0] - points[1];
         Ok(if margin == 0.0 {
@@ -456,7 +437,10 @@ fn parse_colour(kind: GameKind, text: &str) -> Option<Side> {
     }
 }
 
-/// The arguments as an array of exactly `N`, or a message with the usage.
-fn want<'a, const N: usize>(args: &[&'a str], usage: &str) -> Result<[&'a str; N], String> {
-    <[&str; N]>::try_from(args).map_err(|_| format!("syntax error: usage is '{usage}'"))
+/// The arguments as an array of exactly `N`, or a syntax error with the usage.
+fn want<'a, const N: usize>(
+    args: &[&'a str],
+    usage: &'static str,
+) -> Result<[&'a str; N], GtpError> {
+    <[&str; N]>::try_from(args).map_err(|_| GtpError::Usage { usage })
 }

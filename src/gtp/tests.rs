@@ -96,7 +96,7 @@ fn every_listed_command_is_known_and_handled() {
         );
         if name != "quit" {
             let reply = gtp.execute(name, &["zz", "zz", "zz"]);
-            assert_ne!(reply, Err("unknown command".into()), "{name}");
+            assert_ne!(reply, Err(GtpError::UnknownCommand), "{name}");
         }
     }
     assert_eq!(ask(&mut gtp, "known_command PLAY"), Ok("false".into()));
@@ -484,4 +484,87 @@ fn the_bid_on_a_solved_board_is_the_drawing_komi() {
     // A board the table does not know is probed, and still gets a komi (Linage 19x19).
     ask(&mut gtp, "tessera-game linage size=19 protocol=bid").unwrap();
     assert!(ask(&mut gtp, "genmove b").unwrap().starts_with("komi="));
+}
+
+/// A command line the engine refuses, what the protocol answers, and which error it is.
+struct Refusal {
+    line: &'static str,
+    text: &'static str,
+    is: fn(&GtpError) -> bool,
+}
+
+#[test]
+fn refusals_are_typed_and_say_what_the_protocol_answers() {
+    let mut gtp = Gtp::new(Some(1));
+    for r in [
+        Refusal {
+            line: "bogus",
+            text: "unknown command",
+            is: |e| *e == GtpError::UnknownCommand,
+        },
+        Refusal {
+            line: "play black",
+            text: "syntax error: usage is 'play COLOUR MOVE'",
+            is: |e| {
+                matches!(
+                    e,
+                    GtpError::Usage {
+                        usage: "play COLOUR MOVE"
+                    }
+                )
+            },
+        },
+        Refusal {
+            line: "undo",
+            text: "cannot undo: no turn has been played",
+            is: |e| *e == GtpError::CannotUndo,
+        },
+        Refusal {
+            line: "boardsize 2",
+            text: "unacceptable size: keil boards are 3..12",
+            is: |e| matches!(e, GtpError::UnacceptableSize { size: 2, .. }),
+        },
+        Refusal {
+            line: "tessera-analyze soon",
+            text: "'soon' is not a number of milliseconds",
+            is: |e| matches!(e, GtpError::NotMilliseconds { .. }),
+        },
+        Refusal {
+            line: "genmove red",
+            text: "'red' is not a side of keil (black, white)",
+            is: |e| matches!(e, GtpError::NotASide { .. }),
+        },
+        Refusal {
+            line: "genmove white",
+            text: "it is black's turn, not white's",
+            is: |e| {
+                matches!(
+                    e,
+                    GtpError::NotYourTurn {
+                        to_move: Side::First,
+                        ..
+                    }
+                )
+            },
+        },
+        Refusal {
+            line: "tessera-game chess",
+            text: "unknown game 'chess' (games: keil, carteso, iris, linage, wunchunk)",
+            is: |e| matches!(e, GtpError::Game(crate::games::GameError::UnknownGame(_))),
+        },
+        Refusal {
+            line: "play black zz99",
+            text: "invalid move: 'zz99' is not a point of this board, pass, button, komi=X or \
+                   play=black|white",
+            is: |e| matches!(e, GtpError::InvalidMove(_)),
+        },
+    ] {
+        let mut words = r.line.split(' ');
+        let command = words.next().expect("a command");
+        let args: Vec<&str> = words.collect();
+        let e = gtp.execute(command, &args).unwrap_err();
+        assert!((r.is)(&e), "{}: {e:?}", r.line);
+        assert_eq!(e.to_string(), r.text, "{}", r.line);
+        assert_eq!(ask(&mut gtp, r.line), Err(e.to_string()), "{}", r.line);
+    }
 }

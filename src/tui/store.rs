@@ -11,7 +11,7 @@
 //! autosaved game read-only, and saves its own games to their records in `games/` instead.
 
 use super::controller::Controller;
-use crate::record::{self, PlayerKind, Players, Record};
+use crate::record::{self, PlayerKind, Players, Record, RecordError};
 use crate::session::PlayedGame;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -435,19 +435,30 @@ pub fn to_record(game: &SavedGame, human: &str) -> Record {
     r
 }
 
+/// Why a review was not stored in its record ([`store_analysis`]).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreAnalysisError {
+    /// The record no longer holds the reviewed turns (another game was saved over it).
+    #[error("the file has changed since it was loaded: review not stored")]
+    Changed,
+    /// The record could not be read (gone, damaged) or written.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+}
+
 /// Stores a review in the record at `path` (its `[analysis]` section; nothing else of the
 /// file changes), atomically. The record must still hold the reviewed turns.
 pub fn store_analysis(
     path: &Path,
     turns: &[String],
     analysis: &record::StoredReview,
-) -> Result<(), String> {
-    let (mut r, _) = Record::load(path).map_err(|e| e.to_string())?;
+) -> Result<(), StoreAnalysisError> {
+    let (mut r, _) = Record::load(path)?;
     if r.turns != turns {
-        return Err("the file has changed since it was loaded: review not stored".into());
+        return Err(StoreAnalysisError::Changed);
     }
     r.analysis = Some(analysis.clone());
-    r.save(path).map_err(|e| e.to_string())
+    Ok(r.save(path)?)
 }
 
 /// Writes a game record (atomically: a temporary file, then a rename), creating the folder;
@@ -461,9 +472,10 @@ pub fn save(path: &Path, game: &SavedGame, human: &str) -> Result<(), String> {
 }
 
 /// Reads a game record, replaying every turn through the rules; a bad record is refused
-/// with the turn and the reason.
-pub fn load(path: &Path) -> Result<SavedGame, String> {
-    let (r, session) = Record::load(path).map_err(|e| e.to_string())?;
+/// with the turn and the reason (a missing file is [`RecordError::Read`] with
+/// [`std::io::ErrorKind::NotFound`], a damaged one any other variant but `Write`).
+pub fn load(path: &Path) -> Result<SavedGame, RecordError> {
+    let (r, session) = Record::load(path)?;
     Ok(SavedGame {
         game: PlayedGame {
             session,
@@ -536,8 +548,34 @@ mod tests {
         let bad = text.replace("\"e5\"", "\"e5\",\n    \"e5\"");
         std::fs::write(&path, &bad).unwrap();
         let e = load(&path).unwrap_err();
+        assert!(matches!(e, RecordError::Turn { .. }), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains("turn 4") && e.contains("occupied"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+        // A review of turns the file no longer holds is not stored; a missing file is told
+        // apart from a damaged one.
+        let review = record::StoredReview {
+            engine: "level:1".into(),
+            win_rate: Vec::new(),
+            margin: Vec::new(),
+            best: Vec::new(),
+            checks: Vec::new(),
+        };
+        let e = store_analysis(&path, &["e5".into()], &review).unwrap_err();
+        assert!(matches!(e, StoreAnalysisError::Record(_)), "{e:?}");
+        save(&path, &g, "player").unwrap();
+        let e = store_analysis(&path, &["e5".into()], &review).unwrap_err();
+        assert!(matches!(e, StoreAnalysisError::Changed), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "the file has changed since it was loaded: review not stored"
+        );
+        let missing = load(&dir.join("none.toml")).unwrap_err();
+        assert!(
+            matches!(&missing, RecordError::Read { error: crate::files::ReadError::Io(io), .. }
+                if io.kind() == std::io::ErrorKind::NotFound),
+            "{missing:?}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 

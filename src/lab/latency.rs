@@ -9,7 +9,7 @@ use crate::session::Session;
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::controller::Controller;
 use crate::tui::play::Play;
-use crate::tui::{testing, view, Effect};
+use crate::tui::{effect::Effect, testing, view};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;

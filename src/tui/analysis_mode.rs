@@ -9,8 +9,8 @@
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
+use super::effect::Effect;
 use super::play::Play;
-use super::Effect;
 use crate::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::board::Cell;
 use crate::config::ShowEstimate;

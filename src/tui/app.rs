@@ -6,6 +6,7 @@
 
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::game_layout;
 use super::layout::MENU_MIN;
 use super::load_screen::LoadForm;
@@ -13,6 +14,7 @@ use super::lobby::{self, Lobby};
 use super::menu::{Menu, ResumeOffer};
 use super::name_form::{self, NameForm};
 use super::new_game::{LastChoices, NewGameForm};
+use super::note::Note;
 use super::play::Play;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
@@ -20,7 +22,7 @@ use super::screen::{Component, Ctx};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
-use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
+use super::{game_keys, load_screen, menu, new_game, rules, settings_screen};
 use crate::ai::AiEvent;
 use crate::games::Game;
 use crate::online::{Event, Identity, LobbyView, Request};

@@ -4,10 +4,10 @@
 
 use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::{Form, Move, Selection};
 use super::new_game::{Field, NewGameForm};
 use super::screen::{Component, Ctx, ViewCtx};
-use super::Effect;
 use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;

@@ -9,10 +9,12 @@
 //! panic inside it) the terminal gets back its normal screen, cursor and modes.
 
 use super::app::{update, App, Msg, Online, Screen};
+use super::effect::Effect;
+use super::note::Note;
 pub use super::settings::{Settings, TermEnv};
 pub use super::store::Storage;
 use super::store::{self, AutosaveSlot};
-use super::{view, Effect, Note};
+use super::view;
 use crate::ai::{AiEvent, AiStart, Thinker};
 use crate::online::{Identity, Link};
 use ratatui::backend::CrosstermBackend;

@@ -4,12 +4,13 @@
 
 use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::{Form, Move, Selection};
 use super::layout::{ellipsis, fit};
 use super::line_edit::{Edit, LineEdit};
+use super::note::Note;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::store::GameFile;
-use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
 use ratatui::Frame;

@@ -5,10 +5,11 @@
 
 use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::layout::{ellipsis, fit, help_popup, key_line};
 use super::menu::ResumeOffer;
+use super::note::Note;
 use super::screen::{Component, Ctx, ViewCtx};
-use super::{Effect, Note};
 use crate::online::{LobbyView, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;

@@ -43,6 +43,7 @@ pub(crate) mod commands;
 pub(crate) mod config_file;
 pub(crate) mod controller;
 pub(crate) mod cursor;
+pub(crate) mod effect;
 pub(crate) mod form;
 pub(crate) mod game_keys;
 pub(crate) mod game_layout;
@@ -57,6 +58,7 @@ pub(crate) mod lobby;
 pub(crate) mod menu;
 pub(crate) mod name_form;
 pub(crate) mod new_game;
+pub(crate) mod note;
 pub(crate) mod online_update;
 pub(crate) mod panels;
 pub(crate) mod play;
@@ -75,84 +77,6 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
-
-use crate::ai::Request;
-use std::path::PathBuf;
-use store::SavedGame;
-
-/// A side effect `update` asks the runtime to carry out.
-#[derive(Clone, Debug)]
-pub(crate) enum Effect {
-    /// Start an engine job (stopping the one in progress).
-    StartEngine(Request),
-    /// Stop the engine job in progress.
-    StopEngine,
-    /// Write the autosave.
-    Autosave(SavedGame),
-    /// The game ended: keep it in the games folder (answered by [`app::Msg::Kept`]); the
-    /// autosave is no longer needed.
-    GameOver(SavedGame),
-    /// Keep the New game form's choices for the next time (atomically, in the data
-    /// directory; a failure comes back as [`app::Msg::Saved`]).
-    RememberChoices(new_game::LastChoices),
-    /// Save a game record to a file (answered by [`app::Msg::Saved`]).
-    Save(PathBuf, SavedGame),
-    /// Store a finished review in the record it was loaded from: the file, its turns, the
-    /// review (answered by [`app::Msg::Saved`]).
-    StoreAnalysis(PathBuf, Vec<String>, crate::record::StoredReview),
-    /// Load a game record (answered by [`app::Msg::Loaded`]).
-    Load(PathBuf),
-    /// Load a game record to show read-only (the autosave another window has open).
-    View(PathBuf),
-    /// List the games folder (answered by [`app::Msg::SaveList`]).
-    ListSaves,
-    /// Write the settings to the config file (answered by [`app::Msg::Saved`]).
-    SaveConfig(crate::config::Config),
-    /// Turn mouse capture on or off.
-    SetMouse(bool),
-    /// Leave the program (after the autosave).
-    Quit,
-    /// Send a request to the game server (ignored by a program alone).
-    Net(crate::online::Request),
-    /// Ask the puzzle solver, on a worker thread (answered by [`app::Msg::PuzzleReply`]).
-    Solve(puzzle::job::Job),
-    /// Read the puzzle progress (answered by [`app::Msg::PuzzleProgress`]).
-    LoadPuzzleProgress,
-    /// Write the puzzle progress (atomically; a failure comes back as [`app::Msg::Saved`]).
-    SavePuzzleProgress(puzzle::progress::Progress),
-}
-
-/// A message for the bottom line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Note {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a problem.
-    pub error: bool,
-    /// The turn it is about, if any (a review's word on a marked turn): it goes when
-    /// another turn is shown.
-    pub about_turn: Option<usize>,
-}
-
-impl Note {
-    /// An ordinary message.
-    pub fn info(text: impl Into<String>) -> Note {
-        Note {
-            text: text.into(),
-            error: false,
-            about_turn: None,
-        }
-    }
-
-    /// A problem.
-    pub fn error(text: impl Into<String>) -> Note {
-        Note {
-            text: text.into(),
-            error: true,
-            about_turn: None,
-        }
-    }
-}
 
 pub use cli::{
     run_load, run_menu, run_play, run_puzzles, run_review, Against, First, LoadArgs, PlayArgs,

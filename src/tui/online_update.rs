@@ -3,8 +3,9 @@
 //! date there), a game closed, a notice, a clock tick. Part of the pure `update`.
 
 use super::app::{App, Screen};
+use super::effect::Effect;
+use super::note::Note;
 use super::play::Play;
-use super::{Effect, Note};
 use crate::online::Event;
 
 /// Applies a server event to the model; returns what the runtime must do.

@@ -410,7 +410,11 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
 }
 
 /// A note as the two message rows: word-wrapped, cut with `…` beyond two.
-pub fn note_lines(note: Option<&super::Note>, s: &Settings, width: u16) -> Vec<Line<'static>> {
+pub fn note_lines(
+    note: Option<&super::note::Note>,
+    s: &Settings,
+    width: u16,
+) -> Vec<Line<'static>> {
     match note {
         Some(n) => {
             let style = if n.error { s.theme.error } else { s.theme.text };

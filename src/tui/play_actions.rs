@@ -3,8 +3,8 @@
 //! runtime must carry out (autosave, start or stop the engine, game over).
 
 use super::controller::Controller;
+use super::effect::Effect;
 use super::play::{BidStep, Play, Popup, PLAY_PACE, WATCH_PACE};
-use super::Effect;
 use crate::ai::{AiEvent, Purpose, Request};
 use crate::board::Cell;
 use crate::games::{Game, Step};

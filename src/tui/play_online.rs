@@ -4,8 +4,8 @@
 //! the new position ([`Play::apply_update`]). Watchers may turn on the AI's analysis.
 
 use super::controller::Controller;
+use super::effect::Effect;
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
-use super::Effect;
 use crate::ai::{Purpose, Request as AiRequest};
 use crate::games::{Game, Step};
 use crate::online::{GameUpdate, LiveView, Request};

@@ -6,8 +6,9 @@
 //! written unless asked: `:save` stores a finished review in the file the record came from.
 //! A record that holds a complete review shows it at once, without thinking.
 
+use super::effect::Effect;
+use super::note::Note;
 use super::play::Play;
-use super::{Effect, Note};
 use crate::ai::{AiEvent, Purpose, Request};
 use crate::games::{AnyGame, Game};
 use crate::record::StoredReview;

@@ -6,9 +6,9 @@
 //! application carries transitions out, so no screen needs to know the others, and this
 //! framework names no screen.
 
+use super::note::Note;
 use super::settings::Settings;
 use super::store::Storage;
-use super::Note;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
 

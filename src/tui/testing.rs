@@ -124,11 +124,14 @@ pub fn cursor_name(app: &super::app::App) -> String {
 /// Carries out the puzzle solver's jobs among `fx` at once (as the worker thread would),
 /// feeding each answer back through `update`; returns the other effects.
 #[cfg(test)]
-pub fn run_jobs(a: &mut super::app::App, fx: Vec<super::Effect>) -> Vec<super::Effect> {
+pub fn run_jobs(
+    a: &mut super::app::App,
+    fx: Vec<super::effect::Effect>,
+) -> Vec<super::effect::Effect> {
     let mut rest = Vec::new();
     for e in fx {
         match e {
-            super::Effect::Solve(j) => {
+            super::effect::Effect::Solve(j) => {
                 let reply = super::puzzle::job::answer(&j);
                 let more = super::app::update(a, super::app::Msg::PuzzleReply(reply));
                 rest.extend(run_jobs(a, more));

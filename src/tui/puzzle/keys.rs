@@ -8,8 +8,8 @@ use crate::tui::board::input::colour_choice;
 use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
 use crate::tui::cursor::Dir;
+use crate::tui::note::Note;
 use crate::tui::screen::Ctx;
-use crate::tui::Note;
 use ratatui::crossterm::event::KeyEvent;
 
 /// What a puzzle command does.

@@ -9,10 +9,10 @@ use crate::search::Candidate;
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
+use crate::tui::effect::Effect;
 use crate::tui::play::Play;
 use crate::tui::store::SavedGame;
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
-use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 

@@ -5,9 +5,9 @@ use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg};
 use crate::tui::controller::Controller;
+use crate::tui::effect::Effect;
 use crate::tui::play::Play;
 use crate::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
-use crate::tui::Effect;
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
 

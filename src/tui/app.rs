@@ -7,7 +7,9 @@
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
 use super::effect::Effect;
-use super::game_layout;
+use super::game::areas;
+use super::game::keys as game_keys;
+use super::game::play::Play;
 use super::layout::MENU_MIN;
 use super::load_screen::LoadForm;
 use super::lobby::{self, Lobby};
@@ -15,14 +17,13 @@ use super::menu::{Menu, ResumeOffer};
 use super::name_form::{self, NameForm};
 use super::new_game::{LastChoices, NewGameForm};
 use super::note::Note;
-use super::play::Play;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
 use super::screen::{Component, Ctx};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
-use super::{game_keys, load_screen, menu, new_game, rules, settings_screen};
+use super::{load_screen, menu, new_game, rules, settings_screen};
 use crate::ai::AiEvent;
 use crate::games::Game;
 use crate::online::{Event, Identity, LobbyView, Request};
@@ -305,8 +306,8 @@ impl App {
     /// Whether the terminal is large enough for the screen shown.
     pub fn fits(&self) -> bool {
         match &self.screen {
-            Screen::Game(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
-            Screen::Puzzle(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
+            Screen::Game(p) => areas::areas(self.size, p.game().geometry()).is_ok(),
+            Screen::Puzzle(p) => areas::areas(self.size, p.game().geometry()).is_ok(),
             _ => self.size.0 >= MENU_MIN.0 && self.size.1 >= MENU_MIN.1,
         }
     }
@@ -316,7 +317,7 @@ impl App {
         play.show_estimate = self.settings.config.show_estimate;
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
-            play.popup = Some(super::play::Popup::Result(0));
+            play.popup = Some(super::game::play::Popup::Result(0));
         } else if !play.is_read_only() && play.online().is_none() {
             if self.autosave_elsewhere && self.settings.config.autosave {
                 if let Some(p) = self.storage.record_path(&play.saved()) {

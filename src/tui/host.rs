@@ -51,7 +51,7 @@ pub fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<Str
 /// their tallest.
 pub fn largest_screen() -> (u16, u16) {
     use super::board::layout::BoardLayout;
-    use super::game_layout as g;
+    use super::game::areas as g;
     use crate::board::Geometry;
     static SIZE: std::sync::OnceLock<(u16, u16)> = std::sync::OnceLock::new();
     *SIZE.get_or_init(|| {
@@ -73,7 +73,7 @@ pub enum Start {
     /// At the menu (the lobby on a server).
     Menu,
     /// Straight into a game.
-    Play(Box<super::play::Play>),
+    Play(Box<super::game::play::Play>),
     /// Loading a record.
     Load(PathBuf),
     /// Loading a record read-only and reviewing it (`tessera review FILE`); with `true`
@@ -482,7 +482,7 @@ mod tests {
         let (w, h) = largest_screen();
         // The largest board at its largest scale fits, and the cap is far from 1000x1000.
         let big = crate::board::Geometry::square(19);
-        let a = super::super::game_layout::areas((w, h), big).unwrap();
+        let a = super::super::game::areas::areas((w, h), big).unwrap();
         assert_eq!(a.scale, super::super::board::layout::BoardLayout::MAX_SCALE);
         // The README states this size (and the memory per session it makes).
         assert_eq!((w, h), (200, 86));

@@ -32,23 +32,15 @@
 //! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code.
 //! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
-pub(crate) mod ai_panel;
-pub(crate) mod analysis_mode;
-pub(crate) mod analysis_view;
 pub(crate) mod app;
 pub(crate) mod board;
 pub(crate) mod challenge;
 pub(crate) mod cli;
 pub(crate) mod commands;
 pub(crate) mod config_file;
-pub(crate) mod controller;
-pub(crate) mod cursor;
 pub(crate) mod effect;
 pub(crate) mod form;
-pub(crate) mod game_keys;
-pub(crate) mod game_layout;
-pub(crate) mod game_view;
-pub(crate) mod history;
+pub(crate) mod game;
 pub(crate) mod host;
 pub(crate) mod keymap;
 pub(crate) mod layout;
@@ -60,13 +52,7 @@ pub(crate) mod name_form;
 pub(crate) mod new_game;
 pub(crate) mod note;
 pub(crate) mod online_update;
-pub(crate) mod panels;
-pub(crate) mod play;
-pub(crate) mod play_actions;
-pub(crate) mod play_online;
 pub(crate) mod puzzle;
-pub(crate) mod review_graph;
-pub(crate) mod review_mode;
 pub(crate) mod rules;
 pub(crate) mod runtime;
 pub(crate) mod screen;

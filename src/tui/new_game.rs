@@ -2,9 +2,9 @@
 
 use super::app::Transition;
 use super::commands::{Command, Table};
-use super::controller::Controller;
 use super::form::{Form, Move, Selection};
-use super::play::Play;
+use super::game::controller::Controller;
+use super::game::play::Play;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};

@@ -4,8 +4,8 @@
 
 use super::app::{App, Screen};
 use super::effect::Effect;
+use super::game::play::Play;
 use super::note::Note;
-use super::play::Play;
 use crate::online::Event;
 
 /// Applies a server event to the model; returns what the runtime must do.

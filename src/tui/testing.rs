@@ -80,7 +80,7 @@ pub fn ch(c: char) -> super::app::Msg {
 
 /// The game screen's model (panics when the interface is elsewhere).
 #[cfg(test)]
-pub fn game_screen(app: &super::app::App) -> &super::play::Play {
+pub fn game_screen(app: &super::app::App) -> &super::game::play::Play {
     match &app.screen {
         super::app::Screen::Game(p) => p,
         _ => panic!("not on the game screen"),
@@ -89,7 +89,7 @@ pub fn game_screen(app: &super::app::App) -> &super::play::Play {
 
 /// The game screen's model, to change (panics when the interface is elsewhere).
 #[cfg(test)]
-pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
+pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::game::play::Play {
     match &mut app.screen {
         super::app::Screen::Game(p) => p,
         _ => panic!("not on the game screen"),

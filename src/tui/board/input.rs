@@ -12,9 +12,9 @@
 use super::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
 use crate::board::{BoardKind, Cell, Geometry};
 use crate::games::{AnyGame, Describe, Game, GameKind, Placement, SearchHints, Spec, Step, Stone};
+use crate::tui::board::cursor::{self, Dir};
 use crate::tui::commands::Command;
-use crate::tui::cursor::{self, Dir};
-use crate::tui::game_layout::GameAreas;
+use crate::tui::game::areas::GameAreas;
 use crate::tui::settings::Settings;
 use ratatui::layout::Rect;
 use ratatui::Frame;

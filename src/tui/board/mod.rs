@@ -1,6 +1,7 @@
 //! The board widget: layout (where things go), view (what stands where) and drawing; and the
 //! board as a screen's component (its cursor, keys and drawing: [`input`]).
 
+pub mod cursor;
 pub mod input;
 pub mod layout;
 pub mod view;

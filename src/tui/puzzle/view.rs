@@ -10,9 +10,9 @@ use crate::games::{Describe, Game};
 use crate::puzzle::define::{goal_rules, rating_words};
 use crate::tui::app::Transition;
 use crate::tui::board::Decorations;
-use crate::tui::game_layout;
+use crate::tui::game::areas;
+use crate::tui::game::panels::{colour_line, note_lines, wrapped};
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
-use crate::tui::panels::{colour_line, note_lines, wrapped};
 use crate::tui::screen::{Component, Ctx, ViewCtx};
 use crate::tui::settings::Settings;
 use ratatui::crossterm::event::KeyEvent;
@@ -95,7 +95,7 @@ pub fn panel_lines(p: &PuzzleScreen, s: &Settings, width: u16) -> Vec<Line<'stat
 pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
     let size = (f.area().width, f.area().height);
     let g = p.game();
-    let a = match game_layout::areas(size, g.geometry()) {
+    let a = match areas::areas(size, g.geometry()) {
         Ok(a) => a,
         Err(need) => return too_small(f, need, &format!("{} puzzle", g.kind().title()), s),
     };

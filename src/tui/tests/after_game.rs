@@ -6,10 +6,10 @@
 use crate::games::{Game, GameKind, GameOptions, Protocol};
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
-use crate::tui::controller::Controller;
 use crate::tui::effect::Effect;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::{Play, Popup};
 use crate::tui::new_game::{KomiChoice, LastChoices, Opponent};
-use crate::tui::play::{Play, Popup};
 use crate::tui::store::{GameAbout, GameFile, Storage};
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
 use ratatui::crossterm::event::KeyCode;

@@ -8,9 +8,9 @@ use crate::record::{StoredReview, TurnCheck};
 use crate::search::Candidate;
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg};
-use crate::tui::controller::Controller;
 use crate::tui::effect::Effect;
-use crate::tui::play::Play;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::store::SavedGame;
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
 use ratatui::crossterm::event::KeyCode;
@@ -507,7 +507,7 @@ fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
     assert_eq!(hint.len(), 1);
     assert_eq!(
         (hint[0].purpose, hint[0].level),
-        (Purpose::Hint, crate::tui::analysis_mode::ANALYSIS_LEVEL),
+        (Purpose::Hint, crate::tui::game::analysis::ANALYSIS_LEVEL),
         "the strong engine, not the opponent's level 3"
     );
     let fx = update(

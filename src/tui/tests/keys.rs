@@ -7,11 +7,12 @@ use crate::games::{GameKind, GameOptions};
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::commands::Table;
-use crate::tui::controller::Controller;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::keys as game_keys;
+use crate::tui::game::play::Play;
 use crate::tui::keymap::Key;
-use crate::tui::play::Play;
 use crate::tui::testing::{app, ch, game_screen, key, render};
-use crate::tui::{app as tapp, game_keys, load_screen, menu, new_game, rules, settings_screen};
+use crate::tui::{app as tapp, load_screen, menu, new_game, rules, settings_screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 

@@ -4,9 +4,9 @@ use crate::ai::{AiEvent, Analysis, Purpose};
 use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg};
-use crate::tui::controller::Controller;
 use crate::tui::effect::Effect;
-use crate::tui::play::Play;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
@@ -263,7 +263,7 @@ fn you_set_komi_with_the_keys() {
 fn a_click_on_a_cell_places_there() {
     let (mut a, _) = open(GameKind::Linage, &["komi=0.5"], [HUMAN, HUMAN]);
     let geo = play(&a).game().geometry();
-    let areas = crate::tui::game_layout::areas(a.size, geo).unwrap();
+    let areas = crate::tui::game::areas::areas(a.size, geo).unwrap();
     let layout = crate::tui::board::BoardLayout::scaled(geo, areas.scale);
     let (x, y) = layout.pos(geo.parse("b2").unwrap());
     let click = |column, row| {
@@ -293,7 +293,7 @@ fn the_end_shows_the_result_and_stops_autosaving() {
     assert!(fx.iter().any(|e| matches!(e, Effect::GameOver(_))));
     assert!(matches!(
         play(&a).popup(),
-        Some(crate::tui::play::Popup::Result(_))
+        Some(crate::tui::game::play::Popup::Result(_))
     ));
     let screen = crate::tui::testing::render(&a);
     assert!(screen.contains("Game over"), "{screen}");

@@ -9,12 +9,12 @@
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
-use super::effect::Effect;
 use super::play::Play;
 use crate::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game};
+use crate::tui::effect::Effect;
 use std::time::Duration;
 
 /// The level whose player analyses (the strongest player, on all cores).
@@ -35,10 +35,10 @@ fn secs(a: &Analysis) -> f64 {
 }
 
 /// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
-pub(super) type PositionKey = (u64, usize, usize);
+pub(in crate::tui) type PositionKey = (u64, usize, usize);
 
 /// The key of a position.
-pub(super) fn key_of(g: &AnyGame) -> PositionKey {
+pub(in crate::tui) fn key_of(g: &AnyGame) -> PositionKey {
     (g.hash(), g.turns_completed(), g.steps_in_turn())
 }
 
@@ -50,27 +50,27 @@ pub const HINT_LEAST: Duration = Duration::from_secs(1);
 #[derive(Clone, Debug)]
 pub struct HintedTurn {
     /// The position the hint is for.
-    pub(super) about: PositionKey,
+    pub(in crate::tui) about: PositionKey,
     /// The turn, as a token.
-    pub(super) token: String,
+    pub(in crate::tui) token: String,
     /// Its cells (placements only).
-    pub(super) cells: Vec<Cell>,
+    pub(in crate::tui) cells: Vec<Cell>,
 }
 
 /// The state of analysis mode.
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisMode {
     /// The person turned analysis on.
-    pub(super) on: bool,
+    pub(in crate::tui) on: bool,
     /// The person turned off the analysis that came on by itself after the game.
-    pub(super) declined: bool,
-    pub(super) heat: bool,
+    pub(in crate::tui) declined: bool,
+    pub(in crate::tui) heat: bool,
     /// The position the running (or last) analysis is about.
-    pub(super) key: Option<PositionKey>,
+    pub(in crate::tui) key: Option<PositionKey>,
     /// How many turns of the principal variation the ghost board shows (0: the position).
-    pub(super) pv_step: usize,
+    pub(in crate::tui) pv_step: usize,
     /// The last hint's turn, marked on the board while its position is the live one.
-    pub(super) hinted: Option<HintedTurn>,
+    pub(in crate::tui) hinted: Option<HintedTurn>,
 }
 
 impl AnalysisMode {
@@ -144,7 +144,7 @@ impl Play {
 
     /// Starts analysis of the position shown when analysis mode is on and the running
     /// analysis is about another position.
-    pub(super) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
+    pub(in crate::tui) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
         if !self.analysing() || self.review.as_ref().is_some_and(|r| r.is_running()) {
             return Vec::new();
         }
@@ -364,7 +364,7 @@ impl Play {
 
     /// The end of a job that only analysed: the bid estimate, analysis that ran out of time
     /// or was proven, a hint.
-    pub(super) fn on_estimate(
+    pub(in crate::tui) fn on_estimate(
         &mut self,
         purpose: Purpose,
         analysis: Analysis,

@@ -2,14 +2,14 @@
 
 use super::ai_panel::ai_lines;
 use super::analysis_view;
-use super::board::input::has_colour_choice;
-use super::board::Glyphs;
-use super::layout::{pad, panel, text_width, wrap_words};
 use super::play::{BidStep, Play};
 use super::review_graph;
-use super::settings::Settings;
 use crate::ai::Analysis;
 use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
+use crate::tui::board::input::has_colour_choice;
+use crate::tui::board::Glyphs;
+use crate::tui::layout::{pad, panel, text_width, wrap_words};
+use crate::tui::settings::Settings;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -411,7 +411,7 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
 
 /// A note as the two message rows: word-wrapped, cut with `…` beyond two.
 pub fn note_lines(
-    note: Option<&super::note::Note>,
+    note: Option<&crate::tui::note::Note>,
     s: &Settings,
     width: u16,
 ) -> Vec<Line<'static>> {
@@ -422,7 +422,7 @@ pub fn note_lines(
             if rows.len() > 2 {
                 let rest = rows[1..].join(" ");
                 rows.truncate(2);
-                rows[1] = super::layout::ellipsis(&rest, width as usize);
+                rows[1] = crate::tui::layout::ellipsis(&rest, width as usize);
             }
             rows.into_iter().map(|r| Line::styled(r, style)).collect()
         }

@@ -4,8 +4,8 @@
 //! the bottom. Under review, the win-rate graph gets its own area under the board when the
 //! board at its scale leaves room for it.
 
-use super::board::BoardLayout;
 use crate::board::Geometry;
+use crate::tui::board::BoardLayout;
 use ratatui::layout::Rect;
 
 /// Narrowest panel column beside the board.

@@ -12,11 +12,11 @@
 //! line is drawn with `*` (one point a cell) instead of braille dots (2×4 points a cell).
 
 use super::analysis_view::{judgement_style, shows_review};
-use super::game_layout::{self, GameAreas};
-use super::layout::panel;
+use super::areas::{self, GameAreas};
 use super::play::Play;
-use super::settings::Settings;
 use crate::games::{Game, Side};
+use crate::tui::layout::panel;
+use crate::tui::settings::Settings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -38,7 +38,7 @@ pub fn graph_title(play: &Play) -> String {
 /// The game screen's areas for `play`: with the graph in its own area under the board when
 /// the review shows and there is room for it.
 pub fn screen_areas(size: (u16, u16), play: &Play) -> Result<GameAreas, (u16, u16)> {
-    game_layout::areas_for(size, play.game().geometry(), shows_review(play))
+    areas::areas_for(size, play.game().geometry(), shows_review(play))
 }
 
 /// Whether the graph has its own area on a screen of `size` (else it is in the Review panel).

@@ -7,15 +7,15 @@
 //! the one on screen: a take-back, a history step, a side choice or the end of the game
 //! leave no stale line. `A` hides the panel.
 
-use super::analysis_mode::{key_of, ANALYSIS_LEVEL};
+use super::analysis::{key_of, ANALYSIS_LEVEL};
 use super::analysis_view;
-use super::board::Glyphs;
 use super::panels::side_mark;
 use super::play::Play;
-use super::settings::Settings;
 use crate::ai::{Analysis, Purpose};
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, Side};
+use crate::tui::board::Glyphs;
+use crate::tui::settings::Settings;
 use ratatui::text::{Line, Span};
 
 impl Play {

@@ -4,13 +4,13 @@
 //! the new position ([`Play::apply_update`]). Watchers may turn on the AI's analysis.
 
 use super::controller::Controller;
-use super::effect::Effect;
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
 use crate::ai::{Purpose, Request as AiRequest};
 use crate::games::{Game, Step};
 use crate::online::{GameUpdate, LiveView, Request};
 use crate::record::{self, Players};
 use crate::session::Session;
+use crate::tui::effect::Effect;
 use std::time::{Duration, Instant};
 
 /// The level of a watcher's analysis.
@@ -159,7 +159,7 @@ impl Play {
 
     /// A person's step (and the forced ones after it) or whole turn on a server: checked on
     /// a copy of the game, then sent. `play` makes the change on the copy.
-    pub(super) fn send_online(
+    pub(in crate::tui) fn send_online(
         &mut self,
         play: impl FnOnce(&mut Session) -> Result<(), String>,
     ) -> Vec<Effect> {
@@ -215,7 +215,7 @@ impl Play {
     }
 
     /// On a server the AI only analyses, for a watcher who asked: once per position.
-    pub(super) fn schedule_online(&mut self, next_job: &mut u64) -> Vec<Effect> {
+    pub(in crate::tui) fn schedule_online(&mut self, next_job: &mut u64) -> Vec<Effect> {
         let here = progress(&self.session);
         let finished = self.finished();
         let Some(o) = self.online.as_mut() else {
@@ -242,7 +242,7 @@ impl Play {
 
     /// The game's record as text (the players by name, the result as it stands).
     pub fn record_toml(&self, human: &str) -> String {
-        let mut r = super::store::to_record(&self.saved(), human);
+        let mut r = crate::tui::store::to_record(&self.saved(), human);
         if let Some(o) = &self.online {
             r.players = Players {
                 first: record::Player::human(&o.live.names[0]),

@@ -3,12 +3,12 @@
 //! runtime must carry out (autosave, start or stop the engine, game over).
 
 use super::controller::Controller;
-use super::effect::Effect;
 use super::play::{BidStep, Play, Popup, PLAY_PACE, WATCH_PACE};
 use crate::ai::{AiEvent, Purpose, Request};
 use crate::board::Cell;
 use crate::games::{Game, Step};
 use crate::session::Session;
+use crate::tui::effect::Effect;
 
 impl Play {
     /// Why a person cannot act now, if they cannot.

@@ -2,13 +2,13 @@
 //! panel, the Review panel's text (progress, the counts per side, the judgement of the turn
 //! shown; the win-rate graph is [`super::review_graph`]'s), and the marks in the history.
 
-use super::board::Glyphs;
-use super::layout::panel;
 use super::panels::side_mark;
 use super::play::Play;
-use super::settings::Settings;
 use crate::games::Side;
 use crate::review::Judgement;
+use crate::tui::board::Glyphs;
+use crate::tui::layout::panel;
+use crate::tui::settings::Settings;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -53,7 +53,7 @@ fn visits(n: u64) -> String {
 }
 
 /// The style of a turn's mark (in the history and on the graph).
-pub(super) fn judgement_style(j: Judgement, s: &Settings) -> Style {
+pub(in crate::tui) fn judgement_style(j: Judgement, s: &Settings) -> Style {
     match j {
         Judgement::Blunder => s.theme.error.add_modifier(Modifier::BOLD),
         Judgement::Mistake => s.theme.error,
@@ -78,7 +78,7 @@ pub fn history_mark(play: &Play, turn: usize, s: &Settings) -> Vec<Span<'static>
 
 /// The Review panel's text lines: progress while it runs; then the counts per side and the
 /// verdict on the turn shown.
-pub(super) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
+pub(in crate::tui) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
     let Some(r) = play.review() else {
         return Vec::new();

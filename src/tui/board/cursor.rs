@@ -5,7 +5,7 @@
 //! that going straight up zig-zags around one column instead of drifting; `y u b n` are the
 //! four diagonal neighbours.
 
-use super::board::BoardLayout;
+use super::layout::BoardLayout;
 use crate::board::{BoardKind, Cell, Geometry};
 
 /// A cursor direction.

@@ -1,22 +1,22 @@
 //! The model of the game screen: the session, who controls which seat, the board (the cursor,
-//! the colour to place, the overlay: [`super::board::input`], shared with the puzzle screen),
+//! the colour to place, the overlay: [`crate::tui::board::input`], shared with the puzzle screen),
 //! history stepping, the AI's state, and the queries on them. What changes the game is in
-//! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
-//! [`super::game_view`] and [`super::panels`].
+//! [`super::actions`], the keys in [`super::keys`], drawing in
+//! [`super::view`] and [`super::panels`].
 
-use super::analysis_mode::{key_of, PositionKey};
-use super::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
+use super::analysis::{key_of, PositionKey};
 use super::controller::Controller;
-use super::game_keys::Leave;
-use super::line_edit::{Edit, LineEdit};
-use super::note::Note;
-use super::store::SavedGame;
+use super::keys::Leave;
 use crate::ai::{Analysis, Purpose};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::online::LiveView;
 use crate::session::{PlayedGame, Session};
+use crate::tui::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
+use crate::tui::line_edit::{Edit, LineEdit};
+use crate::tui::note::Note;
+use crate::tui::store::SavedGame;
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
@@ -36,19 +36,19 @@ pub enum Popup {
 /// What the AI panel shows.
 #[derive(Clone, Debug, Default)]
 pub struct AiPanel {
-    pub(super) job: Option<(u64, Purpose)>,
-    pub(super) side: Option<Side>,
-    pub(super) analysis: Option<Analysis>,
-    pub(super) estimate: Option<Analysis>,
+    pub(in crate::tui) job: Option<(u64, Purpose)>,
+    pub(in crate::tui) side: Option<Side>,
+    pub(in crate::tui) analysis: Option<Analysis>,
+    pub(in crate::tui) estimate: Option<Analysis>,
     /// The position the analysis is about: the one searched, or after the AI's turn the
     /// position that turn led to. The panel shows the analysis only while it is on screen.
-    pub(super) about: Option<PositionKey>,
+    pub(in crate::tui) about: Option<PositionKey>,
     /// What the job that made the analysis was for, and at which level it searched.
-    pub(super) source: Option<(Purpose, u8)>,
+    pub(in crate::tui) source: Option<(Purpose, u8)>,
     /// The AI's turn the analysis led to (after a [`Purpose::Turn`] job).
-    pub(super) played: Option<String>,
+    pub(in crate::tui) played: Option<String>,
     /// The panel is hidden (`A`).
-    pub(super) hidden: bool,
+    pub(in crate::tui) hidden: bool,
 }
 
 impl AiPanel {
@@ -83,7 +83,7 @@ impl AiPanel {
     }
 
     /// Starts a job at `level` about `game`: the panel forgets the last job's numbers.
-    pub(super) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
+    pub(in crate::tui) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
         self.job = Some((id, purpose));
         self.side = Some(game.to_move());
         self.analysis = None;
@@ -94,7 +94,7 @@ impl AiPanel {
 
     /// The AI played `token`, which led to `now`: its final analysis is its estimate of
     /// that position.
-    pub(super) fn turn_played(&mut self, token: String, now: &AnyGame) {
+    pub(in crate::tui) fn turn_played(&mut self, token: String, now: &AnyGame) {
         self.about = Some(key_of(now));
         self.played = Some(token);
     }
@@ -105,41 +105,41 @@ impl AiPanel {
 pub struct Play {
     /// The players' names from the record this game was loaded from.
     names: Option<[String; 2]>,
-    pub(super) session: Session,
-    pub(super) players: [Controller; 2],
+    pub(in crate::tui) session: Session,
+    pub(in crate::tui) players: [Controller; 2],
     ai_time: Duration,
     started: String,
     /// The board: the cursor, the colour to place, the overlay.
     board: BoardInput,
     /// History stepping: the turn number shown and its position; `None` shows the game.
-    pub(super) viewing: Option<(usize, AnyGame)>,
-    pub(super) ai: AiPanel,
+    pub(in crate::tui) viewing: Option<(usize, AnyGame)>,
+    pub(in crate::tui) ai: AiPanel,
     /// The komi a person is about to offer in the bid, in half points.
     komi_offer: u16,
-    pub(super) resigned: Option<Side>,
-    pub(super) popup: Option<Popup>,
+    pub(in crate::tui) resigned: Option<Side>,
+    pub(in crate::tui) popup: Option<Popup>,
     command: Option<LineEdit>,
-    pub(super) note: Option<Note>,
+    pub(in crate::tui) note: Option<Note>,
     paused: bool,
     /// Why nothing may change the game, when nothing may.
     read_only: Option<&'static str>,
     /// A game on a server: its players, clocks, this session's seat.
-    pub(super) online: Option<OnlineGame>,
+    pub(in crate::tui) online: Option<OnlineGame>,
     /// The record shown by [`Popup::Record`].
     record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
-    pub(super) analysis: super::analysis_mode::AnalysisMode,
+    pub(in crate::tui) analysis: super::analysis::AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
-    pub(super) review: Option<super::review_mode::ReviewState>,
+    pub(in crate::tui) review: Option<super::review::ReviewState>,
     /// The turns (1-based) a person asked for a hint on.
-    pub(super) hints: Vec<usize>,
+    pub(in crate::tui) hints: Vec<usize>,
     /// The file the game was loaded from, or where the finished game is kept.
-    pub(super) source: Option<std::path::PathBuf>,
+    pub(in crate::tui) source: Option<std::path::PathBuf>,
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
     leaving: Option<(Leave, String)>,
     /// When the AI panel shows an engine's estimate unasked (the setting).
-    pub(super) show_estimate: ShowEstimate,
+    pub(in crate::tui) show_estimate: ShowEstimate,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -224,7 +224,7 @@ impl Play {
         play.source = saved.source;
         play.names = saved.names;
         if let Some(a) = saved.analysis {
-            play.review = Some(super::review_mode::ReviewState::stored(&play.session, a));
+            play.review = Some(super::review::ReviewState::stored(&play.session, a));
         }
         if let Some(r) = result.filter(|r| r.contains("+R")) {
             // A resignation is not part of the rules' state: keep it from the record.
@@ -332,14 +332,14 @@ impl Play {
     /// cut, by its width on screen): the player's nickname on a server (" (you)" after
     /// one's own), else `human_name` for a person and "AI level N" for the AI.
     pub fn seat_label(&self, seat: usize, human_name: &str, columns: usize) -> String {
-        let name = |n: &str| super::layout::ellipsis(n, columns);
+        let name = |n: &str| crate::tui::layout::ellipsis(n, columns);
         match &self.online {
             Some(o) if o.live.seat == Some(seat) => {
                 const YOU: &str = " (you)";
                 let room = columns.saturating_sub(YOU.len());
                 format!(
                     "{}{YOU}",
-                    super::layout::ellipsis(&o.live.names[seat], room)
+                    crate::tui::layout::ellipsis(&o.live.names[seat], room)
                 )
             }
             Some(o) => name(&o.live.names[seat]),

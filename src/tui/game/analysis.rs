@@ -35,10 +35,10 @@ fn secs(a: &Analysis) -> f64 {
 }
 
 /// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
-pub(in crate::tui) type PositionKey = (u64, usize, usize);
+pub(super) type PositionKey = (u64, usize, usize);
 
 /// The key of a position.
-pub(in crate::tui) fn key_of(g: &AnyGame) -> PositionKey {
+pub(super) fn key_of(g: &AnyGame) -> PositionKey {
     (g.hash(), g.turns_completed(), g.steps_in_turn())
 }
 
@@ -50,27 +50,27 @@ pub const HINT_LEAST: Duration = Duration::from_secs(1);
 #[derive(Clone, Debug)]
 pub struct HintedTurn {
     /// The position the hint is for.
-    pub(in crate::tui) about: PositionKey,
+    pub(super) about: PositionKey,
     /// The turn, as a token.
-    pub(in crate::tui) token: String,
+    pub(super) token: String,
     /// Its cells (placements only).
-    pub(in crate::tui) cells: Vec<Cell>,
+    pub(super) cells: Vec<Cell>,
 }
 
 /// The state of analysis mode.
 #[derive(Clone, Debug, Default)]
 pub struct AnalysisMode {
     /// The person turned analysis on.
-    pub(in crate::tui) on: bool,
+    pub(super) on: bool,
     /// The person turned off the analysis that came on by itself after the game.
-    pub(in crate::tui) declined: bool,
-    pub(in crate::tui) heat: bool,
+    pub(super) declined: bool,
+    pub(super) heat: bool,
     /// The position the running (or last) analysis is about.
-    pub(in crate::tui) key: Option<PositionKey>,
+    pub(super) key: Option<PositionKey>,
     /// How many turns of the principal variation the ghost board shows (0: the position).
-    pub(in crate::tui) pv_step: usize,
+    pub(super) pv_step: usize,
     /// The last hint's turn, marked on the board while its position is the live one.
-    pub(in crate::tui) hinted: Option<HintedTurn>,
+    pub(super) hinted: Option<HintedTurn>,
 }
 
 impl AnalysisMode {
@@ -144,7 +144,7 @@ impl Play {
 
     /// Starts analysis of the position shown when analysis mode is on and the running
     /// analysis is about another position.
-    pub(in crate::tui) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
+    pub(super) fn schedule_analysis(&mut self, next_job: &mut u64) -> Vec<Effect> {
         if !self.analysing() || self.review.as_ref().is_some_and(|r| r.is_running()) {
             return Vec::new();
         }
@@ -364,7 +364,7 @@ impl Play {
 
     /// The end of a job that only analysed: the bid estimate, analysis that ran out of time
     /// or was proven, a hint.
-    pub(in crate::tui) fn on_estimate(
+    pub(super) fn on_estimate(
         &mut self,
         purpose: Purpose,
         analysis: Analysis,

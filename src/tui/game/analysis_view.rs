@@ -53,7 +53,7 @@ fn visits(n: u64) -> String {
 }
 
 /// The style of a turn's mark (in the history and on the graph).
-pub(in crate::tui) fn judgement_style(j: Judgement, s: &Settings) -> Style {
+pub(super) fn judgement_style(j: Judgement, s: &Settings) -> Style {
     match j {
         Judgement::Blunder => s.theme.error.add_modifier(Modifier::BOLD),
         Judgement::Mistake => s.theme.error,
@@ -78,7 +78,7 @@ pub fn history_mark(play: &Play, turn: usize, s: &Settings) -> Vec<Span<'static>
 
 /// The Review panel's text lines: progress while it runs; then the counts per side and the
 /// verdict on the turn shown.
-pub(in crate::tui) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
+pub(super) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
     let Some(r) = play.review() else {
         return Vec::new();

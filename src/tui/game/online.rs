@@ -159,7 +159,7 @@ impl Play {
 
     /// A person's step (and the forced ones after it) or whole turn on a server: checked on
     /// a copy of the game, then sent. `play` makes the change on the copy.
-    pub(in crate::tui) fn send_online(
+    pub(super) fn send_online(
         &mut self,
         play: impl FnOnce(&mut Session) -> Result<(), String>,
     ) -> Vec<Effect> {
@@ -215,7 +215,7 @@ impl Play {
     }
 
     /// On a server the AI only analyses, for a watcher who asked: once per position.
-    pub(in crate::tui) fn schedule_online(&mut self, next_job: &mut u64) -> Vec<Effect> {
+    pub(super) fn schedule_online(&mut self, next_job: &mut u64) -> Vec<Effect> {
         let here = progress(&self.session);
         let finished = self.finished();
         let Some(o) = self.online.as_mut() else {

@@ -36,19 +36,19 @@ pub enum Popup {
 /// What the AI panel shows.
 #[derive(Clone, Debug, Default)]
 pub struct AiPanel {
-    pub(in crate::tui) job: Option<(u64, Purpose)>,
-    pub(in crate::tui) side: Option<Side>,
-    pub(in crate::tui) analysis: Option<Analysis>,
-    pub(in crate::tui) estimate: Option<Analysis>,
+    pub(super) job: Option<(u64, Purpose)>,
+    pub(super) side: Option<Side>,
+    pub(super) analysis: Option<Analysis>,
+    pub(super) estimate: Option<Analysis>,
     /// The position the analysis is about: the one searched, or after the AI's turn the
     /// position that turn led to. The panel shows the analysis only while it is on screen.
-    pub(in crate::tui) about: Option<PositionKey>,
+    pub(super) about: Option<PositionKey>,
     /// What the job that made the analysis was for, and at which level it searched.
-    pub(in crate::tui) source: Option<(Purpose, u8)>,
+    pub(super) source: Option<(Purpose, u8)>,
     /// The AI's turn the analysis led to (after a [`Purpose::Turn`] job).
-    pub(in crate::tui) played: Option<String>,
+    pub(super) played: Option<String>,
     /// The panel is hidden (`A`).
-    pub(in crate::tui) hidden: bool,
+    pub(super) hidden: bool,
 }
 
 impl AiPanel {
@@ -83,7 +83,7 @@ impl AiPanel {
     }
 
     /// Starts a job at `level` about `game`: the panel forgets the last job's numbers.
-    pub(in crate::tui) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
+    pub(super) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
         self.job = Some((id, purpose));
         self.side = Some(game.to_move());
         self.analysis = None;
@@ -94,7 +94,7 @@ impl AiPanel {
 
     /// The AI played `token`, which led to `now`: its final analysis is its estimate of
     /// that position.
-    pub(in crate::tui) fn turn_played(&mut self, token: String, now: &AnyGame) {
+    pub(super) fn turn_played(&mut self, token: String, now: &AnyGame) {
         self.about = Some(key_of(now));
         self.played = Some(token);
     }
@@ -105,41 +105,41 @@ impl AiPanel {
 pub struct Play {
     /// The players' names from the record this game was loaded from.
     names: Option<[String; 2]>,
-    pub(in crate::tui) session: Session,
-    pub(in crate::tui) players: [Controller; 2],
+    pub(super) session: Session,
+    pub(super) players: [Controller; 2],
     ai_time: Duration,
     started: String,
     /// The board: the cursor, the colour to place, the overlay.
     board: BoardInput,
     /// History stepping: the turn number shown and its position; `None` shows the game.
-    pub(in crate::tui) viewing: Option<(usize, AnyGame)>,
-    pub(in crate::tui) ai: AiPanel,
+    pub(super) viewing: Option<(usize, AnyGame)>,
+    pub(super) ai: AiPanel,
     /// The komi a person is about to offer in the bid, in half points.
     komi_offer: u16,
-    pub(in crate::tui) resigned: Option<Side>,
-    pub(in crate::tui) popup: Option<Popup>,
+    pub(super) resigned: Option<Side>,
+    pub(crate) popup: Option<Popup>,
     command: Option<LineEdit>,
-    pub(in crate::tui) note: Option<Note>,
+    pub(crate) note: Option<Note>,
     paused: bool,
     /// Why nothing may change the game, when nothing may.
     read_only: Option<&'static str>,
     /// A game on a server: its players, clocks, this session's seat.
-    pub(in crate::tui) online: Option<OnlineGame>,
+    pub(super) online: Option<OnlineGame>,
     /// The record shown by [`Popup::Record`].
     record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
-    pub(in crate::tui) analysis: super::analysis::AnalysisMode,
+    pub(super) analysis: super::analysis::AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
-    pub(in crate::tui) review: Option<super::review::ReviewState>,
+    pub(super) review: Option<super::review::ReviewState>,
     /// The turns (1-based) a person asked for a hint on.
-    pub(in crate::tui) hints: Vec<usize>,
+    pub(super) hints: Vec<usize>,
     /// The file the game was loaded from, or where the finished game is kept.
-    pub(in crate::tui) source: Option<std::path::PathBuf>,
+    pub(crate) source: Option<std::path::PathBuf>,
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
     leaving: Option<(Leave, String)>,
     /// When the AI panel shows an engine's estimate unasked (the setting).
-    pub(in crate::tui) show_estimate: ShowEstimate,
+    pub(crate) show_estimate: ShowEstimate,
 }
 
 /// What the game screen knows of a game on a server besides the position.

@@ -205,7 +205,7 @@ impl Play {
     /// Runs the review on: evaluates finished positions at once and starts the engine on
     /// the next one that needs it. `None` when no review is in progress (the engine is free
     /// for analysis), else the effects (none while a position is being evaluated).
-    pub(in crate::tui) fn schedule_review(&mut self, next_job: &mut u64) -> Option<Vec<Effect>> {
+    pub(super) fn schedule_review(&mut self, next_job: &mut u64) -> Option<Vec<Effect>> {
         let session = &self.session;
         let r = self.review.as_mut()?;
         if !r.matches(session) {
@@ -253,7 +253,7 @@ impl Play {
     }
 
     /// Whether `report` belongs to the review's job.
-    pub(in crate::tui) fn is_review_report(&self, report: &AiEvent) -> bool {
+    pub(super) fn is_review_report(&self, report: &AiEvent) -> bool {
         self.review
             .as_ref()
             .and_then(|r| r.job.as_ref())
@@ -262,11 +262,7 @@ impl Play {
 
     /// Handles a report of the review's job: the position's evaluation (or the steps ending
     /// a preferred turn), then the next job; once the last turn is judged, the judgements.
-    pub(in crate::tui) fn on_review_report(
-        &mut self,
-        report: AiEvent,
-        next_job: &mut u64,
-    ) -> Vec<Effect> {
+    pub(super) fn on_review_report(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         let Some(r) = self.review.as_mut() else {
             return Vec::new();
         };

@@ -5,7 +5,7 @@
 //! board at its scale leaves room for it.
 
 use crate::board::Geometry;
-use crate::tui::board::BoardLayout;
+use crate::tui::board::layout::BoardLayout;
 use ratatui::layout::Rect;
 
 /// Narrowest panel column beside the board.

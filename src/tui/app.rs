@@ -19,6 +19,7 @@ use super::new_game::{LastChoices, NewGameForm};
 use super::note::Note;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
@@ -70,48 +71,6 @@ pub enum Msg {
     PuzzleReply(super::puzzle::job::Reply),
     /// The puzzle progress was read (or not).
     PuzzleProgress(Result<super::puzzle::progress::Progress, String>),
-}
-
-/// Where a key sends the interface: what a screen's `on_key` returns (the `T` of its
-/// [`Component`]) and [`App`] carries out. The screens it names are this layer's; the screen
-/// framework ([`super::screen`]) knows none of them.
-#[derive(Debug)]
-pub enum Transition {
-    /// Stay on this screen; carry out these effects.
-    Stay(Vec<Effect>),
-    /// Leave the program (saving the game in progress first).
-    Quit,
-    /// Back to the main menu (saving the game in progress first).
-    Menu,
-    /// To the New game form.
-    NewGame,
-    /// To the Rules.
-    Rules,
-    /// To Settings.
-    Settings,
-    /// To the Load game screen.
-    Load,
-    /// Continue the autosaved game (or view it, when another window has it open).
-    Resume,
-    /// Open a game screen.
-    Open(Box<Play>),
-    /// To the challenge form (on a server).
-    Challenge,
-    /// Back to the main menu (the lobby on a server), then carry out these effects.
-    MenuWith(Vec<Effect>),
-    /// To the puzzle list, fresh (from the menu).
-    Puzzles,
-    /// Back to a puzzle list.
-    PuzzleList(Box<PuzzleList>),
-    /// Open a puzzle.
-    Puzzle(Box<PuzzleScreen>),
-}
-
-impl Transition {
-    /// Stay, with nothing to do.
-    pub fn stay() -> Transition {
-        Transition::Stay(Vec::new())
-    }
 }
 
 /// The screen shown.

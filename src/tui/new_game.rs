@@ -1,10 +1,10 @@
 //! The New game screen: game, board size, opponent, sides, komi, AI time.
 
-use super::app::Transition;
 use super::commands::{Command, Table};
 use super::form::{Form, Move, Selection};
 use super::game::controller::Controller;
 use super::game::play::Play;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};

@@ -5,13 +5,13 @@
 use super::play::{BidStep, Play, Popup};
 use crate::games::title_case;
 use crate::games::{Game, Side, Step, Stone};
-use crate::tui::app::Transition;
 use crate::tui::board::cursor::Dir;
 use crate::tui::board::input::{colour_choice, legal_now};
 use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
 use crate::tui::effect::Effect;
 use crate::tui::line_edit::Edit;
+use crate::tui::screen::transition::Transition;
 use crate::tui::screen::Ctx;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use std::path::PathBuf;

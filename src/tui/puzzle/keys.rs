@@ -3,12 +3,12 @@
 use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
 use crate::games::Game;
-use crate::tui::app::Transition;
 use crate::tui::board::cursor::Dir;
 use crate::tui::board::input::colour_choice;
 use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
 use crate::tui::note::Note;
+use crate::tui::screen::transition::Transition;
 use crate::tui::screen::Ctx;
 use ratatui::crossterm::event::KeyEvent;
 

@@ -2,7 +2,11 @@
 //!
 //! Each screen owns its state and handles its keys ([`super::screen`]); `update` hands a key
 //! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
-//! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
+//! too small for the screen, only the keys of [`TOO_SMALL`] do anything. What a game server
+//! says ([`Msg::Net`]) changes the model here too: the lobby, the nickname, the game shown.
+//!
+//! This file names every screen and no screen names it: they return a [`Transition`]
+//! (`screen::transition`) and [`Effect`]s (`effect`), which are files of their own.
 
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
@@ -494,7 +498,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             });
             Vec::new()
         }
-        Msg::Net(event) => super::online_update::on_event(app, event),
+        Msg::Net(event) => on_event(app, event),
         Msg::Review { store } => match &mut app.screen {
             Screen::Game(play) => {
                 let fx = play.start_review(&mut app.next_job);
@@ -537,6 +541,78 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     // A review of it is stored in that file when it completes.
                     play.source = Some(path);
                 }
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// What the interface does with what a game server tells it: a new lobby, the nickname
+/// taken, a game started or changed (opened on the game screen, or brought up to date there), a
+/// game closed, a notice, a clock tick. Applies the event to the model; returns what the
+/// runtime must do.
+fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
+    match event {
+        Event::Lobby(view) => {
+            if let Some(o) = app.online.as_mut() {
+                o.lobby = view.clone();
+            }
+            if let Screen::Lobby(l) = &mut app.screen {
+                l.set_view(view);
+            }
+            Vec::new()
+        }
+        Event::Named(Ok(name)) => {
+            if let Some(o) = app.online.as_mut() {
+                o.identity.name = Some(name.clone());
+            }
+            app.user = name.clone();
+            app.note = Some(Note::info(format!(
+                "welcome, {name}: c opens a challenge, a plays the AI, ? shows the keys"
+            )));
+            app.home()
+        }
+        Event::Named(Err(why)) => {
+            app.note = Some(Note::error(why));
+            Vec::new()
+        }
+        Event::Game(update) => {
+            if let Screen::Game(play) = &mut app.screen {
+                if play.online().is_some_and(|o| o.live.id == update.live.id) {
+                    return play.apply_update(*update, &mut app.next_job);
+                }
+            }
+            // A game starts (or a player comes back to theirs): it takes the screen, the
+            // game against the AI being saved first.
+            let mut fx = Vec::new();
+            app.leave_game(&mut fx);
+            let mut play = Play::for_server(*update, app.settings.ai_time());
+            let text = match play.online().and_then(|o| o.live.seat) {
+                Some(_) => "the game is on: ? shows the keys",
+                None => "watching: a turns the AI's analysis on or off",
+            };
+            play.say(text);
+            fx.extend(app.open_game(play));
+            fx
+        }
+        Event::Closed(id, why) => {
+            let shown = matches!(&app.screen, Screen::Game(p) if p.online().is_some_and(|o| o.live.id == id));
+            if shown {
+                let fx = app.back_to_menu();
+                app.note = Some(Note::info(why));
+                fx
+            } else {
+                app.note = Some(Note::info(why));
+                Vec::new()
+            }
+        }
+        Event::Notice(text) => {
+            app.tell(Note::info(text));
+            Vec::new()
+        }
+        Event::Tick(now) => {
+            if let Screen::Game(play) = &mut app.screen {
+                play.tick(now);
             }
             Vec::new()
         }

@@ -51,7 +51,6 @@ pub(crate) mod menu;
 pub(crate) mod name_form;
 pub(crate) mod new_game;
 pub(crate) mod note;
-pub(crate) mod online_update;
 pub(crate) mod puzzle;
 pub(crate) mod rules;
 pub(crate) mod runtime;

@@ -3,7 +3,7 @@
 //! (`host`) carries them out, so the effect has a file of its own that every screen may name
 //! without naming the app that holds the screens.
 
-use super::new_game::LastChoices;
+use super::new_game::choices::LastChoices;
 use super::puzzle::job::Job;
 use super::puzzle::progress::Progress;
 use super::store::SavedGame;

@@ -188,7 +188,7 @@ pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
         (challenge::TABLE.screen, challenge::TABLE.names()),
         (name_form::TABLE.screen, name_form::TABLE.names()),
         (game_keys::RECORD.screen, game_keys::RECORD.names()),
-        (puzzle::list::TABLE.screen, puzzle::list::TABLE.names()),
+        (puzzle::keys::LIST.screen, puzzle::keys::LIST.names()),
         (puzzle::keys::TABLE.screen, puzzle::keys::TABLE.names()),
         (puzzle::keys::HELP.screen, puzzle::keys::HELP.names()),
     ]

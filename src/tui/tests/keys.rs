@@ -83,7 +83,7 @@ fn check(a: &App, what: &str) {
         Screen::Lobby(l) => listed(&crate::tui::lobby::TABLE, l, a),
         Screen::Challenge(f) => listed(&crate::tui::challenge::TABLE, f, a),
         Screen::Name(f) => listed(&crate::tui::name_form::TABLE, f, a),
-        Screen::PuzzleList(l) => listed(&crate::tui::puzzle::list::TABLE, l, a),
+        Screen::PuzzleList(l) => listed(&crate::tui::puzzle::keys::LIST, l, a),
         Screen::Puzzle(p) => listed(crate::tui::puzzle::keys::table(p), p, a),
     };
     let help_text: Vec<String> = help.iter().map(|(k, h)| format!("{k}  {h}")).collect();

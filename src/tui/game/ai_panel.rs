@@ -7,9 +7,10 @@
 //! the one on screen: a take-back, a history step, a side choice or the end of the game
 //! leave no stale line. `A` hides the panel.
 
-use super::analysis::{key_of, ANALYSIS_LEVEL};
+use super::analysis::ANALYSIS_LEVEL;
 use super::analysis_view;
 use super::panels::side_mark;
+use super::play::key_of;
 use super::play::Play;
 use crate::ai::{Analysis, Purpose};
 use crate::config::ShowEstimate;

@@ -9,7 +9,7 @@
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
-use super::play::Play;
+use super::play::{key_of, AnalysisMode, HintedTurn, Play};
 use crate::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
@@ -34,51 +34,9 @@ fn secs(a: &Analysis) -> f64 {
     a.elapsed.as_secs_f64()
 }
 
-/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
-pub(super) type PositionKey = (u64, usize, usize);
-
-/// The key of a position.
-pub(super) fn key_of(g: &AnyGame) -> PositionKey {
-    (g.hash(), g.turns_completed(), g.steps_in_turn())
-}
-
 /// The least time a hint searches, and the least an analysis must have searched the live
 /// position for its best turn to be given as a hint.
 pub const HINT_LEAST: Duration = Duration::from_secs(1);
-
-/// The turn a hint named, shown on the board while its position is the live one.
-#[derive(Clone, Debug)]
-pub struct HintedTurn {
-    /// The position the hint is for.
-    pub(super) about: PositionKey,
-    /// The turn, as a token.
-    pub(super) token: String,
-    /// Its cells (placements only).
-    pub(super) cells: Vec<Cell>,
-}
-
-/// The state of analysis mode.
-#[derive(Clone, Debug, Default)]
-pub struct AnalysisMode {
-    /// The person turned analysis on.
-    pub(super) on: bool,
-    /// The person turned off the analysis that came on by itself after the game.
-    pub(super) declined: bool,
-    pub(super) heat: bool,
-    /// The position the running (or last) analysis is about.
-    pub(super) key: Option<PositionKey>,
-    /// How many turns of the principal variation the ghost board shows (0: the position).
-    pub(super) pv_step: usize,
-    /// The last hint's turn, marked on the board while its position is the live one.
-    pub(super) hinted: Option<HintedTurn>,
-}
-
-impl AnalysisMode {
-    /// How many turns of the principal variation the board shows.
-    pub fn pv_step(&self) -> usize {
-        self.pv_step
-    }
-}
 
 impl Play {
     /// Analysis mode's state.

@@ -2,7 +2,7 @@
 //! line) and what their commands do. The key handler, the key line and the `?` help are all
 //! made from these tables ([`crate::tui::commands`]).
 
-use super::play::{BidStep, Play, Popup};
+use super::play::{BidStep, Leave, Play, Popup};
 use crate::games::title_case;
 use crate::games::{Game, Side, Step, Stone};
 use crate::tui::board::cursor::Dir;
@@ -14,7 +14,6 @@ use crate::tui::line_edit::Edit;
 use crate::tui::screen::transition::Transition;
 use crate::tui::screen::Ctx;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use std::path::PathBuf;
 
 /// What a command of the game screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,17 +124,6 @@ pub enum Choice {
     Record,
     /// Back to the menu (the lobby on a server).
     Menu,
-}
-
-/// Where a person leaves a game in progress for, once they said yes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// The menu (`Esc`, `:menu`).
-    Menu,
-    /// Out of the program (`q`, `:quit`).
-    Quit,
-    /// Another record (`:load FILE`).
-    Load(PathBuf),
 }
 
 fn always(_: &Play) -> bool {

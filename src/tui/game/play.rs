@@ -4,9 +4,7 @@
 //! [`super::actions`], the keys in [`super::keys`], drawing in
 //! [`super::view`] and [`super::panels`].
 
-use super::analysis::{key_of, PositionKey};
 use super::controller::Controller;
-use super::keys::Leave;
 use crate::ai::{Analysis, Purpose};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
@@ -31,6 +29,17 @@ pub enum Popup {
     Record(u16),
     /// The question before leaving a game in progress ([`Play::leaving`]).
     Leave,
+}
+
+/// Where a person leaves a game in progress for, once they said yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The menu (`Esc`, `:menu`).
+    Menu,
+    /// Out of the program (`q`, `:quit`).
+    Quit,
+    /// Another record (`:load FILE`).
+    Load(std::path::PathBuf),
 }
 
 /// What the AI panel shows.
@@ -100,6 +109,48 @@ impl AiPanel {
     }
 }
 
+/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
+pub(super) type PositionKey = (u64, usize, usize);
+
+/// The key of a position.
+pub(super) fn key_of(g: &AnyGame) -> PositionKey {
+    (g.hash(), g.turns_completed(), g.steps_in_turn())
+}
+
+/// The turn a hint named, shown on the board while its position is the live one.
+#[derive(Clone, Debug)]
+pub struct HintedTurn {
+    /// The position the hint is for.
+    pub(super) about: PositionKey,
+    /// The turn, as a token.
+    pub(super) token: String,
+    /// Its cells (placements only).
+    pub(super) cells: Vec<Cell>,
+}
+
+/// The state of analysis mode.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisMode {
+    /// The person turned analysis on.
+    pub(super) on: bool,
+    /// The person turned off the analysis that came on by itself after the game.
+    pub(super) declined: bool,
+    pub(super) heat: bool,
+    /// The position the running (or last) analysis is about.
+    pub(super) key: Option<PositionKey>,
+    /// How many turns of the principal variation the ghost board shows (0: the position).
+    pub(super) pv_step: usize,
+    /// The last hint's turn, marked on the board while its position is the live one.
+    pub(super) hinted: Option<HintedTurn>,
+}
+
+impl AnalysisMode {
+    /// How many turns of the principal variation the board shows.
+    pub fn pv_step(&self) -> usize {
+        self.pv_step
+    }
+}
+
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
@@ -128,7 +179,7 @@ pub struct Play {
     /// The record shown by [`Popup::Record`].
     record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
-    pub(super) analysis: super::analysis::AnalysisMode,
+    pub(super) analysis: AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
     pub(super) review: Option<super::review::ReviewState>,
     /// The turns (1-based) a person asked for a hint on.

@@ -17,4 +17,5 @@ pub mod panels;
 pub mod play;
 pub mod review;
 pub mod review_graph;
+pub mod review_state;
 pub mod view;

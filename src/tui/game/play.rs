@@ -5,6 +5,7 @@
 //! [`super::view`] and [`super::panels`].
 
 use super::controller::Controller;
+use super::review_state::ReviewState;
 use crate::ai::{Analysis, Purpose};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
@@ -181,7 +182,7 @@ pub struct Play {
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
     pub(super) analysis: AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
-    pub(super) review: Option<super::review::ReviewState>,
+    pub(super) review: Option<ReviewState>,
     /// The turns (1-based) a person asked for a hint on.
     pub(super) hints: Vec<usize>,
     /// The file the game was loaded from, or where the finished game is kept.
@@ -275,7 +276,7 @@ impl Play {
         play.source = saved.source;
         play.names = saved.names;
         if let Some(a) = saved.analysis {
-            play.review = Some(super::review::ReviewState::stored(&play.session, a));
+            play.review = Some(ReviewState::stored(&play.session, a));
         }
         if let Some(r) = result.filter(|r| r.contains("+R")) {
             // A resignation is not part of the rules' state: keep it from the record.

@@ -5,147 +5,17 @@
 //! appear ([`crate::review::judge`]) and `n` / `N` jump between the marked turns. Nothing is
 //! written unless asked: `:save` stores a finished review in the file the record came from.
 //! A record that holds a complete review shows it at once, without thinking.
+//!
+//! The review's own state and how it moves on are [`super::review_state`]'s; this file runs it
+//! from the screen: `R`, the AI's reports routed to it, what is said when it is done, `n` / `N`.
 
 use super::play::Play;
-use crate::ai::{AiEvent, Purpose, Request};
-use crate::games::{AnyGame, Game};
+use super::review_state::ReviewState;
+use crate::ai::{AiEvent, Purpose};
 use crate::record::StoredReview;
-use crate::review::check::{Checker, Job};
-use crate::review::{self, Evaluation, TurnReview};
-use crate::session::Session;
+use crate::review;
 use crate::tui::effect::Effect;
 use crate::tui::note::Note;
-use std::time::Duration;
-
-/// The level whose player reviews (the strongest, on all cores).
-pub const REVIEW_LEVEL: u8 = 10;
-
-/// A review on the game screen.
-#[derive(Clone, Debug)]
-pub struct ReviewState {
-    section: StoredReview,
-    /// The turns reviewed (the game's turns when the review started).
-    turns: Vec<String>,
-    /// The job evaluating a position: its id, the position searched (past any forced steps)
-    /// and the forced step's text, if any; or (no position) the job finishing a preferred
-    /// turn the engine did not plan to its end.
-    job: Option<(u64, Option<AnyGame>, Option<String>)>,
-    /// The comparison of the turns with the preferred ones, once every position is
-    /// evaluated, until it is done.
-    checker: Option<Checker>,
-    /// Whether the comparison is done (or was, for a review read from a record).
-    checked: bool,
-    /// The judged turns, once every position is evaluated.
-    reviews: Vec<TurnReview>,
-    /// Whether to store the review in the record's file once it is done (`tessera review
-    /// --write`).
-    store: bool,
-}
-
-impl ReviewState {
-    /// Starts the engine on `searched`, afresh, at the review's time (the second look's
-    /// searches too, as `tessera analyze`'s).
-    fn start_job(
-        &mut self,
-        next_job: &mut u64,
-        searched: AnyGame,
-        forced: Option<String>,
-    ) -> Vec<Effect> {
-        *next_job += 1;
-        let id = *next_job;
-        self.job = Some((id, Some(searched.clone()), forced));
-        vec![Effect::StartEngine(Request {
-            id,
-            game: searched,
-            level: REVIEW_LEVEL,
-            time: Duration::from_millis(review::DEFAULT_MS),
-            pace: Duration::ZERO,
-            purpose: Purpose::Estimate,
-            fresh: true,
-        })]
-    }
-
-    /// Starts the engine on the rest of the turn under way in `game` (a preferred turn to
-    /// complete).
-    fn start_turn_job(&mut self, next_job: &mut u64, game: AnyGame) -> Vec<Effect> {
-        *next_job += 1;
-        let id = *next_job;
-        self.job = Some((id, None, None));
-        vec![Effect::StartEngine(Request {
-            id,
-            game,
-            level: REVIEW_LEVEL,
-            time: Duration::from_millis(review::DEFAULT_MS),
-            pace: Duration::ZERO,
-            purpose: Purpose::Turn,
-            fresh: true,
-        })]
-    }
-
-    /// A review read from a record: judged at once when it covers the whole game (one from
-    /// an older version may lack the judgement of some turns: `R` judges them).
-    pub fn stored(session: &Session, section: StoredReview) -> ReviewState {
-        let checked = review::is_complete(session, &section);
-        let mut r = ReviewState {
-            section,
-            turns: session.tokens(),
-            job: None,
-            checker: None,
-            checked,
-            reviews: Vec::new(),
-            store: false,
-        };
-        r.judge(session);
-        r
-    }
-
-    fn judge(&mut self, session: &Session) {
-        if self.is_complete() {
-            self.reviews = review::judge(session, &self.section);
-        }
-    }
-
-    /// What has been evaluated so far.
-    pub fn section(&self) -> &StoredReview {
-        &self.section
-    }
-
-    /// Whether the review is of this game as it stands.
-    pub fn matches(&self, session: &Session) -> bool {
-        session.tokens() == self.turns
-    }
-
-    /// Positions evaluated and positions in all.
-    pub fn progress(&self) -> (usize, usize) {
-        (self.section.len(), self.turns.len() + 1)
-    }
-
-    /// Turns compared with the preferred ones and turns to compare, once every position is
-    /// evaluated and until the comparison is done.
-    pub fn checks_progress(&self) -> Option<(usize, usize)> {
-        self.checker.as_ref().map(Checker::progress)
-    }
-
-    /// Whether every position has been evaluated and the turns compared.
-    pub fn is_complete(&self) -> bool {
-        self.section.is_complete(self.turns.len()) && self.checked
-    }
-
-    /// Whether an evaluation is under way.
-    pub fn is_running(&self) -> bool {
-        self.job.is_some()
-    }
-
-    /// The judged turns (empty until the review is complete).
-    pub fn reviews(&self) -> &[TurnReview] {
-        &self.reviews
-    }
-
-    /// The judged turn `turn` (1-based), if the review has it.
-    pub fn turn(&self, turn: usize) -> Option<&TurnReview> {
-        turn.checked_sub(1).and_then(|i| self.reviews.get(i))
-    }
-}
 
 impl Play {
     /// The review, if one was started or loaded.
@@ -169,14 +39,14 @@ impl Play {
             .review
             .as_ref()
             .filter(|r| r.matches(&self.session))
-            .map(|r| (r.is_complete(), !r.section.is_empty()));
+            .map(|r| (r.is_complete(), !r.section().is_empty()));
         self.popup = None;
         match stored {
             Some((true, _)) => {
                 let engine = self
                     .review
                     .as_ref()
-                    .map_or(String::new(), |r| r.section.engine.clone());
+                    .map_or(String::new(), |r| r.section().engine.clone());
                 self.say(format!(
                     "the record holds its review ({engine}): shown as stored · n N jump between marked turns"
                 ));
@@ -210,54 +80,18 @@ impl Play {
         let r = self.review.as_mut()?;
         if !r.matches(session) {
             // The game changed under the review (a take-back): it no longer applies.
-            let running = r.job.is_some();
+            let running = r.is_running();
             self.review = None;
             return running.then(|| vec![Effect::StopEngine]);
         }
-        if r.job.is_some() {
-            return Some(Vec::new());
-        }
-        while !r.section.is_complete(r.turns.len()) {
-            let i = r.section.len();
-            let position = session.position_after(i);
-            let (searched, forced) = review::past_forced(&position);
-            let forced = forced.map(|s| position.format_step(s));
-            if let Some(mut e) = Evaluation::exact(&searched) {
-                e.best = forced.unwrap_or_default();
-                e.push_to(&mut r.section, searched.points().is_some());
-                continue;
-            }
-            return Some(r.start_job(next_job, searched, forced));
-        }
-        if r.checked {
-            return None;
-        }
-        let checker = r
-            .checker
-            .get_or_insert_with(|| Checker::new(session, &r.section));
-        while let Some(job) = checker.next(session, &mut r.section) {
-            let position = match job {
-                Job::FinishTurn { game } => return Some(r.start_turn_job(next_job, game)),
-                Job::Evaluate { game } => game,
-            };
-            let (searched, forced) = review::past_forced(&position);
-            let forced = forced.map(|s| position.format_step(s));
-            match Evaluation::exact(&searched) {
-                Some(e) => checker.answer(session, &mut r.section, e),
-                None => return Some(r.start_job(next_job, searched, forced)),
-            }
-        }
-        r.checker = None;
-        r.checked = true;
-        None
+        r.schedule(session, next_job)
     }
 
     /// Whether `report` belongs to the review's job.
     pub(super) fn is_review_report(&self, report: &AiEvent) -> bool {
         self.review
             .as_ref()
-            .and_then(|r| r.job.as_ref())
-            .is_some_and(|(id, ..)| *id == report.id())
+            .is_some_and(|r| r.runs_job(report.id()))
     }
 
     /// Handles a report of the review's job: the position's evaluation (or the steps ending
@@ -266,51 +100,20 @@ impl Play {
         let Some(r) = self.review.as_mut() else {
             return Vec::new();
         };
-        match report {
-            AiEvent::Progress { .. } => return Vec::new(),
-            AiEvent::Failed { message, .. } => {
-                r.job = None;
+        match r.on_report(&self.session, report) {
+            Ok(true) => {}
+            Ok(false) => return Vec::new(),
+            Err(message) => {
                 self.complain(format!("review stopped: {message} (R resumes it)"));
                 return Vec::new();
-            }
-            AiEvent::Turn { steps, .. } if matches!(r.job, Some((_, None, _))) => {
-                r.job = None;
-                if let Some(c) = r.checker.as_mut() {
-                    c.answer_turn(&self.session, &mut r.section, &steps);
-                }
-            }
-            AiEvent::Estimate { analysis, .. } | AiEvent::Turn { analysis, .. } => {
-                let Some((_, Some(searched), forced)) = r.job.take() else {
-                    return Vec::new();
-                };
-                let best = match forced {
-                    Some(forced) => forced,
-                    None => review::preferred_turn(
-                        &searched,
-                        analysis.best.unwrap_or_default(),
-                        &analysis.candidates,
-                    ),
-                };
-                let win_rate = match analysis.proven {
-                    Some("win") => 1.0,
-                    Some("loss") => 0.0,
-                    Some(_) => 0.5,
-                    None => analysis.win_rate.unwrap_or(0.5),
-                };
-                let e = Evaluation::from_search(&searched, win_rate, analysis.score, best);
-                match r.checker.as_mut() {
-                    Some(c) => c.answer(&self.session, &mut r.section, e),
-                    None => e.push_to(&mut r.section, searched.points().is_some()),
-                }
             }
         }
         let mut fx = self.schedule_review(next_job).unwrap_or_default();
         let Some(r) = self.review.as_mut() else {
             return fx;
         };
-        if r.is_complete() && r.reviews.is_empty() {
-            r.judge(&self.session);
-            let counts = review::summary(&r.reviews);
+        if r.finish(&self.session) {
+            let counts = review::summary(r.reviews());
             let kind = self.session.kind();
             let side = |i: usize| kind.side_letter(crate::games::Side::from_index(i));
             let text = |i: usize| {
@@ -318,7 +121,7 @@ impl Play {
                 format!("{} {} ?! {} ? {} ??", side(i), c[0], c[1], c[2])
             };
             let mut note = format!("review done: {} · {}", text(0), text(1));
-            let store = r.store;
+            let store = r.stores_when_done();
             match &self.source {
                 Some(_) if store => fx.extend(self.review_to_store()),
                 Some(path) => {
@@ -336,7 +139,7 @@ impl Play {
     /// it is done (a review already complete is the file's own: nothing to store).
     pub fn store_review_when_done(&mut self) {
         if let Some(r) = self.review.as_mut() {
-            r.store = true;
+            r.store_when_done();
         }
     }
 
@@ -347,8 +150,8 @@ impl Play {
         let path = self.source.clone()?;
         Some(Effect::StoreAnalysis(
             path,
-            r.turns.clone(),
-            r.section.clone(),
+            r.turns().to_vec(),
+            r.section().clone(),
         ))
     }
 
@@ -360,7 +163,7 @@ impl Play {
             .review
             .as_ref()
             .map(|r| {
-                r.reviews
+                r.reviews()
                     .iter()
                     .filter(|t| t.judgement.is_some())
                     .map(|t| t.turn)

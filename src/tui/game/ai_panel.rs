@@ -9,7 +9,7 @@
 
 use super::analysis::ANALYSIS_LEVEL;
 use super::analysis_view;
-use super::panels::side_mark;
+use super::lines::side_mark;
 use super::play::key_of;
 use super::play::Play;
 use crate::ai::{Analysis, Purpose};

@@ -629,9 +629,7 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
         return Vec::new();
     };
     // A click on the review's graph shows that position.
-    if let Some(p) =
-        super::review_graph::clicked_position(&areas, play, cx.settings, m.column, m.row)
-    {
+    if let Some(p) = super::panels::clicked_position(&areas, play, cx.settings, m.column, m.row) {
         play.view_turn(p);
         return play.follow_position(cx.next_job);
     }

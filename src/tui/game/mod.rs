@@ -12,6 +12,7 @@ pub mod areas;
 pub mod controller;
 pub mod history;
 pub mod keys;
+pub mod lines;
 pub mod online;
 pub mod panels;
 pub mod play;

@@ -12,7 +12,7 @@ use crate::puzzle::define::{goal_rules, own_turns_text, rating_words, LIST_KEY};
 use crate::tui::board::Decorations;
 use crate::tui::form::{tabs, Form};
 use crate::tui::game::areas;
-use crate::tui::game::panels::{colour_line, note_lines, wrapped};
+use crate::tui::game::lines::{colour_line, note_lines, wrapped};
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
 use crate::tui::screen::transition::Transition;
 use crate::tui::screen::{Component, Ctx, ViewCtx};

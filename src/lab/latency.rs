@@ -164,13 +164,13 @@ pub fn key_latency(
     let (tx, rx) = channel::<Msg>();
     let etx = tx.clone();
     let mut engine = AiWorker::spawn(move |r| {
-        let _ = etx.send(Msg::Engine(r));
+        let _ = etx.send(Msg::Ai(r));
     });
     let run = |fx: Vec<Effect>, engine: &mut AiWorker| {
         for e in fx {
             match e {
-                Effect::StartEngine(r) => engine.start(r),
-                Effect::StopEngine => engine.stop(),
+                Effect::StartAi(r) => engine.start(r),
+                Effect::StopAi => engine.stop(),
                 _ => {}
             }
         }

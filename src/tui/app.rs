@@ -45,8 +45,8 @@ pub enum Msg {
     Mouse(MouseEvent),
     /// The terminal has a new size (columns, rows).
     Resize(u16, u16),
-    /// A report from the engine.
-    Engine(AiEvent),
+    /// A report from the AI.
+    Ai(AiEvent),
     /// A record was loaded (or not); `read_only` (with the reason) when it is the game
     /// another window has open, or a record reviewed on a server.
     Loaded {
@@ -114,7 +114,7 @@ pub struct App {
     pub settings: Settings,
     /// Terminal size (columns, rows).
     pub size: (u16, u16),
-    /// Engine job counter (job ids are never reused).
+    /// AI job counter (job ids are never reused).
     pub next_job: u64,
     /// A message for screens other than the game (config problems, load errors).
     pub note: Option<Note>,
@@ -302,7 +302,7 @@ impl App {
     pub(super) fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
             if play.ai().job().is_some() || play.review().is_some_and(|r| r.is_running()) {
-                fx.push(Effect::StopEngine);
+                fx.push(Effect::StopAi);
             }
             if !play.finished() && !play.is_read_only() && play.online().is_none() {
                 let saved = play.saved();
@@ -468,8 +468,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 _ => Vec::new(),
             }
         }
-        Msg::Engine(r) => match &mut app.screen {
-            Screen::Game(play) => play.on_engine(r, &mut app.next_job),
+        Msg::Ai(r) => match &mut app.screen {
+            Screen::Game(play) => play.on_ai(r, &mut app.next_job),
             _ => Vec::new(),
         },
         Msg::Loaded { game: Err(e), .. } => {

@@ -13,10 +13,10 @@ use std::path::PathBuf;
 /// A side effect `update` asks the runtime to carry out.
 #[derive(Clone, Debug)]
 pub enum Effect {
-    /// Start an engine job (stopping the one in progress).
-    StartEngine(Request),
-    /// Stop the engine job in progress.
-    StopEngine,
+    /// Start an AI job (stopping the one in progress).
+    StartAi(Request),
+    /// Stop the AI job in progress.
+    StopAi,
     /// Write the autosave.
     Autosave(SavedGame),
     /// The game ended: keep it in the games folder (answered by [`super::app::Msg::Kept`]);

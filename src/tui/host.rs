@@ -89,7 +89,7 @@ pub struct Host {
     pub out: Box<dyn Write + Send>,
     /// The terminal's size (columns, rows); later sizes arrive as [`Msg::Resize`].
     pub size: (u16, u16),
-    /// The session's messages: keys, resizes, engine reports, server events, terminate.
+    /// The session's messages: keys, resizes, AI reports, server events, terminate.
     pub events: Receiver<Msg>,
     /// A sender on the same channel (the AI reports through it).
     pub sender: Sender<Msg>,
@@ -227,13 +227,13 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     };
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
     let puzzle_tx = sender.clone();
-    let engine_tx = sender;
-    let mut engine = ai(Box::new(move |r: AiEvent| {
-        let _ = engine_tx.send(Msg::Engine(r));
+    let ai_tx = sender;
+    let mut thinker = ai(Box::new(move |r: AiEvent| {
+        let _ = ai_tx.send(Msg::Ai(r));
     }));
     let mut io = Io {
         terminal: &mut terminal,
-        engine: engine.as_mut(),
+        thinker: thinker.as_mut(),
         link: link.as_deref(),
         puzzle_tx,
     };
@@ -248,8 +248,8 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             }
         }
     }
-    engine.stop();
-    drop(engine);
+    thinker.stop();
+    drop(thinker);
     drop(slot);
     restore(terminal.backend_mut());
     match result {
@@ -264,7 +264,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
 /// What the loop talks to.
 struct Io<'a, W: Write> {
     terminal: &'a mut Terminal<CrosstermBackend<W>>,
-    engine: &'a mut dyn Thinker,
+    thinker: &'a mut dyn Thinker,
     link: Option<&'a dyn Link>,
     /// Where the puzzle solver's threads send their answers.
     puzzle_tx: Sender<Msg>,
@@ -330,8 +330,8 @@ fn carry_out<W: Write>(
 ) {
     for e in fx {
         match e {
-            Effect::StartEngine(req) => io.engine.start(req),
-            Effect::StopEngine => io.engine.stop(),
+            Effect::StartAi(req) => io.thinker.start(req),
+            Effect::StopAi => io.thinker.stop(),
             Effect::Autosave(saved) => match autosave(app, &saved) {
                 // Said once: the same failure after every turn would hide every other message.
                 Err(e) if !*autosave_warned => {

@@ -1,4 +1,4 @@
-//! Analysis mode on the game screen (`a`): the engine thinks about the position on screen
+//! Analysis mode on the game screen (`a`): the AI thinks about the position on screen
 //! until it changes (a turn, a history step, a take-back), then starts again on the new one;
 //! the AI panel shows its win rate, margin, proven result, candidates and principal variation,
 //! the board its top candidates 1–5. `v` / `V` step the principal variation on a ghost board;
@@ -78,7 +78,7 @@ impl Play {
         if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
             self.ai.job = None;
             self.ai.analysis = None;
-            return vec![Effect::StopEngine];
+            return vec![Effect::StopAi];
         }
         Vec::new()
     }
@@ -116,14 +116,14 @@ impl Play {
         self.ai.analysis = None;
         if g.is_over() {
             if matches!(self.ai.job.take(), Some((_, Purpose::Analyse))) {
-                return vec![Effect::StopEngine];
+                return vec![Effect::StopAi];
             }
             return Vec::new();
         }
         *next_job += 1;
         let id = *next_job;
         self.ai.start(id, Purpose::Analyse, ANALYSIS_LEVEL, &g);
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game: g,
             level: ANALYSIS_LEVEL,
@@ -259,7 +259,7 @@ impl Play {
         self.say(format!(
             "asking the AI (level {ANALYSIS_LEVEL}) for a hint…"
         ));
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game,
             level: ANALYSIS_LEVEL,
@@ -349,8 +349,8 @@ impl Play {
         }
     }
 
-    /// Routes an engine report: the review's, else the game's own.
-    pub fn on_engine(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
+    /// Routes a report of the AI: the review's, else the game's own.
+    pub fn on_ai(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         if self.is_review_report(&report) {
             return self.on_review_report(report, next_job);
         }

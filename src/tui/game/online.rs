@@ -91,7 +91,7 @@ impl Play {
             }
             self.ai.estimate = None;
             if self.ai.job.take().is_some() {
-                fx.push(Effect::StopEngine);
+                fx.push(Effect::StopAi);
             }
         }
         if !was_over && self.finished() {
@@ -207,7 +207,7 @@ impl Play {
         if !on {
             self.ai.analysis = None;
             if self.ai.job.take().is_some() {
-                return vec![Effect::StopEngine];
+                return vec![Effect::StopAi];
             }
             return Vec::new();
         }
@@ -229,7 +229,7 @@ impl Play {
         let id = *next_job;
         self.ai
             .start(id, Purpose::Estimate, ANALYSIS_LEVEL, self.session.game());
-        vec![Effect::StartEngine(AiRequest {
+        vec![Effect::StartAi(AiRequest {
             id,
             game: self.game().clone(),
             level: ANALYSIS_LEVEL,

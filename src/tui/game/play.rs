@@ -190,7 +190,7 @@ pub struct Play {
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
     leaving: Option<(Leave, String)>,
-    /// When the AI panel shows an engine's estimate unasked (the setting).
+    /// When the AI panel shows the AI's estimate unasked (the setting).
     pub(crate) show_estimate: ShowEstimate,
 }
 

@@ -1,6 +1,6 @@
 //! The review of a game on the game screen (`R`, `tessera review FILE`): every position is
-//! evaluated in the background, one engine job at a time, while the interface stays usable;
-//! then every turn is judged against the engine's preferred turn ([`crate::review::check`]),
+//! evaluated in the background, one AI job at a time, while the interface stays usable;
+//! then every turn is judged against the AI's preferred turn ([`crate::review::check`]),
 //! one job per search, the same review `tessera analyze` runs; then the graph and the marks
 //! appear ([`crate::review::judge`]) and `n` / `N` jump between the marked turns. Nothing is
 //! written unless asked: `:save` stores a finished review in the file the record came from.
@@ -64,7 +64,7 @@ impl Play {
         let mut fx = Vec::new();
         if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
             self.ai.job = None;
-            fx.push(Effect::StopEngine);
+            fx.push(Effect::StopAi);
         }
         // Analysis starts again once the review is done.
         self.analysis.key = None;
@@ -72,8 +72,8 @@ impl Play {
         fx
     }
 
-    /// Runs the review on: evaluates finished positions at once and starts the engine on
-    /// the next one that needs it. `None` when no review is in progress (the engine is free
+    /// Runs the review on: evaluates finished positions at once and starts the AI on the
+    /// next one that needs it. `None` when no review is in progress (the AI is free
     /// for analysis), else the effects (none while a position is being evaluated).
     pub(super) fn schedule_review(&mut self, next_job: &mut u64) -> Option<Vec<Effect>> {
         let session = &self.session;
@@ -82,7 +82,7 @@ impl Play {
             // The game changed under the review (a take-back): it no longer applies.
             let running = r.is_running();
             self.review = None;
-            return running.then(|| vec![Effect::StopEngine]);
+            return running.then(|| vec![Effect::StopAi]);
         }
         r.schedule(session, next_job)
     }

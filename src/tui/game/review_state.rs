@@ -24,7 +24,7 @@ pub struct ReviewState {
     turns: Vec<String>,
     /// The job evaluating a position: its id, the position searched (past any forced steps)
     /// and the forced step's text, if any; or (no position) the job finishing a preferred
-    /// turn the engine did not plan to its end.
+    /// turn the AI did not plan to its end.
     job: Option<(u64, Option<AnyGame>, Option<String>)>,
     /// The comparison of the turns with the preferred ones, once every position is
     /// evaluated, until it is done.
@@ -39,7 +39,7 @@ pub struct ReviewState {
 }
 
 impl ReviewState {
-    /// Starts the engine on `searched`, afresh, at the review's time (the second look's
+    /// Starts the AI on `searched`, afresh, at the review's time (the second look's
     /// searches too, as `tessera analyze`'s).
     fn start_job(
         &mut self,
@@ -50,7 +50,7 @@ impl ReviewState {
         *next_job += 1;
         let id = *next_job;
         self.job = Some((id, Some(searched.clone()), forced));
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game: searched,
             level: REVIEW_LEVEL,
@@ -61,13 +61,13 @@ impl ReviewState {
         })]
     }
 
-    /// Starts the engine on the rest of the turn under way in `game` (a preferred turn to
+    /// Starts the AI on the rest of the turn under way in `game` (a preferred turn to
     /// complete).
     fn start_turn_job(&mut self, next_job: &mut u64, game: AnyGame) -> Vec<Effect> {
         *next_job += 1;
         let id = *next_job;
         self.job = Some((id, None, None));
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game,
             level: REVIEW_LEVEL,

@@ -21,7 +21,7 @@ pub struct Ctx<'a> {
     pub settings: &'a mut Settings,
     /// The message shown on the screens other than the game.
     pub note: &'a mut Option<Note>,
-    /// The engine job counter (ids are never reused).
+    /// The AI job counter (ids are never reused).
     pub next_job: &'a mut u64,
     /// The terminal's size (columns, rows).
     pub size: (u16, u16),

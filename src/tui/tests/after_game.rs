@@ -83,7 +83,7 @@ fn review_from_the_box_starts_the_review() {
     // Each of the review's searches starts from a fresh tree, as `tessera analyze`'s do.
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::StartEngine(r) if r.fresh)),
+            .any(|e| matches!(e, Effect::StartAi(r) if r.fresh)),
         "{fx:?}"
     );
     // `r` shows the box again; `R` in it is Review too.
@@ -111,7 +111,7 @@ fn rematch_swaps_the_seats_and_keeps_the_settings() {
         p.note()
     );
     // The AI makes the first turn now.
-    assert!(fx.iter().any(|e| matches!(e, Effect::StartEngine(_))));
+    assert!(fx.iter().any(|e| matches!(e, Effect::StartAi(_))));
 }
 
 #[test]

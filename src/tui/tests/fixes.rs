@@ -43,7 +43,7 @@ fn ai_turn(a: &mut App, steps: Vec<Step>) {
     let id = job(a);
     update(
         a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps,
             analysis: Analysis::default(),
@@ -131,7 +131,7 @@ fn a_proven_result_replaces_the_win_rate() {
     let id = job(&a);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id,
             analysis: Analysis {
                 win_rate: Some(1.0),

@@ -189,7 +189,7 @@ fn every_key_that_acts_in_the_bid_and_while_the_ai_thinks_is_in_the_help() {
     };
     update(
         &mut b,
-        Msg::Engine(crate::ai::AiEvent::Turn {
+        Msg::Ai(crate::ai::AiEvent::Turn {
             id,
             steps: vec![crate::games::Step::Komi(13)],
             analysis: Default::default(),

@@ -78,7 +78,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> App {
     let play = Play::new(s, players, Duration::ZERO, "t".into());
     let fx = a.open_game(play);
     let job = fx.iter().find_map(|e| match e {
-        Effect::StartEngine(r) => Some(r.id),
+        Effect::StartAi(r) => Some(r.id),
         _ => None,
     });
     if let Some(id) = job {
@@ -96,7 +96,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> App {
             elapsed: Duration::from_millis(1500),
             ..Analysis::default()
         };
-        update(&mut a, Msg::Engine(AiEvent::Progress { id, analysis }));
+        update(&mut a, Msg::Ai(AiEvent::Progress { id, analysis }));
     }
     a
 }

@@ -38,7 +38,7 @@ fn typed(a: &mut App, text: &str) -> Vec<Effect> {
 
 fn started_job(fx: &[Effect]) -> Option<(u64, Purpose)> {
     fx.iter().rev().find_map(|e| match e {
-        Effect::StartEngine(r) => Some((r.id, r.purpose)),
+        Effect::StartAi(r) => Some((r.id, r.purpose)),
         _ => None,
     })
 }
@@ -139,11 +139,11 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
         steps: vec![step],
         analysis: Analysis::default(),
     };
-    update(&mut a, Msg::Engine(stale));
+    update(&mut a, Msg::Ai(stale));
     assert_eq!(tokens(&a), ["e5"]);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id,
             analysis: Analysis {
                 best: Some("c3".into()),
@@ -155,7 +155,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
     assert_eq!(play(&a).ai().analysis().unwrap().win_rate, Some(0.25));
     update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![step],
             analysis: Analysis::default(),
@@ -207,7 +207,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Turn);
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![Step::Komi(13)],
             analysis: Analysis::default(),
@@ -218,7 +218,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Estimate);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Estimate {
+        Msg::Ai(AiEvent::Estimate {
             id: eid,
             analysis: Analysis {
                 best: Some("play=vertical".into()),
@@ -349,7 +349,7 @@ fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
     let e5 = play(&a).game().geometry().parse("e5").unwrap();
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![Step::Place {
                 cell: e5,

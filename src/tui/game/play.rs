@@ -1,8 +1,13 @@
 //! The model of the game screen: the session, who controls which seat, the board (the cursor,
-//! the colour to place, the overlay: [`crate::tui::board::input`], shared with the puzzle screen),
-//! history stepping, the AI's state, and the queries on them. What changes the game is in
-//! [`super::actions`], the keys in [`super::keys`], drawing in
-//! [`super::view`] and [`super::panels`].
+//! the colour to place, the overlay: [`crate::tui::board::input`], shared with the puzzle
+//! screen), history stepping, the AI's state, and the queries on them. What changes the game is
+//! in [`super::actions`], the keys in [`super::keys`], drawing in [`super::view`] and
+//! [`super::panels`].
+//!
+//! The state of the screen's parts is here too (the AI panel's, analysis mode's and the hint's,
+//! a game on a server, the popups, the question before leaving; the review's is
+//! [`super::review_state`]): the files that act on it and draw it name this one, and this one
+//! names none of them.
 
 use super::controller::Controller;
 use super::review_state::ReviewState;

@@ -7,9 +7,9 @@ use crate::games::{Game, GameKind, SearchHints};
 use crate::rng::FastRng;
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg, Screen};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
-use crate::tui::{testing, view, Effect};
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
+use crate::tui::{effect::Effect, testing, view};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -164,13 +164,13 @@ pub fn key_latency(
     let (tx, rx) = channel::<Msg>();
     let etx = tx.clone();
     let mut engine = AiWorker::spawn(move |r| {
-        let _ = etx.send(Msg::Engine(r));
+        let _ = etx.send(Msg::Ai(r));
     });
     let run = |fx: Vec<Effect>, engine: &mut AiWorker| {
         for e in fx {
             match e {
-                Effect::StartEngine(r) => engine.start(r),
-                Effect::StopEngine => engine.stop(),
+                Effect::StartAi(r) => engine.start(r),
+                Effect::StopAi => engine.stop(),
                 _ => {}
             }
         }

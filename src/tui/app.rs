@@ -2,25 +2,34 @@
 //!
 //! Each screen owns its state and handles its keys ([`super::screen`]); `update` hands a key
 //! to the screen shown and carries out the [`Transition`] it returns. While the terminal is
-//! too small for the screen, only the keys of [`TOO_SMALL`] do anything.
+//! too small for the screen, only the keys of [`TOO_SMALL`] do anything. What a game server
+//! says ([`Msg::Net`]) changes the model here too: the lobby, the nickname, the game shown.
+//!
+//! This file names every screen and no screen names it: they return a [`Transition`]
+//! (`screen::transition`) and [`Effect`]s (`effect`), which are files of their own.
 
 use super::challenge::{self, ChallengeForm};
 use super::commands::{Command, Table};
-use super::game_layout;
+use super::effect::Effect;
+use super::game::areas;
+use super::game::keys as game_keys;
+use super::game::play::Play;
 use super::layout::MENU_MIN;
 use super::load_screen::LoadForm;
 use super::lobby::{self, Lobby};
 use super::menu::{Menu, ResumeOffer};
 use super::name_form::{self, NameForm};
-use super::new_game::{LastChoices, NewGameForm};
-use super::play::Play;
+use super::new_game::choices::LastChoices;
+use super::new_game::NewGameForm;
+use super::note::Note;
 use super::puzzle::{self, PuzzleList, PuzzleScreen};
 use super::rules::RulesScreen;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx};
 use super::settings::Settings;
 use super::settings_screen::SettingsForm;
 use super::store::{GameFile, SavedGame, Storage};
-use super::{game_keys, load_screen, menu, new_game, rules, settings_screen, Effect, Note};
+use super::{load_screen, menu, new_game, rules, settings_screen};
 use crate::ai::AiEvent;
 use crate::games::Game;
 use crate::online::{Event, Identity, LobbyView, Request};
@@ -36,8 +45,8 @@ pub enum Msg {
     Mouse(MouseEvent),
     /// The terminal has a new size (columns, rows).
     Resize(u16, u16),
-    /// A report from the engine.
-    Engine(AiEvent),
+    /// A report from the AI.
+    Ai(AiEvent),
     /// A record was loaded (or not); `read_only` (with the reason) when it is the game
     /// another window has open, or a record reviewed on a server.
     Loaded {
@@ -67,48 +76,6 @@ pub enum Msg {
     PuzzleReply(super::puzzle::job::Reply),
     /// The puzzle progress was read (or not).
     PuzzleProgress(Result<super::puzzle::progress::Progress, String>),
-}
-
-/// Where a key sends the interface: what a screen's `on_key` returns (the `T` of its
-/// [`Component`]) and [`App`] carries out. The screens it names are this layer's; the screen
-/// framework ([`super::screen`]) knows none of them.
-#[derive(Debug)]
-pub enum Transition {
-    /// Stay on this screen; carry out these effects.
-    Stay(Vec<Effect>),
-    /// Leave the program (saving the game in progress first).
-    Quit,
-    /// Back to the main menu (saving the game in progress first).
-    Menu,
-    /// To the New game form.
-    NewGame,
-    /// To the Rules.
-    Rules,
-    /// To Settings.
-    Settings,
-    /// To the Load game screen.
-    Load,
-    /// Continue the autosaved game (or view it, when another window has it open).
-    Resume,
-    /// Open a game screen.
-    Open(Box<Play>),
-    /// To the challenge form (on a server).
-    Challenge,
-    /// Back to the main menu (the lobby on a server), then carry out these effects.
-    MenuWith(Vec<Effect>),
-    /// To the puzzle list, fresh (from the menu).
-    Puzzles,
-    /// Back to a puzzle list.
-    PuzzleList(Box<PuzzleList>),
-    /// Open a puzzle.
-    Puzzle(Box<PuzzleScreen>),
-}
-
-impl Transition {
-    /// Stay, with nothing to do.
-    pub fn stay() -> Transition {
-        Transition::Stay(Vec::new())
-    }
 }
 
 /// The screen shown.
@@ -147,7 +114,7 @@ pub struct App {
     pub settings: Settings,
     /// Terminal size (columns, rows).
     pub size: (u16, u16),
-    /// Engine job counter (job ids are never reused).
+    /// AI job counter (job ids are never reused).
     pub next_job: u64,
     /// A message for screens other than the game (config problems, load errors).
     pub note: Option<Note>,
@@ -221,7 +188,7 @@ pub fn key_tables() -> Vec<(&'static str, Vec<&'static str>)> {
         (challenge::TABLE.screen, challenge::TABLE.names()),
         (name_form::TABLE.screen, name_form::TABLE.names()),
         (game_keys::RECORD.screen, game_keys::RECORD.names()),
-        (puzzle::list::TABLE.screen, puzzle::list::TABLE.names()),
+        (puzzle::keys::LIST.screen, puzzle::keys::LIST.names()),
         (puzzle::keys::TABLE.screen, puzzle::keys::TABLE.names()),
         (puzzle::keys::HELP.screen, puzzle::keys::HELP.names()),
     ]
@@ -303,8 +270,8 @@ impl App {
     /// Whether the terminal is large enough for the screen shown.
     pub fn fits(&self) -> bool {
         match &self.screen {
-            Screen::Game(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
-            Screen::Puzzle(p) => game_layout::areas(self.size, p.game().geometry()).is_ok(),
+            Screen::Game(p) => areas::areas(self.size, p.game().geometry()).is_ok(),
+            Screen::Puzzle(p) => areas::areas(self.size, p.game().geometry()).is_ok(),
             _ => self.size.0 >= MENU_MIN.0 && self.size.1 >= MENU_MIN.1,
         }
     }
@@ -314,7 +281,7 @@ impl App {
         play.show_estimate = self.settings.config.show_estimate;
         let mut fx = play.schedule(&mut self.next_job);
         if play.finished() {
-            play.popup = Some(super::play::Popup::Result(0));
+            play.popup = Some(super::game::play::Popup::Result(0));
         } else if !play.is_read_only() && play.online().is_none() {
             if self.autosave_elsewhere && self.settings.config.autosave {
                 if let Some(p) = self.storage.record_path(&play.saved()) {
@@ -335,7 +302,7 @@ impl App {
     pub(super) fn leave_game(&mut self, fx: &mut Vec<Effect>) {
         if let Screen::Game(play) = &self.screen {
             if play.ai().job().is_some() || play.review().is_some_and(|r| r.is_running()) {
-                fx.push(Effect::StopEngine);
+                fx.push(Effect::StopAi);
             }
             if !play.finished() && !play.is_read_only() && play.online().is_none() {
                 let saved = play.saved();
@@ -501,8 +468,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 _ => Vec::new(),
             }
         }
-        Msg::Engine(r) => match &mut app.screen {
-            Screen::Game(play) => play.on_engine(r, &mut app.next_job),
+        Msg::Ai(r) => match &mut app.screen {
+            Screen::Game(play) => play.on_ai(r, &mut app.next_job),
             _ => Vec::new(),
         },
         Msg::Loaded { game: Err(e), .. } => {
@@ -532,7 +499,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             });
             Vec::new()
         }
-        Msg::Net(event) => super::online_update::on_event(app, event),
+        Msg::Net(event) => on_event(app, event),
         Msg::Review { store } => match &mut app.screen {
             Screen::Game(play) => {
                 let fx = play.start_review(&mut app.next_job);
@@ -575,6 +542,78 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     // A review of it is stored in that file when it completes.
                     play.source = Some(path);
                 }
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// What the interface does with what a game server tells it: a new lobby, the nickname
+/// taken, a game started or changed (opened on the game screen, or brought up to date there), a
+/// game closed, a notice, a clock tick. Applies the event to the model; returns what the
+/// runtime must do.
+fn on_event(app: &mut App, event: Event) -> Vec<Effect> {
+    match event {
+        Event::Lobby(view) => {
+            if let Some(o) = app.online.as_mut() {
+                o.lobby = view.clone();
+            }
+            if let Screen::Lobby(l) = &mut app.screen {
+                l.set_view(view);
+            }
+            Vec::new()
+        }
+        Event::Named(Ok(name)) => {
+            if let Some(o) = app.online.as_mut() {
+                o.identity.name = Some(name.clone());
+            }
+            app.user = name.clone();
+            app.note = Some(Note::info(format!(
+                "welcome, {name}: c opens a challenge, a plays the AI, ? shows the keys"
+            )));
+            app.home()
+        }
+        Event::Named(Err(why)) => {
+            app.note = Some(Note::error(why));
+            Vec::new()
+        }
+        Event::Game(update) => {
+            if let Screen::Game(play) = &mut app.screen {
+                if play.online().is_some_and(|o| o.live.id == update.live.id) {
+                    return play.apply_update(*update, &mut app.next_job);
+                }
+            }
+            // A game starts (or a player comes back to theirs): it takes the screen, the
+            // game against the AI being saved first.
+            let mut fx = Vec::new();
+            app.leave_game(&mut fx);
+            let mut play = Play::for_server(*update, app.settings.ai_time());
+            let text = match play.online().and_then(|o| o.live.seat) {
+                Some(_) => "the game is on: ? shows the keys",
+                None => "watching: a turns the AI's analysis on or off",
+            };
+            play.say(text);
+            fx.extend(app.open_game(play));
+            fx
+        }
+        Event::Closed(id, why) => {
+            let shown = matches!(&app.screen, Screen::Game(p) if p.online().is_some_and(|o| o.live.id == id));
+            if shown {
+                let fx = app.back_to_menu();
+                app.note = Some(Note::info(why));
+                fx
+            } else {
+                app.note = Some(Note::info(why));
+                Vec::new()
+            }
+        }
+        Event::Notice(text) => {
+            app.tell(Note::info(text));
+            Vec::new()
+        }
+        Event::Tick(now) => {
+            if let Screen::Game(play) = &mut app.screen {
+                play.tick(now);
             }
             Vec::new()
         }

@@ -2,12 +2,12 @@
 //! form's own fields and rules), and the time control. The server seats the two players by
 //! lot when someone accepts.
 
-use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::{Form, Move, Selection};
 use super::new_game::{Field, NewGameForm};
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
-use super::Effect;
 use crate::online::{duration_words, ChallengeSpec, Clock, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;

@@ -1,7 +1,8 @@
 //! The interface's command-line: `tessera` (menu), `tessera play GAME …`, `tessera load FILE`,
 //! with `--config PATH` and `--ascii` for all of them.
 
-use super::new_game::{KomiChoice, NewGameForm, Opponent};
+use super::new_game::choices::Opponent;
+use super::new_game::{KomiChoice, NewGameForm};
 use super::runtime::{self, Start, UiOptions};
 use crate::games::{parse_komi, GameKind};
 use clap::{Args, ValueEnum};

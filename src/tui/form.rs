@@ -9,8 +9,8 @@
 //!   background, with the key line at the bottom.
 
 use super::layout::{centred, key_line};
+use super::note::Note;
 use super::settings::Settings;
-use super::Note;
 use crate::theme::Theme;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;

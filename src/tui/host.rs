@@ -9,10 +9,12 @@
 //! panic inside it) the terminal gets back its normal screen, cursor and modes.
 
 use super::app::{update, App, Msg, Online, Screen};
+use super::effect::Effect;
+use super::note::Note;
 pub use super::settings::{Settings, TermEnv};
 pub use super::store::Storage;
 use super::store::{self, AutosaveSlot};
-use super::{view, Effect, Note};
+use super::view;
 use crate::ai::{AiEvent, AiStart, Thinker};
 use crate::online::{Identity, Link};
 use ratatui::backend::CrosstermBackend;
@@ -49,7 +51,7 @@ pub fn session_settings(storage: &Storage, term: &TermEnv) -> (Settings, Vec<Str
 /// their tallest.
 pub fn largest_screen() -> (u16, u16) {
     use super::board::layout::BoardLayout;
-    use super::game_layout as g;
+    use super::game::areas as g;
     use crate::board::Geometry;
     static SIZE: std::sync::OnceLock<(u16, u16)> = std::sync::OnceLock::new();
     *SIZE.get_or_init(|| {
@@ -71,7 +73,7 @@ pub enum Start {
     /// At the menu (the lobby on a server).
     Menu,
     /// Straight into a game.
-    Play(Box<super::play::Play>),
+    Play(Box<super::game::play::Play>),
     /// Loading a record.
     Load(PathBuf),
     /// Loading a record read-only and reviewing it (`tessera review FILE`); with `true`
@@ -87,7 +89,7 @@ pub struct Host {
     pub out: Box<dyn Write + Send>,
     /// The terminal's size (columns, rows); later sizes arrive as [`Msg::Resize`].
     pub size: (u16, u16),
-    /// The session's messages: keys, resizes, engine reports, server events, terminate.
+    /// The session's messages: keys, resizes, AI reports, server events, terminate.
     pub events: Receiver<Msg>,
     /// A sender on the same channel (the AI reports through it).
     pub sender: Sender<Msg>,
@@ -225,13 +227,13 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     };
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
     let puzzle_tx = sender.clone();
-    let engine_tx = sender;
-    let mut engine = ai(Box::new(move |r: AiEvent| {
-        let _ = engine_tx.send(Msg::Engine(r));
+    let ai_tx = sender;
+    let mut thinker = ai(Box::new(move |r: AiEvent| {
+        let _ = ai_tx.send(Msg::Ai(r));
     }));
     let mut io = Io {
         terminal: &mut terminal,
-        engine: engine.as_mut(),
+        thinker: thinker.as_mut(),
         link: link.as_deref(),
         puzzle_tx,
     };
@@ -246,8 +248,8 @@ pub fn run(host: Host) -> anyhow::Result<()> {
             }
         }
     }
-    engine.stop();
-    drop(engine);
+    thinker.stop();
+    drop(thinker);
     drop(slot);
     restore(terminal.backend_mut());
     match result {
@@ -262,7 +264,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
 /// What the loop talks to.
 struct Io<'a, W: Write> {
     terminal: &'a mut Terminal<CrosstermBackend<W>>,
-    engine: &'a mut dyn Thinker,
+    thinker: &'a mut dyn Thinker,
     link: Option<&'a dyn Link>,
     /// Where the puzzle solver's threads send their answers.
     puzzle_tx: Sender<Msg>,
@@ -328,8 +330,8 @@ fn carry_out<W: Write>(
 ) {
     for e in fx {
         match e {
-            Effect::StartEngine(req) => io.engine.start(req),
-            Effect::StopEngine => io.engine.stop(),
+            Effect::StartAi(req) => io.thinker.start(req),
+            Effect::StopAi => io.thinker.stop(),
             Effect::Autosave(saved) => match autosave(app, &saved) {
                 // Said once: the same failure after every turn would hide every other message.
                 Err(e) if !*autosave_warned => {
@@ -480,7 +482,7 @@ mod tests {
         let (w, h) = largest_screen();
         // The largest board at its largest scale fits, and the cap is far from 1000x1000.
         let big = crate::board::Geometry::square(19);
-        let a = super::super::game_layout::areas((w, h), big).unwrap();
+        let a = super::super::game::areas::areas((w, h), big).unwrap();
         assert_eq!(a.scale, super::super::board::layout::BoardLayout::MAX_SCALE);
         // The README states this size (and the memory per session it makes).
         assert_eq!((w, h), (200, 86));

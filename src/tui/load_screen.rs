@@ -2,14 +2,15 @@
 //! newest selected, and a line to type any path (not on a server, where a person reaches only
 //! their own games, which open for review).
 
-use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::{Form, Move, Selection};
 use super::layout::{ellipsis, fit};
 use super::line_edit::{Edit, LineEdit};
+use super::note::Note;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::store::GameFile;
-use super::{Effect, Note};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};
 use ratatui::Frame;

@@ -3,12 +3,13 @@
 //! open a challenge, play the AI, one's games, rules, settings. Its keys, key line and help
 //! come from one command table, like every screen's.
 
-use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::layout::{ellipsis, fit, help_popup, key_line};
 use super::menu::ResumeOffer;
+use super::note::Note;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
-use super::{Effect, Note};
 use crate::online::{LobbyView, Request};
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;

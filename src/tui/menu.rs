@@ -1,8 +1,8 @@
 //! The main menu.
 
-use super::app::Transition;
 use super::commands::{Command, Table};
 use super::form::{Form, Move, Selection};
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use crate::games::GameKind;
 use ratatui::crossterm::event::KeyEvent;

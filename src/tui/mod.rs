@@ -9,45 +9,45 @@
 //! - [`shipped_puzzles`]: the puzzle sets built into the program.
 //!
 //! # Inside (crate-private)
-//! - The model is `app::App`: the screen shown (menu, new game, game, rules, settings, load)
-//!   and the settings.
-//! - Everything that happens arrives as an `app::Msg`: keys, mouse clicks, resizes, engine
-//!   reports, the results of file operations.
-//! - `app::update` is pure: it changes the model and returns `Effect`s (start the engine,
-//!   save a file, quit…) for the runtime (`runtime`) to carry out; anything the runtime
+//! - The model is `app::App`: the screen shown (menu, new game, game, puzzles, rules,
+//!   settings, load; a lobby, a challenge and a nickname on a server) and the settings.
+//! - Everything that happens arrives as an `app::Msg`: keys, mouse clicks, resizes, the AI's
+//!   reports, what a game server says, the results of file operations.
+//! - `app::update` is pure: it changes the model and returns `effect::Effect`s (start the
+//!   AI, save a file, quit…) for the runtime (`runtime`) to carry out; anything the runtime
 //!   learns comes back as another message.
-//! - `view::view` draws the model, one function per screen and panel.
+//! - `view::view` draws the model: each screen draws itself, its panels each with a function.
 //! - Every screen is the same shape (`screen`): its own state, `on_key` made from its
 //!   command table (`commands`; the key line and the help come from the same table, and
-//!   the config file can rebind the keys, `keymap`), and `view`. `on_key` returns an
-//!   `app::Transition`, which `app` carries out: the screen framework names no screen.
-//! - The form screens (menu, new game, challenge, settings, load, nickname, rules, puzzle
-//!   list) share one widget (`form`): the chosen row and its moves (`form::Selection`), and
-//!   the drawing of a form (`form::Form`).
+//!   the config file can rebind the keys, `keymap`), and `view`. `on_key` returns a
+//!   `screen::transition::Transition`, which `app` carries out: the screen framework names no
+//!   screen. What a screen says on the bottom line is a `note::Note`.
+//! - The screens: the game screen (`game`: its model `game::play`, what changes the game, the
+//!   AI's jobs for analysis and review, its keys and drawing), the puzzle mode (`puzzle`), and
+//!   the form screens (menu, new game, challenge, settings, load, nickname, rules, puzzle list)
+//!   that share one widget (`form`): the chosen row and its moves (`form::Selection`), and the
+//!   drawing of a form (`form::Form`). The board with its cursor (`board`) is a component of the
+//!   game and puzzle screens.
+//! - No file names a file that names it back: the app names every screen, and the screens
+//!   name what they share through leaves of their own (`effect`, `note`,
+//!   `screen::transition`, `new_game::choices`), never the app.
 //!
 //! One session of the interface is a value that runs against any terminal (`host`): an
-//! output writer and its size, a channel of messages (keys, resizes, engine reports, what a
+//! output writer and its size, a channel of messages (keys, resizes, AI reports, what a
 //! game server says), the person's name, where files go (`store::Storage`), the settings,
 //! the AI to use. The program in a terminal (`runtime`), an SSH channel of `tessera serve`
 //! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code.
 //! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
-pub(crate) mod ai_panel;
-pub(crate) mod analysis_mode;
-pub(crate) mod analysis_view;
 pub(crate) mod app;
 pub(crate) mod board;
 pub(crate) mod challenge;
 pub(crate) mod cli;
 pub(crate) mod commands;
 pub(crate) mod config_file;
-pub(crate) mod controller;
-pub(crate) mod cursor;
+pub(crate) mod effect;
 pub(crate) mod form;
-pub(crate) mod game_keys;
-pub(crate) mod game_layout;
-pub(crate) mod game_view;
-pub(crate) mod history;
+pub(crate) mod game;
 pub(crate) mod host;
 pub(crate) mod keymap;
 pub(crate) mod layout;
@@ -57,14 +57,8 @@ pub(crate) mod lobby;
 pub(crate) mod menu;
 pub(crate) mod name_form;
 pub(crate) mod new_game;
-pub(crate) mod online_update;
-pub(crate) mod panels;
-pub(crate) mod play;
-pub(crate) mod play_actions;
-pub(crate) mod play_online;
+pub(crate) mod note;
 pub(crate) mod puzzle;
-pub(crate) mod review_graph;
-pub(crate) mod review_mode;
 pub(crate) mod rules;
 pub(crate) mod runtime;
 pub(crate) mod screen;
@@ -75,84 +69,6 @@ pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 pub(crate) mod view;
-
-use crate::ai::Request;
-use std::path::PathBuf;
-use store::SavedGame;
-
-/// A side effect `update` asks the runtime to carry out.
-#[derive(Clone, Debug)]
-pub(crate) enum Effect {
-    /// Start an engine job (stopping the one in progress).
-    StartEngine(Request),
-    /// Stop the engine job in progress.
-    StopEngine,
-    /// Write the autosave.
-    Autosave(SavedGame),
-    /// The game ended: keep it in the games folder (answered by [`app::Msg::Kept`]); the
-    /// autosave is no longer needed.
-    GameOver(SavedGame),
-    /// Keep the New game form's choices for the next time (atomically, in the data
-    /// directory; a failure comes back as [`app::Msg::Saved`]).
-    RememberChoices(new_game::LastChoices),
-    /// Save a game record to a file (answered by [`app::Msg::Saved`]).
-    Save(PathBuf, SavedGame),
-    /// Store a finished review in the record it was loaded from: the file, its turns, the
-    /// review (answered by [`app::Msg::Saved`]).
-    StoreAnalysis(PathBuf, Vec<String>, crate::record::StoredReview),
-    /// Load a game record (answered by [`app::Msg::Loaded`]).
-    Load(PathBuf),
-    /// Load a game record to show read-only (the autosave another window has open).
-    View(PathBuf),
-    /// List the games folder (answered by [`app::Msg::SaveList`]).
-    ListSaves,
-    /// Write the settings to the config file (answered by [`app::Msg::Saved`]).
-    SaveConfig(crate::config::Config),
-    /// Turn mouse capture on or off.
-    SetMouse(bool),
-    /// Leave the program (after the autosave).
-    Quit,
-    /// Send a request to the game server (ignored by a program alone).
-    Net(crate::online::Request),
-    /// Ask the puzzle solver, on a worker thread (answered by [`app::Msg::PuzzleReply`]).
-    Solve(puzzle::job::Job),
-    /// Read the puzzle progress (answered by [`app::Msg::PuzzleProgress`]).
-    LoadPuzzleProgress,
-    /// Write the puzzle progress (atomically; a failure comes back as [`app::Msg::Saved`]).
-    SavePuzzleProgress(puzzle::progress::Progress),
-}
-
-/// A message for the bottom line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Note {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a problem.
-    pub error: bool,
-    /// The turn it is about, if any (a review's word on a marked turn): it goes when
-    /// another turn is shown.
-    pub about_turn: Option<usize>,
-}
-
-impl Note {
-    /// An ordinary message.
-    pub fn info(text: impl Into<String>) -> Note {
-        Note {
-            text: text.into(),
-            error: false,
-            about_turn: None,
-        }
-    }
-
-    /// A problem.
-    pub fn error(text: impl Into<String>) -> Note {
-        Note {
-            text: text.into(),
-            error: true,
-            about_turn: None,
-        }
-    }
-}
 
 pub use cli::{
     run_load, run_menu, run_play, run_puzzles, run_review, Against, First, LoadArgs, PlayArgs,

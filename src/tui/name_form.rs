@@ -1,12 +1,13 @@
 //! The first visit of a key to a server: choose a nickname (the server remembers it for the
 //! key).
 
-use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::Form;
 use super::line_edit::{Edit, LineEdit};
+use super::note::Note;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
-use super::{Effect, Note};
 use crate::online::{name_problem, Request, NAME_MAX};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::text::{Line, Span};

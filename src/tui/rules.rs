@@ -1,11 +1,11 @@
 //! The Rules screen: each game's rules in our own words, with a small board picture drawn by
 //! the board widget (a hand-made position, so it works whether or not the game is built in).
 
-use super::app::Transition;
 use super::board::{BoardLayout, BoardView, BoardWidget, Glyphs};
 use super::commands::{Command, Table};
 use super::form::{tabs, Move, Selection};
 use super::layout::{key_line, panel, wrap_words};
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use crate::board::Geometry;
 use crate::games::GameKind;

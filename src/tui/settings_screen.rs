@@ -1,14 +1,15 @@
 //! The Settings screen: changes apply at once; Save writes them to the config file (keeping
 //! its comments); leaving with unsaved changes says so.
 
-use super::app::Transition;
 use super::commands::{Command, Table};
+use super::effect::Effect;
 use super::form::{Form, Move, Selection};
 use super::new_game::AI_TIMES;
+use super::note::Note;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use super::store::Storage;
-use super::{Effect, Note};
 use crate::config::ShowEstimate;
 use crate::theme::Theme;
 use ratatui::crossterm::event::KeyEvent;

@@ -10,7 +10,7 @@
 //! the program ends, however it ends). A second program finds the lock taken: it shows the
 //! autosaved game read-only, and saves its own games to their records in `games/` instead.
 
-use super::controller::Controller;
+use super::game::controller::Controller;
 use crate::record::{self, PlayerKind, Players, Record, RecordError};
 use crate::session::PlayedGame;
 use std::fs::File;

@@ -80,7 +80,7 @@ pub fn ch(c: char) -> super::app::Msg {
 
 /// The game screen's model (panics when the interface is elsewhere).
 #[cfg(test)]
-pub fn game_screen(app: &super::app::App) -> &super::play::Play {
+pub fn game_screen(app: &super::app::App) -> &super::game::play::Play {
     match &app.screen {
         super::app::Screen::Game(p) => p,
         _ => panic!("not on the game screen"),
@@ -89,7 +89,7 @@ pub fn game_screen(app: &super::app::App) -> &super::play::Play {
 
 /// The game screen's model, to change (panics when the interface is elsewhere).
 #[cfg(test)]
-pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::play::Play {
+pub fn game_screen_mut(app: &mut super::app::App) -> &mut super::game::play::Play {
     match &mut app.screen {
         super::app::Screen::Game(p) => p,
         _ => panic!("not on the game screen"),
@@ -124,11 +124,14 @@ pub fn cursor_name(app: &super::app::App) -> String {
 /// Carries out the puzzle solver's jobs among `fx` at once (as the worker thread would),
 /// feeding each answer back through `update`; returns the other effects.
 #[cfg(test)]
-pub fn run_jobs(a: &mut super::app::App, fx: Vec<super::Effect>) -> Vec<super::Effect> {
+pub fn run_jobs(
+    a: &mut super::app::App,
+    fx: Vec<super::effect::Effect>,
+) -> Vec<super::effect::Effect> {
     let mut rest = Vec::new();
     for e in fx {
         match e {
-            super::Effect::Solve(j) => {
+            super::effect::Effect::Solve(j) => {
                 let reply = super::puzzle::job::answer(&j);
                 let more = super::app::update(a, super::app::Msg::PuzzleReply(reply));
                 rest.extend(run_jobs(a, more));

@@ -9,12 +9,14 @@
 //! wants them ([`BoardAction::row`]) and hands a [`BoardAction`] to
 //! [`BoardInput::on_action`]: what is left to the screen is to play the [`Step`] it gets.
 
-use super::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
+use super::cursor::{self, Dir};
+use super::layout::BoardLayout;
+use super::view::{BoardView, Decorations};
+use super::widget::{BoardWidget, Glyphs};
 use crate::board::{BoardKind, Cell, Geometry};
 use crate::games::{AnyGame, Describe, Game, GameKind, Placement, SearchHints, Spec, Step, Stone};
 use crate::tui::commands::Command;
-use crate::tui::cursor::{self, Dir};
-use crate::tui::game_layout::GameAreas;
+use crate::tui::game::areas::GameAreas;
 use crate::tui::settings::Settings;
 use ratatui::layout::Rect;
 use ratatui::Frame;

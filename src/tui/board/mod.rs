@@ -1,6 +1,11 @@
 //! The board widget: layout (where things go), view (what stands where) and drawing; and the
-//! board as a screen's component (its cursor, keys and drawing: [`input`]).
+//! board as a screen's component (its cursor, keys and drawing: [`input`]), with the cursor's
+//! moves on both board kinds ([`cursor`]).
+//!
+//! The files of the folder name each other's items where they are defined (`layout`, `view`,
+//! `widget`, `cursor` are leaves); the re-exports below are for the screens.
 
+pub mod cursor;
 pub mod input;
 pub mod layout;
 pub mod view;

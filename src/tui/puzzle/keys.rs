@@ -1,16 +1,55 @@
-//! The puzzle screen's commands: one table makes the key handler, the key line and the help.
+//! The puzzle mode's commands: the list's ([`LIST`]) and the puzzle screen's ([`TABLE`],
+//! [`HELP`]), and what they do. One table makes a screen's key handler, key line and help.
 
 use super::list::PuzzleList;
 use super::screen::PuzzleScreen;
 use crate::games::Game;
-use crate::tui::app::Transition;
+use crate::tui::board::cursor::Dir;
 use crate::tui::board::input::colour_choice;
 use crate::tui::board::{BoardAction, BoardOutcome};
 use crate::tui::commands::{Command, Table};
-use crate::tui::cursor::Dir;
+use crate::tui::form::{Move, Selection};
+use crate::tui::note::Note;
+use crate::tui::screen::transition::Transition;
 use crate::tui::screen::Ctx;
-use crate::tui::Note;
 use ratatui::crossterm::event::KeyEvent;
+
+/// What a list command does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListAction {
+    /// The previous or next game.
+    Game(Move),
+    /// Select a puzzle above or below (one, or ten).
+    Move(Move),
+    /// Open the selected puzzle.
+    Open,
+    /// Back to the menu.
+    Menu,
+    /// Quit.
+    Quit,
+}
+
+/// The list has puzzles for the game shown.
+fn any_puzzle(l: &PuzzleList) -> bool {
+    !l.entries().is_empty()
+}
+
+/// The list's commands.
+#[rustfmt::skip]
+pub static LIST: Table<PuzzleList, ListAction> = Table {
+    screen: "puzzle_list",
+    rows: &[
+        Command::new(ListAction::Game(Move::Prev), "previous_game", &["Left", "h", "BackTab"], always, "game", "the previous game"),
+        Command::new(ListAction::Game(Move::Next), "next_game", &["Right", "l", "Tab"], always, "game", "the next game"),
+        Command::new(ListAction::Move(Move::By(-1)), "up", &["Up", "k"], any_puzzle, "choose", "select the puzzle above"),
+        Command::new(ListAction::Move(Move::By(1)), "down", &["Down", "j"], any_puzzle, "choose", "select the puzzle below"),
+        Command::new(ListAction::Move(Move::By(-10)), "page_up", &["PgUp"], any_puzzle, "", "ten puzzles up"),
+        Command::new(ListAction::Move(Move::By(10)), "page_down", &["PgDn"], any_puzzle, "", "ten puzzles down"),
+        Command::new(ListAction::Open, "open", &["Enter", "Space"], any_puzzle, "solve", "open the selected puzzle"),
+        Command::new(ListAction::Menu, "menu", &["Esc"], always, "menu", "back to the menu"),
+        Command::new(ListAction::Quit, "quit", &["q"], always, "quit", "quit"),
+    ],
+};
 
 /// What a puzzle command does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,7 +79,7 @@ pub enum Action {
     Quit,
 }
 
-fn always(_: &PuzzleScreen) -> bool {
+fn always<S>(_: &S) -> bool {
     true
 }
 
@@ -156,10 +195,26 @@ pub fn on_key(p: &mut PuzzleScreen, k: KeyEvent, cx: &mut Ctx) -> Transition {
     Transition::Stay(fx)
 }
 
+/// Handles a key on the puzzle list.
+pub fn on_list_key(list: &mut PuzzleList, k: KeyEvent, cx: &mut Ctx) -> Transition {
+    match LIST.lookup(list, &cx.settings.keymap, &k) {
+        Some(ListAction::Game(m)) => {
+            list.game.go(m, list.sets.len());
+            list.selected = Selection::default();
+        }
+        Some(ListAction::Move(m)) => list.selected.go(m, list.entries().len()),
+        Some(ListAction::Open) => return open_selected(list, cx.note),
+        Some(ListAction::Menu) => return Transition::Menu,
+        Some(ListAction::Quit) => return Transition::Quit,
+        None => {}
+    }
+    Transition::stay()
+}
+
 fn back_to_list(p: &PuzzleScreen) -> PuzzleList {
     let mut list = p.list.clone();
     if let Some(i) = list.entries().iter().position(|e| e.id == p.entry.id) {
-        list.selected = crate::tui::form::Selection::at(i);
+        list.selected = Selection::at(i);
     }
     list
 }

@@ -1,20 +1,15 @@
 //! The puzzle list: the shipped set of each game, with each puzzle's depth, rating and how the
 //! player did (solved / failed / new), and the streak.
+//!
+//! This is the list's state; its commands are in [`super::keys`] and its drawing in
+//! [`super::view`], beside the puzzle screen's. The app's `Transition` names this state (going
+//! back to the list), so the key handlers that return a `Transition` live elsewhere.
 
 use super::progress::{Progress, Status};
 use super::sets;
 use crate::games::GameKind;
-use crate::puzzle::define::{own_turns_text, LIST_KEY};
 use crate::puzzle::set::Entry;
-use crate::tui::app::Transition;
-use crate::tui::commands::{Command, Table};
-use crate::tui::form::{tabs, Form, Move, Selection};
-use crate::tui::screen::{Component, Ctx, ViewCtx};
-use ratatui::crossterm::event::KeyEvent;
-use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
-use ratatui::Frame;
+use crate::tui::form::Selection;
 
 /// The list's state: the five sets, the game shown, the puzzle selected, the progress.
 #[derive(Clone, Debug)]
@@ -30,46 +25,6 @@ pub struct PuzzleList {
     /// Problems met loading the sets.
     pub problems: Vec<String>,
 }
-
-/// What a list command does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// The previous or next game.
-    Game(Move),
-    /// Select a puzzle above or below (one, or ten).
-    Move(Move),
-    /// Open the selected puzzle.
-    Open,
-    /// Back to the menu.
-    Menu,
-    /// Quit.
-    Quit,
-}
-
-fn always(_: &PuzzleList) -> bool {
-    true
-}
-
-fn any(l: &PuzzleList) -> bool {
-    !l.entries().is_empty()
-}
-
-/// The list's commands.
-#[rustfmt::skip]
-pub static TABLE: Table<PuzzleList, Action> = Table {
-    screen: "puzzle_list",
-    rows: &[
-        Command::new(Action::Game(Move::Prev), "previous_game", &["Left", "h", "BackTab"], always, "game", "the previous game"),
-        Command::new(Action::Game(Move::Next), "next_game", &["Right", "l", "Tab"], always, "game", "the next game"),
-        Command::new(Action::Move(Move::By(-1)), "up", &["Up", "k"], any, "choose", "select the puzzle above"),
-        Command::new(Action::Move(Move::By(1)), "down", &["Down", "j"], any, "choose", "select the puzzle below"),
-        Command::new(Action::Move(Move::By(-10)), "page_up", &["PgUp"], any, "", "ten puzzles up"),
-        Command::new(Action::Move(Move::By(10)), "page_down", &["PgDn"], any, "", "ten puzzles down"),
-        Command::new(Action::Open, "open", &["Enter", "Space"], any, "solve", "open the selected puzzle"),
-        Command::new(Action::Menu, "menu", &["Esc"], always, "menu", "back to the menu"),
-        Command::new(Action::Quit, "quit", &["q"], always, "quit", "quit"),
-    ],
-};
 
 impl PuzzleList {
     /// The shipped sets, showing `kind` (the first game when `None`), with fresh progress
@@ -126,88 +81,4 @@ pub fn summary(p: &Progress, list: &[Entry]) -> String {
         text.push_str(&format!(" · {failed} failed"));
     }
     text
-}
-
-impl Component<Transition> for PuzzleList {
-    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
-        match TABLE.lookup(self, &cx.settings.keymap, &k) {
-            Some(Action::Game(m)) => {
-                self.game.go(m, self.sets.len());
-                self.selected = Selection::default();
-            }
-            Some(Action::Move(m)) => self.selected.go(m, self.entries().len()),
-            Some(Action::Open) => return super::keys::open_selected(self, cx.note),
-            Some(Action::Menu) => return Transition::Menu,
-            Some(Action::Quit) => return Transition::Quit,
-            None => {}
-        }
-        Transition::stay()
-    }
-
-    fn view(&self, f: &mut Frame, v: &ViewCtx) {
-        let s = v.settings;
-        let t = &s.theme;
-        let area = f.area();
-        let mut title = vec![Span::styled("Puzzles  ", t.title)];
-        let titles = self
-            .sets
-            .iter()
-            .map(|(k, list)| format!("{} ({})", k.title(), list.len()));
-        title.extend(tabs(titles, self.game.index(), "", t));
-        let p = &self.progress;
-        let list = self.entries();
-        let mut form = Form::new(s, 80).height(area.height.saturating_sub(2));
-        form.line(Line::from(title));
-        form.line(Line::styled(
-            format!(
-                "{} · streak {} · best streak {}",
-                summary(p, list),
-                p.streak,
-                p.best_streak
-            ),
-            t.dim,
-        ));
-        form.line(Line::styled(LIST_KEY, t.dim));
-        form.line(Line::styled(
-            format!(
-                " {:<14} {:<19} {:>13}   {}",
-                "puzzle", "to win in", "rating", "result"
-            ),
-            t.dim,
-        ));
-        if list.is_empty() {
-            form.line(Line::styled("no puzzles for this game", t.dim));
-        }
-        let rows = area.height.saturating_sub(9) as usize;
-        form.list(list, Some(self.selected.index()), rows, |e, style| {
-            Line::styled(
-                format!(
-                    " {:<14} {:<19} {:>13.1}   {:<22} ",
-                    e.id,
-                    own_turns_text(e.win_in, ""),
-                    e.rating,
-                    status_word(p.status(&e.id))
-                ),
-                style,
-            )
-        });
-        form.draw(f, &TABLE.hints(self, &s.keymap));
-        let note = v
-            .note
-            .map(|n| (n.text.clone(), n.error))
-            .or_else(|| (!self.problems.is_empty()).then(|| (self.problems.join("; "), true)));
-        if let Some((text, error)) = note {
-            let nr = Rect::new(
-                1,
-                area.height.saturating_sub(3),
-                area.width.saturating_sub(2),
-                2,
-            );
-            let style = if error { t.error } else { t.text };
-            f.render_widget(
-                Paragraph::new(Line::styled(text, style)).wrap(Wrap { trim: true }),
-                nr,
-            );
-        }
-    }
 }

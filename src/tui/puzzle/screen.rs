@@ -12,7 +12,8 @@ use crate::puzzle::define::goal_in_own_turns;
 use crate::puzzle::set::Entry;
 use crate::tui::board::input::has_colour_choice;
 use crate::tui::board::{BoardHost, BoardInput};
-use crate::tui::{Effect, Note};
+use crate::tui::effect::Effect;
+use crate::tui::note::Note;
 
 /// Where the puzzle stands.
 #[derive(Clone, Debug)]

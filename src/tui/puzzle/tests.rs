@@ -8,9 +8,9 @@ use super::screen::Phase;
 use super::PuzzleList;
 use crate::games::{AnyGame, Describe, Game, GameKind, Step, Stone};
 use crate::tui::app::{update, App, Msg, Screen};
+use crate::tui::effect::Effect;
 use crate::tui::testing::{app, ch, key, render, run_jobs};
 use crate::tui::testing::{puzzle_screen as puzzle, puzzle_screen_mut as puzzle_mut};
-use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 
 fn note(a: &App) -> String {

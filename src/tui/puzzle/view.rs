@@ -1,21 +1,24 @@
-//! Draws the puzzle screen: the board as the game screen draws it, a Puzzle panel (the goal,
-//! the rating, the streak, the turns played, the main line after), the message lines and the
-//! key line from the screen's command table.
+//! Draws the puzzle mode's two screens, and makes them components (keys from [`super::keys`]):
+//! the puzzle screen (the board as the game screen draws it, a Puzzle panel with the goal, the
+//! rating, the streak, the turns played and the main line after, the message lines and the key
+//! line from the screen's command table) and the puzzle list.
 
 use super::keys;
-use super::list::status_word;
+use super::list::{status_word, summary, PuzzleList};
 use super::progress::Status;
 use super::screen::{Phase, PuzzleScreen};
 use crate::games::{Describe, Game};
-use crate::puzzle::define::{goal_rules, rating_words};
-use crate::tui::app::Transition;
+use crate::puzzle::define::{goal_rules, own_turns_text, rating_words, LIST_KEY};
 use crate::tui::board::Decorations;
-use crate::tui::game_layout;
+use crate::tui::form::{tabs, Form};
+use crate::tui::game::areas;
+use crate::tui::game::lines::{colour_line, note_lines, wrapped};
 use crate::tui::layout::{help_popup, hints_line, panel, too_small};
-use crate::tui::panels::{colour_line, note_lines, wrapped};
+use crate::tui::screen::transition::Transition;
 use crate::tui::screen::{Component, Ctx, ViewCtx};
 use crate::tui::settings::Settings;
 use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
@@ -27,6 +30,16 @@ impl Component<Transition> for PuzzleScreen {
 
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
         view(f, self, v.settings);
+    }
+}
+
+impl Component<Transition> for PuzzleList {
+    fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
+        keys::on_list_key(self, k, cx)
+    }
+
+    fn view(&self, f: &mut Frame, v: &ViewCtx) {
+        list_view(f, self, v);
     }
 }
 
@@ -95,7 +108,7 @@ pub fn panel_lines(p: &PuzzleScreen, s: &Settings, width: u16) -> Vec<Line<'stat
 pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
     let size = (f.area().width, f.area().height);
     let g = p.game();
-    let a = match game_layout::areas(size, g.geometry()) {
+    let a = match areas::areas(size, g.geometry()) {
         Ok(a) => a,
         Err(need) => return too_small(f, need, &format!("{} puzzle", g.kind().title()), s),
     };
@@ -124,5 +137,74 @@ pub fn view(f: &mut Frame, p: &PuzzleScreen, s: &Settings) {
     f.render_widget(Paragraph::new(hints_line(&hints, s, a.keys.width)), a.keys);
     if p.help_open() {
         help_popup(f, &keys::TABLE.help(p, &s.keymap), s);
+    }
+}
+
+/// Draws the puzzle list: the games as tabs, the summary and the streak, the puzzles with
+/// their depth, rating and result, the key line and the message.
+pub fn list_view(f: &mut Frame, puzzles: &PuzzleList, v: &ViewCtx) {
+    let s = v.settings;
+    let t = &s.theme;
+    let area = f.area();
+    let mut title = vec![Span::styled("Puzzles  ", t.title)];
+    let titles = puzzles
+        .sets
+        .iter()
+        .map(|(k, list)| format!("{} ({})", k.title(), list.len()));
+    title.extend(tabs(titles, puzzles.game.index(), "", t));
+    let p = &puzzles.progress;
+    let list = puzzles.entries();
+    let mut form = Form::new(s, 80).height(area.height.saturating_sub(2));
+    form.line(Line::from(title));
+    form.line(Line::styled(
+        format!(
+            "{} · streak {} · best streak {}",
+            summary(p, list),
+            p.streak,
+            p.best_streak
+        ),
+        t.dim,
+    ));
+    form.line(Line::styled(LIST_KEY, t.dim));
+    form.line(Line::styled(
+        format!(
+            " {:<14} {:<19} {:>13}   {}",
+            "puzzle", "to win in", "rating", "result"
+        ),
+        t.dim,
+    ));
+    if list.is_empty() {
+        form.line(Line::styled("no puzzles for this game", t.dim));
+    }
+    let rows = area.height.saturating_sub(9) as usize;
+    form.list(list, Some(puzzles.selected.index()), rows, |e, style| {
+        Line::styled(
+            format!(
+                " {:<14} {:<19} {:>13.1}   {:<22} ",
+                e.id,
+                own_turns_text(e.win_in, ""),
+                e.rating,
+                status_word(p.status(&e.id))
+            ),
+            style,
+        )
+    });
+    form.draw(f, &keys::LIST.hints(puzzles, &s.keymap));
+    let note = v
+        .note
+        .map(|n| (n.text.clone(), n.error))
+        .or_else(|| (!puzzles.problems.is_empty()).then(|| (puzzles.problems.join("; "), true)));
+    if let Some((text, error)) = note {
+        let nr = Rect::new(
+            1,
+            area.height.saturating_sub(3),
+            area.width.saturating_sub(2),
+            2,
+        );
+        let style = if error { t.error } else { t.text };
+        f.render_widget(
+            Paragraph::new(Line::styled(text, style)).wrap(Wrap { trim: true }),
+            nr,
+        );
     }
 }

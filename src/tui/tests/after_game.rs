@@ -6,12 +6,13 @@
 use crate::games::{Game, GameKind, GameOptions, Protocol};
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
-use crate::tui::controller::Controller;
-use crate::tui::new_game::{KomiChoice, LastChoices, Opponent};
-use crate::tui::play::{Play, Popup};
+use crate::tui::effect::Effect;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::{Play, Popup};
+use crate::tui::new_game::choices::{LastChoices, Opponent};
+use crate::tui::new_game::KomiChoice;
 use crate::tui::store::{GameAbout, GameFile, Storage};
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
-use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -82,7 +83,7 @@ fn review_from_the_box_starts_the_review() {
     // Each of the review's searches starts from a fresh tree, as `tessera analyze`'s do.
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::StartEngine(r) if r.fresh)),
+            .any(|e| matches!(e, Effect::StartAi(r) if r.fresh)),
         "{fx:?}"
     );
     // `r` shows the box again; `R` in it is Review too.
@@ -110,7 +111,7 @@ fn rematch_swaps_the_seats_and_keeps_the_settings() {
         p.note()
     );
     // The AI makes the first turn now.
-    assert!(fx.iter().any(|e| matches!(e, Effect::StartEngine(_))));
+    assert!(fx.iter().any(|e| matches!(e, Effect::StartAi(_))));
 }
 
 #[test]

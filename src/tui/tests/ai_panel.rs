@@ -8,13 +8,13 @@ use crate::ai::{AiEvent, Analysis, Purpose};
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, GameOptions, Step};
 use crate::session::Session;
-use crate::tui::ai_panel::ai_lines;
-use crate::tui::analysis_mode::{ANALYSIS_LEVEL, HINT_LEAST};
 use crate::tui::app::{update, App, Msg};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::effect::Effect;
+use crate::tui::game::ai_panel::ai_lines;
+use crate::tui::game::analysis::{ANALYSIS_LEVEL, HINT_LEAST};
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{app, buffer_text, ch, game_screen as play, key, render};
-use crate::tui::Effect;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::Terminal;
@@ -98,14 +98,14 @@ fn person_then_ai_thinks(a: &mut App, turn: &str, analysis: Analysis) -> u64 {
 
 /// The engine reports progress on job `id`.
 fn progress(a: &mut App, id: u64, analysis: Analysis) {
-    update(a, Msg::Engine(AiEvent::Progress { id, analysis }));
+    update(a, Msg::Ai(AiEvent::Progress { id, analysis }));
 }
 
 fn ai_plays(a: &mut App, id: u64, turn: &str, analysis: Analysis) -> Vec<Effect> {
     let step = play(a).game().parse_step(turn).unwrap();
     update(
         a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![step],
             analysis,
@@ -161,7 +161,7 @@ fn the_hinted_turn_is_marked_on_the_board_until_the_position_changes() {
     let hint = jobs(&update(&mut a, ch('H')));
     update(
         &mut a,
-        Msg::Engine(AiEvent::Estimate {
+        Msg::Ai(AiEvent::Estimate {
             id: hint[0].id,
             analysis: Analysis {
                 elapsed: Duration::from_millis(1200),
@@ -382,7 +382,7 @@ fn bid_against_the_ai(show: ShowEstimate) -> (App, Vec<Effect>) {
     let analysis = Analysis::default();
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id: komi,
             steps,
             analysis,
@@ -393,7 +393,7 @@ fn bid_against_the_ai(show: ShowEstimate) -> (App, Vec<Effect>) {
 
 /// The engine finishes job `id` (an estimate, analysis or hint).
 fn done(a: &mut App, id: u64, analysis: Analysis) -> Vec<Effect> {
-    update(a, Msg::Engine(AiEvent::Estimate { id, analysis }))
+    update(a, Msg::Ai(AiEvent::Estimate { id, analysis }))
 }
 
 #[test]

@@ -8,11 +8,11 @@ use crate::record::{StoredReview, TurnCheck};
 use crate::search::Candidate;
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::effect::Effect;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::store::SavedGame;
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
-use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 
@@ -42,7 +42,7 @@ fn open(a: &mut App, session: Session, players: [Controller; 2]) -> Vec<Effect> 
 pub(super) fn jobs(fx: &[Effect]) -> Vec<Request> {
     fx.iter()
         .filter_map(|e| match e {
-            Effect::StartEngine(r) => Some(r.clone()),
+            Effect::StartAi(r) => Some(r.clone()),
             _ => None,
         })
         .collect()
@@ -96,7 +96,7 @@ fn analysis_restarts_when_the_position_shown_changes() {
     // A report of a stopped job is ignored; the running one's is shown.
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id: first[0].id,
             analysis: analysis("a1", &[("a1", 10, 0.5)]),
         }),
@@ -104,7 +104,7 @@ fn analysis_restarts_when_the_position_shown_changes() {
     assert!(play(&a).current_analysis().is_none());
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id: start[0].id,
             analysis: analysis("d4", &[("d4", 900, 0.56), ("c3", 300, 0.52)]),
         }),
@@ -123,7 +123,7 @@ fn analysis_restarts_when_the_position_shown_changes() {
     assert_eq!(after.last().unwrap().game.hash(), play(&a).game().hash());
     // Off: the job stops.
     let off = update(&mut a, ch('a'));
-    assert!(off.iter().any(|e| matches!(e, Effect::StopEngine)));
+    assert!(off.iter().any(|e| matches!(e, Effect::StopAi)));
     assert!(jobs(&update(&mut a, ch('['))).is_empty());
 }
 
@@ -144,7 +144,7 @@ fn analysis_waits_while_the_ai_thinks_about_its_turn() {
     let c3 = play(&a).game().parse_step("c3").unwrap();
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id: turn[0].id,
             steps: vec![c3],
             analysis: Analysis::default(),
@@ -170,7 +170,7 @@ fn candidates_show_on_the_board_and_in_the_panel() {
     ];
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id: job,
             analysis: analysis("e5", &cands),
         }),
@@ -379,7 +379,7 @@ fn a_review_runs_in_the_background_and_is_stored_only_when_asked() {
         let w = if after_pass { 1.0 } else { 0.5 };
         fx = update(
             &mut a,
-            Msg::Engine(AiEvent::Estimate {
+            Msg::Ai(AiEvent::Estimate {
                 id: job.id,
                 analysis: Analysis {
                     // The AI prefers the turns played, except b5 to the pass.
@@ -484,7 +484,7 @@ fn the_interface_s_review_prefers_the_decided_position_s_candidate_keeping_most_
         };
         fx = update(
             &mut a,
-            Msg::Engine(AiEvent::Estimate {
+            Msg::Ai(AiEvent::Estimate {
                 id: job.id,
                 analysis,
             }),
@@ -507,12 +507,12 @@ fn a_hint_shows_the_ais_choice_and_is_noted_in_the_record() {
     assert_eq!(hint.len(), 1);
     assert_eq!(
         (hint[0].purpose, hint[0].level),
-        (Purpose::Hint, crate::tui::analysis_mode::ANALYSIS_LEVEL),
+        (Purpose::Hint, crate::tui::game::analysis::ANALYSIS_LEVEL),
         "the strong engine, not the opponent's level 3"
     );
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Estimate {
+        Msg::Ai(AiEvent::Estimate {
             id: hint[0].id,
             analysis: analysis("c5", &[("c5", 50, 0.5)]),
         }),
@@ -650,7 +650,7 @@ fn analysis_comes_back_after_a_hint_on_the_same_position() {
     assert_eq!(hint[0].purpose, Purpose::Hint);
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Estimate {
+        Msg::Ai(AiEvent::Estimate {
             id: hint[0].id,
             analysis: analysis("c5", &[("c5", 50, 0.5)]),
         }),

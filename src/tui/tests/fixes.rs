@@ -6,8 +6,8 @@ use crate::ai::{AiEvent, Analysis};
 use crate::games::{Game, GameKind, GameOptions, Step};
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg, Screen};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{app, ch, game_screen as play, key, render};
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
@@ -43,7 +43,7 @@ fn ai_turn(a: &mut App, steps: Vec<Step>) {
     let id = job(a);
     update(
         a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps,
             analysis: Analysis::default(),
@@ -131,7 +131,7 @@ fn a_proven_result_replaces_the_win_rate() {
     let id = job(&a);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id,
             analysis: Analysis {
                 win_rate: Some(1.0),

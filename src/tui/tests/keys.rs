@@ -7,11 +7,12 @@ use crate::games::{GameKind, GameOptions};
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, App, Msg, Screen};
 use crate::tui::commands::Table;
-use crate::tui::controller::Controller;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::keys as game_keys;
+use crate::tui::game::play::Play;
 use crate::tui::keymap::Key;
-use crate::tui::play::Play;
 use crate::tui::testing::{app, ch, game_screen, key, render};
-use crate::tui::{app as tapp, game_keys, load_screen, menu, new_game, rules, settings_screen};
+use crate::tui::{app as tapp, load_screen, menu, new_game, rules, settings_screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
@@ -82,7 +83,7 @@ fn check(a: &App, what: &str) {
         Screen::Lobby(l) => listed(&crate::tui::lobby::TABLE, l, a),
         Screen::Challenge(f) => listed(&crate::tui::challenge::TABLE, f, a),
         Screen::Name(f) => listed(&crate::tui::name_form::TABLE, f, a),
-        Screen::PuzzleList(l) => listed(&crate::tui::puzzle::list::TABLE, l, a),
+        Screen::PuzzleList(l) => listed(&crate::tui::puzzle::keys::LIST, l, a),
         Screen::Puzzle(p) => listed(crate::tui::puzzle::keys::table(p), p, a),
     };
     let help_text: Vec<String> = help.iter().map(|(k, h)| format!("{k}  {h}")).collect();
@@ -188,7 +189,7 @@ fn every_key_that_acts_in_the_bid_and_while_the_ai_thinks_is_in_the_help() {
     };
     update(
         &mut b,
-        Msg::Engine(crate::ai::AiEvent::Turn {
+        Msg::Ai(crate::ai::AiEvent::Turn {
             id,
             steps: vec![crate::games::Step::Komi(13)],
             analysis: Default::default(),

@@ -8,6 +8,7 @@ use crate::games::{Game, GameKind, Step};
 use crate::puzzle::set;
 use crate::puzzle::Solver;
 use crate::tui::app::{update, App, Msg, Screen};
+use crate::tui::effect::Effect;
 use crate::tui::form::Selection;
 use crate::tui::puzzle::job::{self, Job, Question};
 use crate::tui::puzzle::progress::{Progress, Status};
@@ -15,7 +16,6 @@ use crate::tui::puzzle::screen::Phase;
 use crate::tui::puzzle::{PuzzleList, PuzzleScreen};
 use crate::tui::testing::{app, ch, key, render, run_jobs};
 use crate::tui::testing::{puzzle_screen as puzzle, puzzle_screen_mut as puzzle_mut};
-use crate::tui::Effect;
 use ratatui::crossterm::event::KeyCode;
 
 /// A Linage 5×5 puzzle: Vertical wins in 5 with b3 only.

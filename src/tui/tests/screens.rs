@@ -32,7 +32,12 @@ fn menu_keys_open_screens_and_come_back() {
     insta::assert_snapshot!("new_game", render(&a));
     update(&mut a, key(KeyCode::Esc));
     let fx = update(&mut a, ch('q'));
-    assert!(a.quit && fx.iter().any(|e| matches!(e, crate::tui::Effect::Quit)));
+    assert!(
+        a.quit
+            && fx
+                .iter()
+                .any(|e| matches!(e, crate::tui::effect::Effect::Quit))
+    );
 }
 
 #[test]

@@ -7,10 +7,10 @@ use crate::games::{format_komi, Describe, Game, GameKind, GameOptions};
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg};
 use crate::tui::board::{BoardLayout, BoardView, BoardWidget, Decorations, Glyphs};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::effect::Effect;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{app, buffer_text, game_screen, render};
-use crate::tui::Effect;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -78,7 +78,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> App {
     let play = Play::new(s, players, Duration::ZERO, "t".into());
     let fx = a.open_game(play);
     let job = fx.iter().find_map(|e| match e {
-        Effect::StartEngine(r) => Some(r.id),
+        Effect::StartAi(r) => Some(r.id),
         _ => None,
     });
     if let Some(id) = job {
@@ -96,7 +96,7 @@ fn game_app(kind: GameKind, w: u16, h: u16) -> App {
             elapsed: Duration::from_millis(1500),
             ..Analysis::default()
         };
-        update(&mut a, Msg::Engine(AiEvent::Progress { id, analysis }));
+        update(&mut a, Msg::Ai(AiEvent::Progress { id, analysis }));
     }
     a
 }
@@ -168,10 +168,10 @@ fn largest_boards_fit_100x40() {
             crate::board::BoardKind::Square => crate::board::Geometry::square(19),
             crate::board::BoardKind::Hex => crate::board::Geometry::hex(12),
         };
-        let need = crate::tui::game_layout::needed(geo);
+        let need = crate::tui::game::areas::needed(geo);
         assert!(need.0 <= 100 && need.1 <= 40, "{kind}: needs {need:?}");
         let default = crate::board::Geometry::of(kind.board_kind(), kind.default_size()).unwrap();
-        let need = crate::tui::game_layout::needed(default);
+        let need = crate::tui::game::areas::needed(default);
         assert!(
             need.0 <= 80 && need.1 <= 24,
             "{kind} default: needs {need:?}"
@@ -192,7 +192,7 @@ fn each_panel() {
     insta::assert_snapshot!(
         "panel_status",
         panel(&|f| {
-            let lines = crate::tui::panels::status_lines(p, s, 36);
+            let lines = crate::tui::game::panels::status_lines(p, s, 36);
             f.render_widget(
                 ratatui::widgets::Paragraph::new(lines)
                     .block(crate::tui::layout::panel("Status", s)),
@@ -202,19 +202,19 @@ fn each_panel() {
     );
     insta::assert_snapshot!(
         "panel_history",
-        panel(&|f| crate::tui::panels::render_history(f, f.area(), p, s))
+        panel(&|f| crate::tui::game::panels::render_history(f, f.area(), p, s))
     );
     insta::assert_snapshot!(
         "panel_ai",
         panel(&|f| {
-            let lines = crate::tui::ai_panel::ai_lines(p, s, 36);
+            let lines = crate::tui::game::ai_panel::ai_lines(p, s, 36);
             f.render_widget(
                 ratatui::widgets::Paragraph::new(lines).block(crate::tui::layout::panel("AI", s)),
                 f.area(),
             )
         })
     );
-    let hints = crate::tui::game_keys::table(p).hints(p, &s.keymap);
+    let hints = crate::tui::game::keys::table(p).hints(p, &s.keymap);
     let keys = crate::tui::layout::hints_line(&hints, s, 80);
     insta::assert_snapshot!("panel_keys", keys.to_string());
 }

@@ -4,10 +4,10 @@ use crate::ai::{AiEvent, Analysis, Purpose};
 use crate::games::{Game, GameKind, GameOptions, Side, Step, Stone};
 use crate::session::Session;
 use crate::tui::app::{update, App, Msg};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::effect::Effect;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{app, ch, cursor_name as cursor, game_screen as play, key};
-use crate::tui::Effect;
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use std::time::Duration;
 
@@ -38,7 +38,7 @@ fn typed(a: &mut App, text: &str) -> Vec<Effect> {
 
 fn started_job(fx: &[Effect]) -> Option<(u64, Purpose)> {
     fx.iter().rev().find_map(|e| match e {
-        Effect::StartEngine(r) => Some((r.id, r.purpose)),
+        Effect::StartAi(r) => Some((r.id, r.purpose)),
         _ => None,
     })
 }
@@ -139,11 +139,11 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
         steps: vec![step],
         analysis: Analysis::default(),
     };
-    update(&mut a, Msg::Engine(stale));
+    update(&mut a, Msg::Ai(stale));
     assert_eq!(tokens(&a), ["e5"]);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Progress {
+        Msg::Ai(AiEvent::Progress {
             id,
             analysis: Analysis {
                 best: Some("c3".into()),
@@ -155,7 +155,7 @@ fn against_the_ai_takeback_returns_to_your_previous_turn() {
     assert_eq!(play(&a).ai().analysis().unwrap().win_rate, Some(0.25));
     update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![step],
             analysis: Analysis::default(),
@@ -207,7 +207,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Turn);
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![Step::Komi(13)],
             analysis: Analysis::default(),
@@ -218,7 +218,7 @@ fn the_bid_against_the_ai_the_ai_sets_komi_and_you_pick_a_side() {
     assert_eq!(purpose, Purpose::Estimate);
     update(
         &mut a,
-        Msg::Engine(AiEvent::Estimate {
+        Msg::Ai(AiEvent::Estimate {
             id: eid,
             analysis: Analysis {
                 best: Some("play=vertical".into()),
@@ -263,7 +263,7 @@ fn you_set_komi_with_the_keys() {
 fn a_click_on_a_cell_places_there() {
     let (mut a, _) = open(GameKind::Linage, &["komi=0.5"], [HUMAN, HUMAN]);
     let geo = play(&a).game().geometry();
-    let areas = crate::tui::game_layout::areas(a.size, geo).unwrap();
+    let areas = crate::tui::game::areas::areas(a.size, geo).unwrap();
     let layout = crate::tui::board::BoardLayout::scaled(geo, areas.scale);
     let (x, y) = layout.pos(geo.parse("b2").unwrap());
     let click = |column, row| {
@@ -293,7 +293,7 @@ fn the_end_shows_the_result_and_stops_autosaving() {
     assert!(fx.iter().any(|e| matches!(e, Effect::GameOver(_))));
     assert!(matches!(
         play(&a).popup(),
-        Some(crate::tui::play::Popup::Result(_))
+        Some(crate::tui::game::play::Popup::Result(_))
     ));
     let screen = crate::tui::testing::render(&a);
     assert!(screen.contains("Game over"), "{screen}");
@@ -349,7 +349,7 @@ fn space_pauses_a_game_between_ais_after_the_turn_in_progress() {
     let e5 = play(&a).game().geometry().parse("e5").unwrap();
     let fx = update(
         &mut a,
-        Msg::Engine(AiEvent::Turn {
+        Msg::Ai(AiEvent::Turn {
             id,
             steps: vec![Step::Place {
                 cell: e5,

@@ -4,8 +4,8 @@
 use crate::games::{Describe, Game, GameKind, GameOptions, Side, Stone};
 use crate::session::Session;
 use crate::tui::app::{update, App};
-use crate::tui::controller::Controller;
-use crate::tui::play::Play;
+use crate::tui::game::controller::Controller;
+use crate::tui::game::play::Play;
 use crate::tui::testing::{
     app, ch, cursor_name as cursor, game_screen as play, game_screen_mut, key, render,
 };

@@ -5,8 +5,8 @@ use crate::games::{GameKind, GameOptions};
 use crate::online::*;
 use crate::session::{PlayedGame, Session};
 use crate::tui::app::{update, Msg};
+use crate::tui::game::panels::status_lines;
 use crate::tui::layout::text_width;
-use crate::tui::panels::status_lines;
 use crate::tui::testing::{game_screen, render, server_app};
 use std::time::Duration;
 

@@ -1,22 +1,26 @@
 //! The model of the game screen: the session, who controls which seat, the board (the cursor,
-//! the colour to place, the overlay: [`super::board::input`], shared with the puzzle screen),
-//! history stepping, the AI's state, and the queries on them. What changes the game is in
-//! [`super::play_actions`], the keys in [`super::game_keys`], drawing in
-//! [`super::game_view`] and [`super::panels`].
+//! the colour to place, the overlay: [`crate::tui::board::input`], shared with the puzzle
+//! screen), history stepping, the AI's state, and the queries on them. What changes the game is
+//! in [`super::actions`], the keys in [`super::keys`], drawing in [`super::view`] and
+//! [`super::panels`].
+//!
+//! The state of the screen's parts is here too (the AI panel's, analysis mode's and the hint's,
+//! a game on a server, the popups, the question before leaving; the review's is
+//! [`super::review_state`]): the files that act on it and draw it name this one, and this one
+//! names none of them.
 
-use super::analysis_mode::{key_of, PositionKey};
-use super::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
 use super::controller::Controller;
-use super::game_keys::Leave;
-use super::line_edit::{Edit, LineEdit};
-use super::store::SavedGame;
-use super::Note;
+use super::review_state::ReviewState;
 use crate::ai::{Analysis, Purpose};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game, Side, Step, Stone};
 use crate::online::LiveView;
 use crate::session::{PlayedGame, Session};
+use crate::tui::board::{BoardAction, BoardHost, BoardInput, BoardOutcome};
+use crate::tui::line_edit::{Edit, LineEdit};
+use crate::tui::note::Note;
+use crate::tui::store::SavedGame;
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
@@ -31,6 +35,17 @@ pub enum Popup {
     Record(u16),
     /// The question before leaving a game in progress ([`Play::leaving`]).
     Leave,
+}
+
+/// Where a person leaves a game in progress for, once they said yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The menu (`Esc`, `:menu`).
+    Menu,
+    /// Out of the program (`q`, `:quit`).
+    Quit,
+    /// Another record (`:load FILE`).
+    Load(std::path::PathBuf),
 }
 
 /// What the AI panel shows.
@@ -100,6 +115,48 @@ impl AiPanel {
     }
 }
 
+/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
+pub(super) type PositionKey = (u64, usize, usize);
+
+/// The key of a position.
+pub(super) fn key_of(g: &AnyGame) -> PositionKey {
+    (g.hash(), g.turns_completed(), g.steps_in_turn())
+}
+
+/// The turn a hint named, shown on the board while its position is the live one.
+#[derive(Clone, Debug)]
+pub struct HintedTurn {
+    /// The position the hint is for.
+    pub(super) about: PositionKey,
+    /// The turn, as a token.
+    pub(super) token: String,
+    /// Its cells (placements only).
+    pub(super) cells: Vec<Cell>,
+}
+
+/// The state of analysis mode.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisMode {
+    /// The person turned analysis on.
+    pub(super) on: bool,
+    /// The person turned off the analysis that came on by itself after the game.
+    pub(super) declined: bool,
+    pub(super) heat: bool,
+    /// The position the running (or last) analysis is about.
+    pub(super) key: Option<PositionKey>,
+    /// How many turns of the principal variation the ghost board shows (0: the position).
+    pub(super) pv_step: usize,
+    /// The last hint's turn, marked on the board while its position is the live one.
+    pub(super) hinted: Option<HintedTurn>,
+}
+
+impl AnalysisMode {
+    /// How many turns of the principal variation the board shows.
+    pub fn pv_step(&self) -> usize {
+        self.pv_step
+    }
+}
+
 /// The game screen's state.
 #[derive(Clone, Debug)]
 pub struct Play {
@@ -117,9 +174,9 @@ pub struct Play {
     /// The komi a person is about to offer in the bid, in half points.
     komi_offer: u16,
     pub(super) resigned: Option<Side>,
-    pub(super) popup: Option<Popup>,
+    pub(crate) popup: Option<Popup>,
     command: Option<LineEdit>,
-    pub(super) note: Option<Note>,
+    pub(crate) note: Option<Note>,
     paused: bool,
     /// Why nothing may change the game, when nothing may.
     read_only: Option<&'static str>,
@@ -128,18 +185,18 @@ pub struct Play {
     /// The record shown by [`Popup::Record`].
     record_text: Option<String>,
     /// Analysis mode, the heat map, the principal variation stepped on the board, the hint.
-    pub(super) analysis: super::analysis_mode::AnalysisMode,
+    pub(super) analysis: AnalysisMode,
     /// The review of the game (`R`), while it runs and once done.
-    pub(super) review: Option<super::review_mode::ReviewState>,
+    pub(super) review: Option<ReviewState>,
     /// The turns (1-based) a person asked for a hint on.
     pub(super) hints: Vec<usize>,
     /// The file the game was loaded from, or where the finished game is kept.
-    pub(super) source: Option<std::path::PathBuf>,
+    pub(crate) source: Option<std::path::PathBuf>,
     /// Where a person asked to go from a game in progress, and the question asked (its
     /// lines), while [`Popup::Leave`] shows.
     leaving: Option<(Leave, String)>,
-    /// When the AI panel shows an engine's estimate unasked (the setting).
-    pub(super) show_estimate: ShowEstimate,
+    /// When the AI panel shows the AI's estimate unasked (the setting).
+    pub(crate) show_estimate: ShowEstimate,
 }
 
 /// What the game screen knows of a game on a server besides the position.
@@ -224,7 +281,7 @@ impl Play {
         play.source = saved.source;
         play.names = saved.names;
         if let Some(a) = saved.analysis {
-            play.review = Some(super::review_mode::ReviewState::stored(&play.session, a));
+            play.review = Some(ReviewState::stored(&play.session, a));
         }
         if let Some(r) = result.filter(|r| r.contains("+R")) {
             // A resignation is not part of the rules' state: keep it from the record.
@@ -332,14 +389,14 @@ impl Play {
     /// cut, by its width on screen): the player's nickname on a server (" (you)" after
     /// one's own), else `human_name` for a person and "AI level N" for the AI.
     pub fn seat_label(&self, seat: usize, human_name: &str, columns: usize) -> String {
-        let name = |n: &str| super::layout::ellipsis(n, columns);
+        let name = |n: &str| crate::tui::layout::ellipsis(n, columns);
         match &self.online {
             Some(o) if o.live.seat == Some(seat) => {
                 const YOU: &str = " (you)";
                 let room = columns.saturating_sub(YOU.len());
                 format!(
                     "{}{YOU}",
-                    super::layout::ellipsis(&o.live.names[seat], room)
+                    crate::tui::layout::ellipsis(&o.live.names[seat], room)
                 )
             }
             Some(o) => name(&o.live.names[seat]),

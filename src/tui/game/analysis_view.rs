@@ -1,18 +1,16 @@
 //! Drawing analysis and review: the candidates and the stepped principal variation in the AI
 //! panel, the Review panel's text (progress, the counts per side, the judgement of the turn
-//! shown; the win-rate graph is [`super::review_graph`]'s), and the marks in the history.
+//! shown; the panel with its win-rate graph is drawn by [`super::review_graph`]), and the marks
+//! in the history.
 
-use super::board::Glyphs;
-use super::layout::panel;
-use super::panels::side_mark;
+use super::lines::side_mark;
 use super::play::Play;
-use super::settings::Settings;
 use crate::games::Side;
 use crate::review::Judgement;
-use ratatui::layout::Rect;
+use crate::tui::board::Glyphs;
+use crate::tui::settings::Settings;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::Frame;
 
 /// The AI panel's analysis lines: the candidates (rank, turn, visits, win rate, margin) and
 /// where the ghost board is in the principal variation.
@@ -148,16 +146,6 @@ pub(super) fn review_text(play: &Play, s: &Settings, width: u16) -> Vec<Line<'st
     };
     text.extend(verdict.into_iter().map(|v| Line::styled(v, t.dim)));
     text
-}
-
-/// The Review panel: the win-rate graph (unless it has its own area) over the review's text.
-pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
-    let text = if play.review().is_some() {
-        review_text(play, s, panel("Review", s).inner(area).width)
-    } else {
-        Vec::new()
-    };
-    super::review_graph::render_review(f, area, play, s, text);
 }
 
 /// Whether the Review panel is shown.

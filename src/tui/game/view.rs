@@ -1,16 +1,16 @@
 //! Draws the game screen: the board scaled to the space it has, the panels beside or below
 //! it, the message and key lines at the bottom, and the help and result popups.
 
-use super::app::Transition;
-use super::board::{input, Decorations};
-use super::game_keys::{self, result_choices};
-use super::game_layout::GameAreas;
-use super::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
+use super::areas::GameAreas;
+use super::keys::{self, result_choices};
 use super::panels;
 use super::play::{Play, Popup};
-use super::screen::{Component, Ctx, ViewCtx};
-use super::settings::Settings;
 use crate::games::{Describe, Game, Side};
+use crate::tui::board::{input, Decorations};
+use crate::tui::layout::{centred, ellipsis, help_popup, hints_line, popup_block, too_small};
+use crate::tui::screen::transition::Transition;
+use crate::tui::screen::{Component, Ctx, ViewCtx};
+use crate::tui::settings::Settings;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
@@ -18,7 +18,7 @@ use ratatui::Frame;
 
 impl Component<Transition> for Play {
     fn on_key(&mut self, k: KeyEvent, cx: &mut Ctx) -> Transition {
-        game_keys::on_key(self, k, cx)
+        keys::on_key(self, k, cx)
     }
 
     fn view(&self, f: &mut Frame, v: &ViewCtx) {
@@ -46,7 +46,7 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
         Paragraph::new(panels::message_lines(play, s, a.message.width)),
         a.message,
     );
-    let mut hints = game_keys::table(play).hints(play, &s.keymap);
+    let mut hints = keys::table(play).hints(play, &s.keymap);
     if let Some(Popup::Result(_)) = play.popup() {
         // The box's buttons show their keys: the key line keeps the rest.
         let labels: Vec<String> = result_choices(play, &s.keymap)
@@ -58,7 +58,7 @@ pub fn view(f: &mut Frame, play: &Play, s: &Settings) {
     f.render_widget(Paragraph::new(hints_line(&hints, s, a.keys.width)), a.keys);
     match play.popup() {
         Some(Popup::Help) => {
-            let items = game_keys::help_table(play).help(play, &s.keymap);
+            let items = keys::help_table(play).help(play, &s.keymap);
             help_popup(f, &items, s);
         }
         Some(Popup::Result(sel)) => result_popup(f, play, sel, s),
@@ -251,7 +251,7 @@ fn leave_popup(f: &mut Frame, play: &Play, s: &Settings) {
         .collect();
     lines.push(Line::raw(""));
     let mut answers = Vec::new();
-    for (keys, label) in game_keys::CONFIRM.hints(play, &s.keymap) {
+    for (keys, label) in keys::CONFIRM.hints(play, &s.keymap) {
         if !answers.is_empty() {
             answers.push(Span::raw("  "));
         }

@@ -2,8 +2,9 @@
 //! with a 50 % line, the marked turns under it with the history's marks (`?!`, `?`, `??`), the
 //! turn numbers and the current turn (`^N`, and a dotted column through the graph). It goes in
 //! its own panel under the board when the screen has room for it (a large terminal gives it
-//! the board column's width), else in the Review panel beside the board. A click on it shows
-//! that position.
+//! the board column's width), else in the Review panel beside the board, which this file draws
+//! too (the graph over the review's text). A click on it shows that position (the panels find
+//! it: [`super::panels::clicked_position`]).
 //!
 //! Where the marks of neighbouring turns would touch (a long game on a narrow graph), the
 //! current turn's and then the worst show; the history and the counts list every mark.
@@ -11,16 +12,15 @@
 //! Everything has a shape as well as a colour, so it reads with `NO_COLOR`; in `--ascii` the
 //! line is drawn with `*` (one point a cell) instead of braille dots (2×4 points a cell).
 
-use super::analysis_view::{judgement_style, shows_review};
-use super::game_layout::{self, GameAreas};
-use super::layout::panel;
+use super::analysis_view::{judgement_style, review_text, shows_review};
+use super::areas::{self, GameAreas};
 use super::play::Play;
-use super::settings::Settings;
 use crate::games::{Game, Side};
+use crate::tui::layout::panel;
+use crate::tui::settings::Settings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
@@ -38,7 +38,7 @@ pub fn graph_title(play: &Play) -> String {
 /// The game screen's areas for `play`: with the graph in its own area under the board when
 /// the review shows and there is room for it.
 pub fn screen_areas(size: (u16, u16), play: &Play) -> Result<GameAreas, (u16, u16)> {
-    game_layout::areas_for(size, play.game().geometry(), shows_review(play))
+    areas::areas_for(size, play.game().geometry(), shows_review(play))
 }
 
 /// Whether the graph has its own area on a screen of `size` (else it is in the Review panel).
@@ -88,14 +88,14 @@ pub fn review_height(lines: u16, room: u16, apart: bool) -> u16 {
     }
 }
 
-/// Draws the Review panel: the graph (unless it has its own area) over the review's `text`.
-pub fn render_review(
-    f: &mut Frame,
-    area: Rect,
-    play: &Play,
-    s: &Settings,
-    text: Vec<Line<'static>>,
-) {
+/// Draws the Review panel: the win-rate graph (unless it has its own area) over the review's
+/// text.
+pub fn render_review(f: &mut Frame, area: Rect, play: &Play, s: &Settings) {
+    let text = if play.review().is_some() {
+        review_text(play, s, panel("Review", s).inner(area).width)
+    } else {
+        Vec::new()
+    };
     let apart = graph_apart((f.area().width, f.area().height), play);
     let title = review_title(play, apart);
     f.render_widget(panel(&title, s), area);
@@ -113,26 +113,6 @@ pub fn render_graph_panel(f: &mut Frame, area: Rect, play: &Play, s: &Settings) 
     let inner = block.inner(area);
     f.render_widget(block, area);
     render_graph(f.buffer_mut(), inner, play, s);
-}
-
-/// The position a click at (`column`, `row`) asks for, if it is on the graph (in its own
-/// area or in the Review panel).
-pub fn clicked_position(
-    a: &GameAreas,
-    play: &Play,
-    s: &Settings,
-    column: u16,
-    row: u16,
-) -> Option<usize> {
-    let graph = match a.graph {
-        Some(g) => panel("", s).inner(g),
-        None => {
-            let area = super::panels::review_area(a.panels, a.below, play, s, false)?;
-            let lines = super::analysis_view::review_text(play, s, area.width).len() as u16;
-            review_layout(area, lines, &review_title(play, false), false, s).0?
-        }
-    };
-    position_at(graph, play, s, column, row)
 }
 
 /// The position a click at (`column`, `row`) on the graph drawn in `area` asks for: the one

@@ -1,20 +1,19 @@
 //! The game screen's command tables (the board, the result popup, the help, the `:` command
 //! line) and what their commands do. The key handler, the key line and the `?` help are all
-//! made from these tables ([`super::commands`]).
+//! made from these tables ([`crate::tui::commands`]).
 
-use super::app::Transition;
-use super::board::input::{colour_choice, legal_now};
-use super::board::{BoardAction, BoardOutcome};
-use super::commands::{Command, Table};
-use super::cursor::Dir;
-use super::line_edit::Edit;
-use super::play::{BidStep, Play, Popup};
-use super::screen::Ctx;
-use super::Effect;
+use super::play::{BidStep, Leave, Play, Popup};
 use crate::games::title_case;
 use crate::games::{Game, Side, Step, Stone};
+use crate::tui::board::cursor::Dir;
+use crate::tui::board::input::{colour_choice, legal_now};
+use crate::tui::board::{BoardAction, BoardOutcome};
+use crate::tui::commands::{Command, Table};
+use crate::tui::effect::Effect;
+use crate::tui::line_edit::Edit;
+use crate::tui::screen::transition::Transition;
+use crate::tui::screen::Ctx;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use std::path::PathBuf;
 
 /// What a command of the game screen does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,17 +124,6 @@ pub enum Choice {
     Record,
     /// Back to the menu (the lobby on a server).
     Menu,
-}
-
-/// Where a person leaves a game in progress for, once they said yes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// The menu (`Esc`, `:menu`).
-    Menu,
-    /// Out of the program (`q`, `:quit`).
-    Quit,
-    /// Another record (`:load FILE`).
-    Load(PathBuf),
 }
 
 fn always(_: &Play) -> bool {
@@ -288,7 +276,7 @@ pub static CONFIRM: Table<Play, Action> = Table {
 /// (the key line's, capitalised).
 pub fn result_choices(
     play: &Play,
-    keymap: &super::keymap::Keymap,
+    keymap: &crate::tui::keymap::Keymap,
 ) -> Vec<(Choice, Option<String>, String)> {
     RESULT
         .live(play, keymap)
@@ -513,7 +501,7 @@ fn result_choice(play: &mut Play, c: Choice, cx: &mut Ctx) -> Transition {
             play.say("the review is on screen: n N jump between marked turns, r the result");
             Transition::stay()
         }
-        Choice::Rematch => match play.rematch(super::store::now_rfc3339()) {
+        Choice::Rematch => match play.rematch(crate::tui::store::now_rfc3339()) {
             Ok(next) => Transition::Open(Box::new(next)),
             Err(e) => {
                 play.complain(format!("no rematch: {e}"));
@@ -583,7 +571,7 @@ fn leave_now(to: Leave) -> Transition {
 
 /// Runs a `:` command: `save FILE`, `load FILE`, `resign`, `help`, `quit`, `menu`, or a turn
 /// token (`d4,g7`, `komi=6.5`, `pass`). A FILE without a folder is in the games folder
-/// ([`super::store::Storage::save_target`]); `load`, `quit` and `menu` ask before leaving a
+/// ([`crate::tui::store::Storage::save_target`]); `load`, `quit` and `menu` ask before leaving a
 /// game in progress. Where the person may not name files (a server), `save` shows the record
 /// as text to copy and `load` says where their games are.
 pub fn run_command(play: &mut Play, text: &str, cx: &mut Ctx) -> Transition {
@@ -641,9 +629,7 @@ pub fn on_mouse(play: &mut Play, m: MouseEvent, cx: &mut Ctx) -> Vec<Effect> {
         return Vec::new();
     };
     // A click on the review's graph shows that position.
-    if let Some(p) =
-        super::review_graph::clicked_position(&areas, play, cx.settings, m.column, m.row)
-    {
+    if let Some(p) = super::panels::clicked_position(&areas, play, cx.settings, m.column, m.row) {
         play.view_turn(p);
         return play.follow_position(cx.next_job);
     }

@@ -4,8 +4,11 @@
 //! up/down go to the neighbouring row at the cell nearest to a remembered screen column, so
 //! that going straight up zig-zags around one column instead of drifting; `y u b n` are the
 //! four diagonal neighbours.
+//!
+//! It sits with the board because the board component ([`super::input::BoardInput`]), which
+//! the game and puzzle screens share, owns the cursor.
 
-use super::board::BoardLayout;
+use super::layout::BoardLayout;
 use crate::board::{BoardKind, Cell, Geometry};
 
 /// A cursor direction.

@@ -1,21 +1,22 @@
 //! The AI panel: what the AI is doing, and whose numbers it shows.
 //!
-//! The panel shows one engine's numbers at a time and says whose they are: analysis (`a`,
+//! The panel shows one search's numbers at a time and says whose they are: analysis (`a`,
 //! level 10), a hint's search (`H`, level 10), the server's analysis for a watcher, or the AI
 //! opponent's own estimate at its level, which shows only where `show_estimate` lets it (see
 //! [`Play::shows_opponent_estimate`]). Numbers show only while the position they are about is
 //! the one on screen: a take-back, a history step, a side choice or the end of the game
 //! leave no stale line. `A` hides the panel.
 
-use super::analysis_mode::{key_of, ANALYSIS_LEVEL};
+use super::analysis::ANALYSIS_LEVEL;
 use super::analysis_view;
-use super::board::Glyphs;
-use super::panels::side_mark;
+use super::lines::side_mark;
+use super::play::key_of;
 use super::play::Play;
-use super::settings::Settings;
 use crate::ai::{Analysis, Purpose};
 use crate::config::ShowEstimate;
 use crate::games::{Game, GameKind, Side};
+use crate::tui::board::Glyphs;
+use crate::tui::settings::Settings;
 use ratatui::text::{Line, Span};
 
 impl Play {
@@ -32,7 +33,7 @@ impl Play {
     }
 
     /// The numbers the AI panel shows: the latest analysis, if it is about the position on
-    /// screen (not over) and comes from an engine the panel may show.
+    /// screen (not over) and comes from a search the panel may show.
     pub fn panel_estimate(&self) -> Option<&Analysis> {
         let a = self.ai.analysis()?;
         let shown = self.shown();
@@ -133,7 +134,7 @@ fn no_numbers_lines(play: &Play, s: &Settings) -> Vec<Line<'static>> {
     }
     let mut lines = Vec::new();
     if against_ai && !play.shows_opponent_estimate() {
-        // The opponent's own estimate is hidden; the engine's comes after the game, or never.
+        // The opponent's own estimate is hidden; analysis's comes after the game, or never.
         let when = match play.show_estimate {
             ShowEstimate::Never => "off (Settings)",
             _ => "after the game",

@@ -1,28 +1,20 @@
-//! The New game screen: game, board size, opponent, sides, komi, AI time.
+//! The New game screen: game, board size, opponent, sides, komi, AI time; what it remembers
+//! of the last game started from it is in [`choices`].
 
-use super::app::Transition;
+pub mod choices;
+
+use self::choices::{LastChoices, Opponent};
 use super::commands::{Command, Table};
-use super::controller::Controller;
 use super::form::{Form, Move, Selection};
-use super::play::Play;
+use super::game::controller::Controller;
+use super::game::play::Play;
+use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
 use super::settings::Settings;
 use crate::games::{format_komi, AnyGame, ButtonMode, GameKind, GameOptions, Protocol, Side};
 use crate::session::Session;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
-
-/// Who the opponent is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Opponent {
-    /// Someone else at the same keyboard.
-    Human,
-    /// The AI.
-    Ai,
-    /// The AI plays both sides; you watch.
-    AiVsAi,
-}
 
 /// How komi is settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,28 +51,6 @@ pub struct NewGameForm {
     pub ai_time: f64,
     /// Why the game could not start.
     pub error: Option<String>,
-}
-
-/// The choices of the form that started the last game, kept in the data directory
-/// (`new_game.toml`) so that the form comes back with them, across runs too.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct LastChoices {
-    /// The game.
-    pub game: GameKind,
-    /// Board size.
-    pub size: usize,
-    /// Opponent.
-    pub opponent: Opponent,
-    /// AI level.
-    pub level: u8,
-    /// 0: you make the first turn (or set komi in the bid); 1: the AI does.
-    pub seat: usize,
-    /// Agreed komi in half points; none: the bid.
-    pub komi_half: Option<u16>,
-    /// Keil's button.
-    pub button: ButtonMode,
-    /// AI seconds per turn.
-    pub ai_time: f64,
 }
 
 /// A row of the form.

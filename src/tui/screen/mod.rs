@@ -2,15 +2,17 @@
 //! its command table, [`super::commands`]) and draws itself with `view`. A key handler gets a
 //! [`Ctx`] (what it may read or change outside its own state) and returns where the key sends
 //! the interface: a value of the application's own type (`T` of [`Component`], the app's
-//! [`super::app::Transition`]: stay with effects for the runtime, or go elsewhere). The
-//! application carries transitions out, so no screen needs to know the others, and this
-//! framework names no screen.
+//! [`transition::Transition`], in the file beside this one: stay with effects for the
+//! runtime, or go elsewhere). The application carries transitions out, so no screen needs to
+//! know the others, and this framework names no screen.
 
+use super::note::Note;
 use super::settings::Settings;
 use super::store::Storage;
-use super::Note;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::Frame;
+
+pub mod transition;
 
 /// What a key handler may use besides its screen's own state.
 #[derive(Debug)]
@@ -19,7 +21,7 @@ pub struct Ctx<'a> {
     pub settings: &'a mut Settings,
     /// The message shown on the screens other than the game.
     pub note: &'a mut Option<Note>,
-    /// The engine job counter (ids are never reused).
+    /// The AI job counter (ids are never reused).
     pub next_job: &'a mut u64,
     /// The terminal's size (columns, rows).
     pub size: (u16, u16),
@@ -46,7 +48,7 @@ pub struct ViewCtx<'a> {
 
 /// A screen: its own state, which answers keys (from its command table) and draws itself.
 /// `T` is where a key may send the interface, as the application defines it (the app's
-/// [`super::app::Transition`]). New screens (a puzzle mode, an analysis mode, a lobby)
+/// [`transition::Transition`]). New screens (a puzzle mode, an analysis mode, a lobby)
 /// implement this and get a variant of [`super::app::Screen`] and an entry in
 /// [`super::app::key_tables`].
 pub trait Component<T> {

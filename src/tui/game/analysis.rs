@@ -1,4 +1,4 @@
-//! Analysis mode on the game screen (`a`): the engine thinks about the position on screen
+//! Analysis mode on the game screen (`a`): the AI thinks about the position on screen
 //! until it changes (a turn, a history step, a take-back), then starts again on the new one;
 //! the AI panel shows its win rate, margin, proven result, candidates and principal variation,
 //! the board its top candidates 1–5. `v` / `V` step the principal variation on a ghost board;
@@ -9,12 +9,12 @@
 //! The game's own jobs come first: while the AI thinks about its turn (or its bid estimate,
 //! or a hint, or a review position), analysis waits, and starts again after.
 
-use super::play::Play;
-use super::Effect;
+use super::play::{key_of, AnalysisMode, HintedTurn, Play};
 use crate::ai::{AiEvent, Analysis, Purpose, Request};
 use crate::board::Cell;
 use crate::config::ShowEstimate;
 use crate::games::{AnyGame, Game};
+use crate::tui::effect::Effect;
 use std::time::Duration;
 
 /// The level whose player analyses (the strongest player, on all cores).
@@ -34,51 +34,9 @@ fn secs(a: &Analysis) -> f64 {
     a.elapsed.as_secs_f64()
 }
 
-/// A position as analysis tells positions apart: hash, turns completed, steps into the turn.
-pub(super) type PositionKey = (u64, usize, usize);
-
-/// The key of a position.
-pub(super) fn key_of(g: &AnyGame) -> PositionKey {
-    (g.hash(), g.turns_completed(), g.steps_in_turn())
-}
-
 /// The least time a hint searches, and the least an analysis must have searched the live
 /// position for its best turn to be given as a hint.
 pub const HINT_LEAST: Duration = Duration::from_secs(1);
-
-/// The turn a hint named, shown on the board while its position is the live one.
-#[derive(Clone, Debug)]
-pub struct HintedTurn {
-    /// The position the hint is for.
-    pub(super) about: PositionKey,
-    /// The turn, as a token.
-    pub(super) token: String,
-    /// Its cells (placements only).
-    pub(super) cells: Vec<Cell>,
-}
-
-/// The state of analysis mode.
-#[derive(Clone, Debug, Default)]
-pub struct AnalysisMode {
-    /// The person turned analysis on.
-    pub(super) on: bool,
-    /// The person turned off the analysis that came on by itself after the game.
-    pub(super) declined: bool,
-    pub(super) heat: bool,
-    /// The position the running (or last) analysis is about.
-    pub(super) key: Option<PositionKey>,
-    /// How many turns of the principal variation the ghost board shows (0: the position).
-    pub(super) pv_step: usize,
-    /// The last hint's turn, marked on the board while its position is the live one.
-    pub(super) hinted: Option<HintedTurn>,
-}
-
-impl AnalysisMode {
-    /// How many turns of the principal variation the board shows.
-    pub fn pv_step(&self) -> usize {
-        self.pv_step
-    }
-}
 
 impl Play {
     /// Analysis mode's state.
@@ -120,7 +78,7 @@ impl Play {
         if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
             self.ai.job = None;
             self.ai.analysis = None;
-            return vec![Effect::StopEngine];
+            return vec![Effect::StopAi];
         }
         Vec::new()
     }
@@ -158,14 +116,14 @@ impl Play {
         self.ai.analysis = None;
         if g.is_over() {
             if matches!(self.ai.job.take(), Some((_, Purpose::Analyse))) {
-                return vec![Effect::StopEngine];
+                return vec![Effect::StopAi];
             }
             return Vec::new();
         }
         *next_job += 1;
         let id = *next_job;
         self.ai.start(id, Purpose::Analyse, ANALYSIS_LEVEL, &g);
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game: g,
             level: ANALYSIS_LEVEL,
@@ -301,7 +259,7 @@ impl Play {
         self.say(format!(
             "asking the AI (level {ANALYSIS_LEVEL}) for a hint…"
         ));
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game,
             level: ANALYSIS_LEVEL,
@@ -391,8 +349,8 @@ impl Play {
         }
     }
 
-    /// Routes an engine report: the review's, else the game's own.
-    pub fn on_engine(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
+    /// Routes a report of the AI: the review's, else the game's own.
+    pub fn on_ai(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         if self.is_review_report(&report) {
             return self.on_review_report(report, next_job);
         }

@@ -5,12 +5,12 @@
 
 use super::controller::Controller;
 use super::play::{OnlineGame, Play, Popup, PLAY_PACE};
-use super::Effect;
 use crate::ai::{Purpose, Request as AiRequest};
 use crate::games::{Game, Step};
 use crate::online::{GameUpdate, LiveView, Request};
 use crate::record::{self, Players};
 use crate::session::Session;
+use crate::tui::effect::Effect;
 use std::time::{Duration, Instant};
 
 /// The level of a watcher's analysis.
@@ -91,7 +91,7 @@ impl Play {
             }
             self.ai.estimate = None;
             if self.ai.job.take().is_some() {
-                fx.push(Effect::StopEngine);
+                fx.push(Effect::StopAi);
             }
         }
         if !was_over && self.finished() {
@@ -207,7 +207,7 @@ impl Play {
         if !on {
             self.ai.analysis = None;
             if self.ai.job.take().is_some() {
-                return vec![Effect::StopEngine];
+                return vec![Effect::StopAi];
             }
             return Vec::new();
         }
@@ -229,7 +229,7 @@ impl Play {
         let id = *next_job;
         self.ai
             .start(id, Purpose::Estimate, ANALYSIS_LEVEL, self.session.game());
-        vec![Effect::StartEngine(AiRequest {
+        vec![Effect::StartAi(AiRequest {
             id,
             game: self.game().clone(),
             level: ANALYSIS_LEVEL,
@@ -242,7 +242,7 @@ impl Play {
 
     /// The game's record as text (the players by name, the result as it stands).
     pub fn record_toml(&self, human: &str) -> String {
-        let mut r = super::store::to_record(&self.saved(), human);
+        let mut r = crate::tui::store::to_record(&self.saved(), human);
         if let Some(o) = &self.online {
             r.players = Players {
                 first: record::Player::human(&o.live.names[0]),

@@ -3,9 +3,12 @@
 //! side by side), whichever the terminal's shape suggests, and the message and key lines at
 //! the bottom. Under review, the win-rate graph gets its own area under the board when the
 //! board at its scale leaves room for it.
+//!
+//! The puzzle screen lays out its board and panel the same way, and the board component draws
+//! in the board's area ([`crate::tui::board::input::draw`]).
 
-use super::board::BoardLayout;
 use crate::board::Geometry;
+use crate::tui::board::layout::BoardLayout;
 use ratatui::layout::Rect;
 
 /// Narrowest panel column beside the board.

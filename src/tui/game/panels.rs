@@ -1,29 +1,26 @@
-//! The panels of the game screen: status, move history, AI, and the message lines.
+//! The panels of the game screen: status, move history, AI, and the message lines; where they
+//! go (in a column beside the board or a band below it, the Review panel in the status panel's
+//! place), and so which position a click on the review's graph asks for. The AI panel's lines
+//! are [`super::ai_panel`]'s, the Review panel's [`super::review_graph`]'s, the small pieces
+//! they share [`super::lines`]'.
 
 use super::ai_panel::ai_lines;
 use super::analysis_view;
-use super::board::input::has_colour_choice;
-use super::board::Glyphs;
-use super::layout::{pad, panel, text_width, wrap_words};
+use super::areas::GameAreas;
+use super::lines::{colour_line, note_lines, side_mark, wrapped};
 use super::play::{BidStep, Play};
 use super::review_graph;
-use super::settings::Settings;
 use crate::ai::Analysis;
-use crate::games::{format_komi, Describe, Game, GameKind, Side, Step, Stone};
+use crate::games::{format_komi, Describe, Game, GameKind, Side, Step};
+use crate::tui::board::input::has_colour_choice;
+use crate::tui::board::Glyphs;
+use crate::tui::layout::{pad, panel, text_width};
+use crate::tui::settings::Settings;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Duration;
-
-/// How a side is shown in panels: its stone for black/white games, its initial otherwise.
-pub fn side_mark(kind: GameKind, side: Side, glyphs: Glyphs) -> String {
-    if kind.spec().sides_by_letter {
-        kind.side_letter(side).to_string()
-    } else {
-        glyphs.stone(Stone::of_side(side)).to_string()
-    }
-}
 
 /// The columns of a side's name ("Horizontal ") in the status panel.
 const SIDE_COLUMNS: usize = 11;
@@ -143,23 +140,6 @@ pub fn status_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>>
     lines
 }
 
-/// The colour the next stone takes where the player chooses it (Carteso, Wunchunk):
-/// `colour: ● black  (c switches)`.
-pub fn colour_line(colour: Stone, s: &Settings) -> Line<'static> {
-    let t = &s.theme;
-    let glyphs = Glyphs::for_mode(s.ascii());
-    let (glyph, name) = if colour == Stone::Black {
-        (glyphs.black, "black")
-    } else {
-        (glyphs.white, "white")
-    };
-    Line::from(vec![
-        Span::styled("colour: ", t.dim),
-        Span::styled(format!("{glyph} {name}"), t.accent),
-        Span::styled("  (c switches)", t.dim),
-    ])
-}
-
 /// A clock as shown: `4:05`, `0:09.5` under ten seconds.
 fn clock_text(left: Duration) -> String {
     let ms = left.as_millis();
@@ -205,33 +185,6 @@ fn clock_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
 /// What the overlay's marks mean, for the games that have one.
 pub fn overlay_legend(kind: GameKind) -> Option<&'static str> {
     kind.spec().overlay_legend
-}
-
-/// `label: value`, word-wrapped to `width` with the continuation lines indented.
-pub fn wrapped(label: &str, value: &str, width: u16, s: &Settings) -> Vec<Line<'static>> {
-    let width = (width as usize).max(12);
-    let head = format!("{label}: ");
-    let mut out: Vec<Line> = Vec::new();
-    let mut spans = vec![Span::styled(head.clone(), s.theme.dim)];
-    let mut used = text_width(&head);
-    let mut text = String::new();
-    for word in value.split(' ') {
-        let w = text_width(word);
-        if !text.is_empty() && used + 1 + w > width {
-            spans.push(Span::styled(std::mem::take(&mut text), s.theme.text));
-            out.push(Line::from(std::mem::take(&mut spans)));
-            spans.push(Span::raw("  "));
-            used = 2;
-        } else if !text.is_empty() {
-            text.push(' ');
-            used += 1;
-        }
-        text.push_str(word);
-        used += w;
-    }
-    spans.push(Span::styled(text, s.theme.text));
-    out.push(Line::from(spans));
-    out
 }
 
 /// The komi the bid set (half points; 0 before the `komi=` turn).
@@ -365,6 +318,33 @@ pub fn review_area(
     Some(Rect::new(area.x, area.y, area.width, status_h))
 }
 
+/// The position a click at (`column`, `row`) asks for, if it is on the graph (in its own
+/// area or in the Review panel).
+pub fn clicked_position(
+    a: &GameAreas,
+    play: &Play,
+    s: &Settings,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    let graph = match a.graph {
+        Some(g) => panel("", s).inner(g),
+        None => {
+            let area = review_area(a.panels, a.below, play, s, false)?;
+            let lines = analysis_view::review_text(play, s, area.width).len() as u16;
+            review_graph::review_layout(
+                area,
+                lines,
+                &review_graph::review_title(play, false),
+                false,
+                s,
+            )
+            .0?
+        }
+    };
+    review_graph::position_at(graph, play, s, column, row)
+}
+
 /// The heights of the status (or review) panel and the AI panel in a column of panels.
 fn column_heights(area: Rect, play: &Play, s: &Settings, graph_apart: bool) -> (u16, u16) {
     let review = analysis_view::shows_review(play);
@@ -409,29 +389,12 @@ pub fn message_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>
     note_lines(play.note(), s, width)
 }
 
-/// A note as the two message rows: word-wrapped, cut with `…` beyond two.
-pub fn note_lines(note: Option<&super::Note>, s: &Settings, width: u16) -> Vec<Line<'static>> {
-    match note {
-        Some(n) => {
-            let style = if n.error { s.theme.error } else { s.theme.text };
-            let mut rows = wrap_words(&n.text, width as usize);
-            if rows.len() > 2 {
-                let rest = rows[1..].join(" ");
-                rows.truncate(2);
-                rows[1] = super::layout::ellipsis(&rest, width as usize);
-            }
-            rows.into_iter().map(|r| Line::styled(r, style)).collect()
-        }
-        None => Vec::new(),
-    }
-}
-
 /// Draws the status, history and AI panels: stacked in a column, or side by side in a band
 /// below the board.
 pub fn render_panels(f: &mut Frame, area: Rect, below: bool, play: &Play, s: &Settings) {
     let apart = review_graph::graph_apart((f.area().width, f.area().height), play);
     if let Some(r) = review_area(area, below, play, s, apart) {
-        analysis_view::render_review(f, r, play, s);
+        review_graph::render_review(f, r, play, s);
     }
     if below {
         let w = area.width / 3;

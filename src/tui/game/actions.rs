@@ -1,14 +1,14 @@
 //! What changes the game on the game screen: a person's steps and turns, take-back,
 //! resignation, and the AI's jobs and reports. Each operation returns the effects the
-//! runtime must carry out (autosave, start or stop the engine, game over).
+//! runtime must carry out (autosave, start or stop the AI, game over).
 
 use super::controller::Controller;
 use super::play::{BidStep, Play, Popup, PLAY_PACE, WATCH_PACE};
-use super::Effect;
 use crate::ai::{AiEvent, Purpose, Request};
 use crate::board::Cell;
 use crate::games::{Game, Step};
 use crate::session::Session;
+use crate::tui::effect::Effect;
 
 impl Play {
     /// Why a person cannot act now, if they cannot.
@@ -151,7 +151,7 @@ impl Play {
         let mut fx = Vec::new();
         if self.finished() {
             if self.ai.job.take().is_some() {
-                fx.push(Effect::StopEngine);
+                fx.push(Effect::StopAi);
             }
             self.popup = Some(Popup::Result(0));
             fx.push(Effect::GameOver(self.saved()));
@@ -167,7 +167,7 @@ impl Play {
 
     /// Starts the AI when it is to move and not yet thinking; asks for its estimate when a
     /// person must pick a side in the bid against it; else lets a review or analysis use the
-    /// engine ([`Play::follow_position`]).
+    /// AI ([`Play::follow_position`]).
     pub fn schedule(&mut self, next_job: &mut u64) -> Vec<Effect> {
         let mut fx = self.schedule_game(next_job);
         fx.extend(self.follow_position(next_job));
@@ -194,7 +194,7 @@ impl Play {
         } else {
             if let Some((_, Purpose::Estimate)) = self.ai.job {
                 self.ai.job = None;
-                return vec![Effect::StopEngine];
+                return vec![Effect::StopAi];
             }
             return Vec::new();
         };
@@ -211,9 +211,9 @@ impl Play {
         *next_job += 1;
         let id = *next_job;
         self.ai.start(id, purpose, level, self.session.game());
-        // The engine leaves any analysis for this job: analysis starts again after it.
+        // The AI leaves any analysis for this job: analysis starts again after it.
         self.analysis.key = None;
-        vec![Effect::StartEngine(Request {
+        vec![Effect::StartAi(Request {
             id,
             game: self.game().clone(),
             level,
@@ -228,7 +228,7 @@ impl Play {
         })]
     }
 
-    /// Handles an engine report (reports of stopped jobs are ignored).
+    /// Handles a report of the AI (reports of stopped jobs are ignored).
     pub fn on_report(&mut self, report: AiEvent, next_job: &mut u64) -> Vec<Effect> {
         match self.ai.job {
             Some((id, _)) if id == report.id() => {}
@@ -286,7 +286,7 @@ impl Play {
         }
         let mut fx = Vec::new();
         if self.ai.job.take().is_some() {
-            fx.push(Effect::StopEngine);
+            fx.push(Effect::StopAi);
         }
         let had_turns = self.session.turns().len();
         if !self.session.pending().is_empty() {
@@ -355,7 +355,7 @@ impl Play {
         self.resigned = Some(self.game().to_move());
         let mut fx = Vec::new();
         if self.ai.job.take().is_some() {
-            fx.push(Effect::StopEngine);
+            fx.push(Effect::StopAi);
         }
         self.popup = Some(Popup::Result(0));
         fx.push(Effect::GameOver(self.saved()));

@@ -371,9 +371,9 @@ pub struct SelfPlayArgs {
     /// Thinking time per move of the self-play AI, in milliseconds.
     #[arg(long, default_value_t = 100)]
     pub ms: u64,
-    /// The self-play AI as a player spec instead of `default:ms=M,threads=1`, e.g.
-    /// `default:iters=20000,threads=1`: an iteration limit plays the same games whatever
-    /// else the machine is doing.
+    /// The self-play AI as a player spec instead of `default:ms=M,threads=1` (the board's
+    /// strongest player: the network where one fits), e.g. `mcts:iters=20000,threads=1`: an
+    /// iteration limit plays the same games whatever else the machine is doing.
     #[arg(long, conflicts_with = "ms")]
     pub player: Option<PlayerSpec>,
     /// Games played at once (each AI uses one thread; default: every core).

@@ -23,7 +23,7 @@ use std::path::Path;
 
 /// Lowest first. A module may name modules of lower layers only.
 const LAYERS: &[&[&str]] = &[
-    &["board", "rng", "quote", "interval", "files", "nn"],
+    &["board", "rng", "quote", "interval", "files", "nn", "crash"],
     &["zobrist"],
     &["games"],
     &["session", "theme"],

@@ -182,44 +182,9 @@ impl<G: SearchHints> Engine<G> {
         self.kept = None;
     }
 
-    /// What plays `game` for this spec: the algorithm, and for a tree player its evaluator,
-    /// with the network for this position's game, board and input layout where the spec plays
-    /// one (`net`, or `default` where the game's networks measured stronger) and one fits.
+    /// What evaluator plays `game` for this engine's spec ([`plug_for`]).
     pub fn plug_for(&self, game: &G) -> Option<Plug> {
-        match self.player_for(game) {
-            Player::Tree(plug) => Some(plug),
-            Player::Random | Player::AlphaBeta => None,
-        }
-    }
-
-    fn player_for(&self, game: &G) -> Player {
-        let network = |announce: bool| {
-            net_source::network_for(
-                game.kind(),
-                game.geometry().size(),
-                game.net_shape(),
-                self.spec.net_file.as_deref(),
-                announce,
-            )
-        };
-        match self.spec.kind {
-            Algorithm::Random => Player::Random,
-            Algorithm::AlphaBeta => Player::AlphaBeta,
-            Algorithm::UctBaseline => Player::Tree(Plug::Baseline),
-            Algorithm::Mcts => Player::Tree(Plug::Playouts),
-            Algorithm::Net => match network(true) {
-                Ok(net) => Player::Tree(Plug::Network(net)),
-                Err(_) => Player::Tree(Plug::Playouts),
-            },
-            Algorithm::Default => {
-                let net = network(false);
-                let has = net.is_ok();
-                match (tuning::default_player(game.kind(), has), net) {
-                    (Algorithm::Net, Ok(net)) => Player::Tree(Plug::Network(net)),
-                    _ => Player::Tree(Plug::Playouts),
-                }
-            }
-        }
+        plug_for(&self.spec, game)
     }
 
     /// Thinks about `game` and decides the next step for the side to move. Stops at the first
@@ -245,7 +210,7 @@ impl<G: SearchHints> Engine<G> {
             return None;
         }
         let searched = legal.len() > 1;
-        let player = self.player_for(game);
+        let player = player_for(&self.spec, game);
         // The bid: the table, or probes; by every player but the random one and the yardstick.
         let bids = matches!(
             player,
@@ -611,6 +576,48 @@ impl<G: SearchHints> Engine<G> {
         }
         let report = build_report(game, &stats, Some(key), timer.elapsed());
         Decision { step, report }
+    }
+}
+
+/// What evaluator plays `game` for `spec` (`None`: no tree player, alpha-beta or random): the
+/// network for this position's game, board and input layout where the spec plays one (`net`,
+/// or `default` where the game's networks measured stronger) and one fits, else playouts; the
+/// yardstick for `uct-baseline`. Levels 1–8 are `mcts` (playouts); 9 and 10 are `default`.
+/// The interface names it beside the level ("network" or "playouts").
+pub fn plug_for<G: SearchHints>(spec: &PlayerSpec, game: &G) -> Option<Plug> {
+    match player_for(spec, game) {
+        Player::Tree(plug) => Some(plug),
+        Player::Random | Player::AlphaBeta => None,
+    }
+}
+
+fn player_for<G: SearchHints>(spec: &PlayerSpec, game: &G) -> Player {
+    let network = |announce: bool| {
+        net_source::network_for(
+            game.kind(),
+            game.geometry().size(),
+            game.net_shape(),
+            spec.net_file.as_deref(),
+            announce,
+        )
+    };
+    match spec.kind {
+        Algorithm::Random => Player::Random,
+        Algorithm::AlphaBeta => Player::AlphaBeta,
+        Algorithm::UctBaseline => Player::Tree(Plug::Baseline),
+        Algorithm::Mcts => Player::Tree(Plug::Playouts),
+        Algorithm::Net => match network(true) {
+            Ok(net) => Player::Tree(Plug::Network(net)),
+            Err(_) => Player::Tree(Plug::Playouts),
+        },
+        Algorithm::Default => {
+            let net = network(false);
+            let has = net.is_ok();
+            match (tuning::default_player(game.kind(), has), net) {
+                (Algorithm::Net, Ok(net)) => Player::Tree(Plug::Network(net)),
+                _ => Player::Tree(Plug::Playouts),
+            }
+        }
     }
 }
 

@@ -93,7 +93,7 @@ mod tests;
 pub(crate) mod toy;
 
 pub use control::Limits;
-pub use engine::{Decision, Engine, Plug};
+pub use engine::{plug_for, Decision, Engine, Plug};
 pub use player::levels;
 pub use player::spec::{Algorithm, PlayerSpec, SpecError, Tuning};
 pub use player::tuning::default_player;

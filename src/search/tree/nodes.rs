@@ -274,7 +274,11 @@ impl Node {
     #[inline]
     pub fn add_result(&self, reward: f32, margin: f32, counted: bool) {
         let r = (f64::from(reward.clamp(0.0, 1.0)) * REWARD_ONE).round() as u64;
-        let r = if counted { r.wrapping_sub(PENDING_ONE) } else { r };
+        let r = if counted {
+            r.wrapping_sub(PENDING_ONE)
+        } else {
+            r
+        };
         self.reward.fetch_add(r, Relaxed);
         let m = (f64::from(margin) * MARGIN_ONE).round() as i64;
         self.margin.fetch_add(m, Relaxed);

@@ -592,14 +592,79 @@ mod tests {
         assert!(steps(visits).contains(&Step::Pass));
     }
 
-    /// Without a usable network the `net` player plays as `default`.
+    /// Without a usable network the `net` player plays with playouts.
     #[test]
-    fn falls_back_to_default_without_a_network() {
+    fn falls_back_to_playouts_without_a_network() {
         let game = start();
-        let (step, _) = think("net:iters=200,seed=1,file=/nonexistent/net.tnet", &game);
+        let missing = "net:iters=200,seed=1,file=/nonexistent/net.tnet";
+        let plug = |spec: &str, g: &AnyGame| {
+            crate::search::plug_for(&spec.parse::<PlayerSpec>().unwrap(), g).map(|p| p.name())
+        };
+        assert_eq!(plug(missing, &game), Some("playouts"));
+        let (step, _) = think(missing, &game);
         assert!(game.check(step).is_ok());
         let keil = AnyGame::from_args("keil", &["size=3"]).unwrap();
+        assert_eq!(plug("net:iters=100,seed=1", &keil), Some("playouts"));
         let (step, _) = think("net:iters=100,seed=1", &keil);
         assert!(keil.check(step).is_ok());
+    }
+
+    /// The network's search has the tree's memory budget: with one megabyte it recycles and
+    /// goes on, and still decides a legal step.
+    #[test]
+    fn recycles_when_its_budget_is_full() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = format!(
+            "net:iters=6000,threads=1,seed=2,mem=1,file={}",
+            random_net(dir.path(), 5)
+        );
+        let game = start();
+        let mut engine = Engine::new(spec.parse::<PlayerSpec>().unwrap());
+        let d = engine
+            .think(
+                &game,
+                Limits::default(),
+                Arc::new(AtomicBool::new(false)),
+                None,
+            )
+            .unwrap();
+        assert!(game.check(d.step).is_ok());
+        assert!(d.report.tree_recycled > 0, "{:?}", d.report.tree_recycled);
+        assert!(
+            d.report.tree_bytes <= 1 << 20,
+            "{} bytes",
+            d.report.tree_bytes
+        );
+        assert!(
+            d.report.iterations >= 5_000,
+            "{} iterations",
+            d.report.iterations
+        );
+    }
+
+    /// One engine follows a player from board to board and game to game: each position is
+    /// searched with the network for its own game and board, or with playouts where none fits
+    /// (the engine once kept the first network it loaded and crashed on the next board).
+    #[test]
+    fn one_engine_takes_each_board_s_own_network() {
+        let mut engine = Engine::new("default:iters=60,threads=1,seed=1".parse().unwrap());
+        let stop = Arc::new(AtomicBool::new(false));
+        for (name, args, plays) in [
+            ("linage", vec!["size=9", "komi=0.5"], "network"),
+            ("linage", vec!["size=8", "komi=0.5"], "playouts"),
+            ("carteso", vec!["size=9", "komi=0.5"], "network"),
+            ("linage", vec!["size=9", "komi=0.5"], "network"),
+        ] {
+            let game = AnyGame::from_args(name, &args).unwrap();
+            assert_eq!(
+                engine.plug_for(&game).map(|p| p.name()),
+                Some(plays),
+                "{name} {args:?}"
+            );
+            let d = engine
+                .think(&game, Limits::default(), stop.clone(), None)
+                .unwrap();
+            assert!(game.check(d.step).is_ok(), "{name} {args:?}");
+        }
     }
 }

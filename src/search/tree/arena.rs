@@ -122,6 +122,27 @@ impl<E: Default> Arena<E> {
         Some(i as u32)
     }
 
+    /// `n` consecutive new items (`n` ≥ 1): the first one's index, or `None` when the budget
+    /// (or the arena) is full. One atomic add for them all (the network gives a position all
+    /// its children at once).
+    pub fn alloc_many(&self, budget: &Budget, n: usize) -> Option<u32> {
+        if budget.is_full() {
+            return None;
+        }
+        let i = self.next.fetch_add(n, Relaxed);
+        let last = i + n.max(1) - 1;
+        let c = last >> self.shift;
+        if c >= self.chunks.len() || last >= u32::MAX as usize {
+            budget.full.store(true, Relaxed);
+            return None;
+        }
+        // The allocated chunks are a prefix: growing the last one's grows those below it.
+        if self.chunks[c].get().is_none() && !self.grow_chunk(c, budget, false) {
+            return None;
+        }
+        Some(i as u32)
+    }
+
     /// Allocates chunk `c`, and first every chunk below it still missing, so that the
     /// allocated chunks are always a prefix ([`Arena::len`] counts only that prefix). A chunk
     /// below `c` is missing when the thread that took the first index in it has not grown it

@@ -266,7 +266,7 @@ impl<'a, G: SearchHints> Net<'a, G> {
 /// A prior from its fixed-point code.
 #[inline]
 fn prior_of(code: u16) -> f32 {
-    f32::from(code) / PRIOR_ONE
+    f32::from(code) * (1.0 / PRIOR_ONE)
 }
 
 impl<G: SearchHints> Evaluator<G> for Net<'_, G> {
@@ -345,10 +345,10 @@ impl<G: SearchHints> Evaluator<G> for Net<'_, G> {
             }
         }
         let outputs = s.run(self.waiting.len());
-        let mut children = Vec::new();
+        let mut weights = Vec::new();
         for (leaf, evaluation) in self.waiting.drain(..).zip(outputs) {
             let node = *leaf.path.last().expect("the root at least");
-            expand(tree, node, &leaf, &evaluation, &mut children);
+            expand(tree, node, &leaf, &evaluation, &mut weights);
             tree.node(node).release();
             let mut win = f64::from(evaluation.value.clamp(-1.0, 1.0) + 1.0) / 2.0;
             let mut margin = f64::from(evaluation.score);
@@ -374,9 +374,10 @@ fn expand<G>(
     node: u32,
     leaf: &Waiting<G>,
     evaluation: &Evaluation,
-    children: &mut Vec<u32>,
+    weights: &mut Vec<f32>,
 ) {
-    if leaf.legal.is_empty() {
+    let n = leaf.legal.len();
+    if n == 0 {
         return;
     }
     let top = leaf
@@ -384,29 +385,21 @@ fn expand<G>(
         .iter()
         .map(|&(_, i)| evaluation.policy[i])
         .fold(f32::NEG_INFINITY, f32::max);
-    let weights: Vec<f32> = leaf
-        .legal
-        .iter()
-        .map(|&(_, i)| (evaluation.policy[i] - top).exp())
-        .collect();
-    let sum: f32 = weights.iter().sum();
-    children.clear();
-    for (&(key, _), w) in leaf.legal.iter().zip(&weights) {
-        let prior = (w / sum * PRIOR_ONE).round() as u16;
-        // The child's mover is learnt when a descent first plays its step.
-        match tree.new_node(
-            key,
-            leaf.seat,
-            leaf.seat,
-            super::nodes::Proven::Unknown,
-            prior,
-        ) {
-            Some(c) => children.push(c),
-            None => return,
-        }
+    weights.clear();
+    weights.extend(
+        leaf.legal
+            .iter()
+            .map(|&(_, i)| (evaluation.policy[i] - top).exp()),
+    );
+    let scale = PRIOR_ONE / weights.iter().sum::<f32>();
+    // The child's mover is learnt when a descent first plays its step.
+    let made = tree.new_nodes(n, leaf.seat, |i| {
+        (leaf.legal[i].0, (weights[i] * scale).round() as u16)
+    });
+    if let Some(first) = made {
+        tree.node(node).set_legal(n);
+        tree.adopt(node, first, n);
     }
-    tree.node(node).set_legal(children.len());
-    tree.adopt(node, children);
 }
 
 #[cfg(test)]

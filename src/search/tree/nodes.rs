@@ -421,6 +421,24 @@ impl Tree {
         Some(i)
     }
 
+    /// `n` new nodes with consecutive indices, from the first, each initialised by `init(i)`
+    /// (its step, prior) with `by` for both seats (the mover is learnt on entry,
+    /// [`Node::set_mover`]), not yet linked; `None` when the budget is full.
+    pub fn new_nodes(
+        &self,
+        n: usize,
+        by: Seat,
+        mut init: impl FnMut(usize) -> (MoveKey, u16),
+    ) -> Option<u32> {
+        let first = self.nodes.alloc_many(&self.budget, n)?;
+        for i in 0..n {
+            let (key, prior) = init(i);
+            self.node(first + i as u32)
+                .init(key, by, by, Proven::Unknown, prior);
+        }
+        Some(first)
+    }
+
     /// Makes a fresh tree with a root for a position where `mover` is to move.
     pub fn plant(&mut self, mover: Seat, proven: Proven) {
         self.clear();
@@ -466,12 +484,12 @@ impl Tree {
         }
     }
 
-    /// Links the fresh nodes `children` (not yet reachable) under `parent`, which has no
-    /// children and is claimed by the caller ([`Node::claim`]): they are listed in the order
-    /// given. Publishes them all at once.
-    pub fn adopt(&self, parent: u32, children: &[u32]) {
+    /// Links the `n` fresh nodes from `first` on ([`Tree::new_nodes`], not yet reachable)
+    /// under `parent`, which has no children and is claimed by the caller ([`Node::claim`]):
+    /// they are listed in index order. Publishes them all at once.
+    pub fn adopt(&self, parent: u32, first: u32, n: usize) {
         let mut next = NO_NODE;
-        for &c in children.iter().rev() {
+        for c in (first..first + n as u32).rev() {
             self.node(c).next_sibling.store(next, Relaxed);
             next = c;
         }

@@ -22,6 +22,12 @@ pub struct SideTables {
 impl SideTables {
     /// Tables of `words` words (the owner's included; 0: no tables), at most `budget` bytes.
     pub fn new(words: usize, budget: usize) -> SideTables {
+        if words == 0 {
+            // An arena of one one-word item: nothing to hold, nothing to index.
+            return SideTables {
+                arena: Arena::new(1, 4, 1),
+            };
+        }
         let words = words.max(OWNER + 1);
         let bytes = words * 4;
         SideTables {

@@ -12,4 +12,5 @@ mod screens;
 mod snapshots;
 mod update;
 mod update_hex;
+mod what_plays;
 mod wide_names;

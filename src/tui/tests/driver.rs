@@ -43,6 +43,14 @@ impl Shared {
     fn lock(&self) -> MutexGuard<'_, Term> {
         self.term.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Waits at most `wait` for the next frame, letting go of the terminal meanwhile.
+    fn next_frame<'a>(&self, term: MutexGuard<'a, Term>, wait: Duration) -> MutexGuard<'a, Term> {
+        self.drawn
+            .wait_timeout(term, wait)
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+    }
 }
 
 fn nonzero(n: u16) -> std::num::NonZeroU16 {
@@ -58,8 +66,7 @@ struct Output {
 
 impl Write for Output {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.pending.extend_from_slice(b);
-        Ok(b.len())
+        self.pending.write(b)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -343,12 +350,22 @@ impl Session {
         }
     }
 
+    /// Waits at most `wait` for a frame (letting go of `term`), then checks the screen.
+    fn settle(&mut self, term: MutexGuard<'_, Term>, wait: Duration) {
+        let term = self.shared.next_frame(term, wait);
+        let screen = term.parser.screen().contents();
+        drop(term);
+        self.check(&screen);
+    }
+
     /// Hands `msg` to the session while it waits for one; returns the frames drawn before.
     fn take(&mut self, msg: Msg) -> u64 {
         let deadline = Instant::now() + SLACK;
         let mut msg = msg;
+        let shared = self.shared.clone();
         loop {
-            let term = self.shared.lock();
+            // Held from reading the count to handing over: no frame is flushed in between.
+            let term = shared.lock();
             let frames = term.frames;
             msg = match self.keys.try_send(msg) {
                 Ok(()) => return frames,
@@ -365,14 +382,7 @@ impl Session {
                 self.fail(&format!("the session took no message for {SLACK:?}"));
             }
             // Busy drawing or with the AI's reports: a frame (or a moment) later.
-            let (term, _) = self
-                .shared
-                .drawn
-                .wait_timeout(term, Duration::from_millis(5))
-                .unwrap_or_else(|e| e.into_inner());
-            let screen = term.parser.screen().contents();
-            drop(term);
-            self.check(&screen);
+            self.settle(term, Duration::from_millis(5));
         }
     }
 
@@ -391,12 +401,7 @@ impl Session {
                 drop(term);
                 self.fail(&format!("no frame drawn within {SLACK:?}"));
             }
-            term = self
-                .shared
-                .drawn
-                .wait_timeout(term, Duration::from_millis(200))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            term = self.shared.next_frame(term, Duration::from_millis(200));
         }
         let screen = term.parser.screen().contents();
         drop(term);
@@ -440,21 +445,16 @@ impl Session {
         ready: impl Fn(&str) -> bool,
     ) -> String {
         let deadline = Instant::now() + limit;
+        let shared = self.shared.clone();
         loop {
-            let term = self.shared.lock();
+            let term = shared.lock();
             let screen = term.parser.screen().contents();
             if ready(&screen) {
                 drop(term);
                 self.check(&screen);
                 return screen;
             }
-            let (term, _) = self
-                .shared
-                .drawn
-                .wait_timeout(term, Duration::from_millis(200))
-                .unwrap_or_else(|e| e.into_inner());
-            drop(term);
-            self.check(&screen);
+            self.settle(term, Duration::from_millis(200));
             if Instant::now() > deadline {
                 self.fail(&format!("waited {limit:?} for {what}"));
             }
@@ -466,16 +466,9 @@ impl Session {
     /// does not answer in its time. An AI playing itself may still be busy after `limit`.
     pub fn wait_ai(&mut self, limit: Duration) {
         let deadline = Instant::now() + limit;
+        let shared = self.shared.clone();
         while self.jobs().busy() && Instant::now() < deadline {
-            let term = self.shared.lock();
-            let (term, _) = self
-                .shared
-                .drawn
-                .wait_timeout(term, Duration::from_millis(200))
-                .unwrap_or_else(|e| e.into_inner());
-            let screen = term.parser.screen().contents();
-            drop(term);
-            self.check(&screen);
+            self.settle(shared.lock(), Duration::from_millis(200));
         }
     }
 
@@ -509,11 +502,7 @@ impl Drop for Session {
             if Instant::now() > deadline {
                 return;
             }
-            drop(
-                self.shared
-                    .drawn
-                    .wait_timeout(term, Duration::from_millis(5)),
-            );
+            drop(self.shared.next_frame(term, Duration::from_millis(5)));
         }
         let _ = host.join();
     }

@@ -140,8 +140,9 @@ impl Session {
     /// Turns analysis on, waits for its first numbers, turns it off.
     pub fn analyse(&mut self) {
         self.type_text("a");
+        // Its spinner and its first numbers (a win rate, or a proven result).
         self.wait_for("analysis's numbers", SLACK, |s| {
-            s.contains("analysis (level 10)") && s.contains(" it/s")
+            s.contains("analysis (level 10)…") && (s.contains('%') || s.contains("(proven)"))
         });
         self.type_text("a");
         self.wait_for("analysis off", SLACK, |s| s.contains("analysis off"));

@@ -158,9 +158,29 @@ pub struct AiWorker {
     current: Option<Arc<AtomicBool>>,
 }
 
+/// How a worker runs one job: [`think`] at the levels' own settings ([`AiWorker::spawn`]);
+/// a test may run another job in its place (one that panics, as a search once did).
+pub(crate) type Job =
+    Box<dyn FnMut(Request, &Arc<AtomicBool>, &dyn Fn(AiEvent), &mut Cached) + Send>;
+
 impl AiWorker {
     /// Starts the worker; `sink` receives every report (from the worker thread).
     pub fn spawn(sink: impl Fn(AiEvent) + Send + 'static) -> AiWorker {
+        AiWorker::spawn_with(
+            sink,
+            Box::new(|req, stop, sink, cache| {
+                think(req, stop, &sink, cache, &crate::search::levels::spec)
+            }),
+        )
+    }
+
+    /// A worker that runs `job` instead of the search (tests: a job that panics).
+    #[cfg(test)]
+    pub(crate) fn with_job(sink: impl Fn(AiEvent) + Send + 'static, job: Job) -> AiWorker {
+        AiWorker::spawn_with(sink, job)
+    }
+
+    fn spawn_with(sink: impl Fn(AiEvent) + Send + 'static, mut job: Job) -> AiWorker {
         let (tx, rx) = channel::<(Request, Arc<AtomicBool>)>();
         std::thread::Builder::new()
             .name(THREAD_NAME.into())
@@ -169,9 +189,7 @@ impl AiWorker {
                 let mut cache: Cached = None;
                 while let Ok((req, stop)) = rx.recv() {
                     let id = req.id;
-                    let run = std::panic::AssertUnwindSafe(|| {
-                        think(req, &stop, &sink, &mut cache, &crate::search::levels::spec)
-                    });
+                    let run = std::panic::AssertUnwindSafe(|| job(req, &stop, &sink, &mut cache));
                     if let Err(p) = std::panic::catch_unwind(run) {
                         // What the engine kept may be half changed: the next job starts anew.
                         cache = None;

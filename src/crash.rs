@@ -10,6 +10,7 @@
 //! owns the terminal (which ends the program) is also said on standard error, after the
 //! terminal is restored, in one line that names the log.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
@@ -27,8 +28,16 @@ struct Hook {
 
 static HOOK: OnceLock<Hook> = OnceLock::new();
 
-/// The last panic: its message and where it happened (`message (src/x.rs:80:9)`).
-static LAST: Mutex<Option<String>> = Mutex::new(None);
+/// The last panics (at most [`KEPT`]), the latest last: each one's message and where it
+/// happened (`message (src/x.rs:80:9)`).
+static LAST: Mutex<VecDeque<String>> = Mutex::new(VecDeque::new());
+
+/// How many of the last panics [`LAST`] keeps.
+const KEPT: usize = 8;
+
+/// What `std::thread::scope` panics with when a thread it spawned panicked and was not
+/// joined (the search's threads): the panic worth telling is that thread's own, just before.
+const SCOPED: &str = "a scoped thread panicked";
 
 /// Installs the hook (the first call wins; later calls change nothing): panics are appended to
 /// `log` (`None`: nowhere, e.g. no data directory); a panic of the calling thread, which owns
@@ -54,7 +63,13 @@ pub fn install(log: Option<PathBuf>, restore: Option<Box<dyn Fn() + Send + Sync>
             .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
             .unwrap_or_else(|| "an unknown place".into());
         let summary = format!("{message} ({place})");
-        *LAST.lock().unwrap_or_else(|e| e.into_inner()) = Some(summary.clone());
+        {
+            let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+            if last.len() == KEPT {
+                last.pop_front();
+            }
+            last.push_back(summary.clone());
+        }
         let thread = std::thread::current();
         let name = thread.name().unwrap_or("unnamed").to_string();
         if let Some(path) = &hook.log {
@@ -88,7 +103,10 @@ pub fn log_path() -> Option<&'static Path> {
 
 /// The last panic's message and place, if any panicked since the program started.
 pub fn last() -> Option<String> {
-    LAST.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    LAST.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .back()
+        .cloned()
 }
 
 /// The text of a panic's payload.
@@ -100,18 +118,36 @@ pub fn message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "unknown error".into())
 }
 
-/// One line for a caught panic whose payload is `payload`: what failed and where (the last
-/// panic's place when its message is this one), and where the log is.
+/// One line for a caught panic whose payload is `payload`: what failed and where (the place of
+/// the last panic with this message; for a scope whose thread panicked, that thread's panic),
+/// and where the log is.
 pub fn account(payload: &(dyn std::any::Any + Send)) -> String {
     let text = message(payload);
-    let what = match last() {
-        Some(last) if last.starts_with(&text) => last,
-        _ => text,
-    };
+    let what = LAST
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .rev()
+        .find(|p| match text.as_str() {
+            SCOPED => !p.starts_with(SCOPED),
+            _ => p.starts_with(&text),
+        })
+        .cloned()
+        .unwrap_or(text);
     match log_path() {
-        Some(p) => format!("{what}; details in {}", p.display()),
+        Some(p) => format!("{what}{DETAILS}{}", p.display()),
         None => what,
     }
+}
+
+/// What [`account`] puts between the account and the log's path.
+const DETAILS: &str = "; details in ";
+
+/// The log an account names ([`account`]), if it names one.
+pub fn log_named(account: &str) -> Option<&Path> {
+    account
+        .rsplit_once(DETAILS)
+        .map(|(_, path)| Path::new(path))
 }
 
 /// Appends `entry` to the log with the time, creating the directory if needed.
@@ -127,4 +163,19 @@ fn append(path: &Path, entry: &str) -> std::io::Result<()> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     writeln!(f, "--- {secs} (seconds since 1970) ---\n{entry}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_account_names_its_log_for_the_panel() {
+        let account = format!("boom (src/x.rs:1:2){DETAILS}/data/tessera/{LOG_NAME}");
+        assert_eq!(
+            log_named(&account),
+            Some(Path::new("/data/tessera/tessera.log"))
+        );
+        assert_eq!(log_named("the AI found no move"), None);
+    }
 }

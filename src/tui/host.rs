@@ -9,6 +9,7 @@
 //! panic inside it) the terminal gets back its normal screen, cursor and modes.
 
 use super::app::{update, App, Msg, Online, Screen};
+use super::backend::SessionBackend;
 use super::effect::Effect;
 use super::note::Note;
 pub use super::settings::{Settings, TermEnv};
@@ -17,7 +18,6 @@ use super::store::{self, AutosaveSlot};
 use super::view;
 use crate::ai::{AiEvent, AiStart, Thinker};
 use crate::online::{Identity, Link};
-use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
@@ -225,7 +225,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
     let options = TerminalOptions {
         viewport: Viewport::Fixed(Rect::new(0, 0, size.0, size.1)),
     };
-    let mut terminal = Terminal::with_options(CrosstermBackend::new(out), options)?;
+    let mut terminal = Terminal::with_options(SessionBackend::new(out, size), options)?;
     let puzzle_tx = sender.clone();
     let ai_tx = sender;
     let mut thinker = ai(Box::new(move |r: AiEvent| {
@@ -263,7 +263,7 @@ pub fn run(host: Host) -> anyhow::Result<()> {
 
 /// What the loop talks to.
 struct Io<'a, W: Write> {
-    terminal: &'a mut Terminal<CrosstermBackend<W>>,
+    terminal: &'a mut Terminal<SessionBackend<W>>,
     thinker: &'a mut dyn Thinker,
     link: Option<&'a dyn Link>,
     /// Where the puzzle solver's threads send their answers.
@@ -282,6 +282,7 @@ fn main_loop<W: Write>(
     loop {
         while let Some(msg) = queue.pop_front() {
             if let Msg::Resize(w, h) = msg {
+                io.terminal.backend_mut().set_size((w, h));
                 io.terminal.resize(Rect::new(0, 0, w, h))?;
             }
             let fx = update(app, msg);

@@ -36,10 +36,12 @@
 //! output writer and its size, a channel of messages (keys, resizes, AI reports, what a
 //! game server says), the person's name, where files go (`store::Storage`), the settings,
 //! the AI to use. The program in a terminal (`runtime`), an SSH channel of `tessera serve`
-//! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code.
+//! (`crate::serve`) and the tests (`tests/`, unit tests of this module) drive the same code;
+//! ratatui draws it at the session's own size (`backend`), never asking the process's terminal.
 //! It blocks on its channel and redraws only after a message: an idle interface uses no CPU.
 
 pub(crate) mod app;
+pub(crate) mod backend;
 pub(crate) mod board;
 pub(crate) mod challenge;
 pub(crate) mod cli;

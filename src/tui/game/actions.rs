@@ -244,7 +244,7 @@ impl Play {
                 self.on_estimate(purpose, analysis, next_job)
             }
             AiEvent::Failed { message, .. } => {
-                self.ai.job = None;
+                self.ai.fail(&message);
                 self.complain(format!("AI: {message}"));
                 Vec::new()
             }
@@ -288,6 +288,8 @@ impl Play {
         if self.ai.job.take().is_some() {
             fx.push(Effect::StopAi);
         }
+        // A failed job was about the position taken back.
+        self.ai.failed = None;
         let had_turns = self.session.turns().len();
         if !self.session.pending().is_empty() {
             self.session.undo_turn();

@@ -6,9 +6,14 @@
 //! [`Play::shows_opponent_estimate`]). Numbers show only while the position they are about is
 //! the one on screen: a take-back, a history step, a side choice or the end of the game
 //! leave no stale line. `A` hides the panel.
+//!
+//! Under the first line (what the AI does, or why its last job failed: a crash names the log
+//! with its details) the panel names what evaluates the positions: the opponent's level's
+//! evaluator and level 10's, for hints, analysis and reviews ([`super::evaluator`]).
 
 use super::analysis::ANALYSIS_LEVEL;
 use super::analysis_view;
+use super::evaluator;
 use super::lines::side_mark;
 use super::play::key_of;
 use super::play::Play;
@@ -71,10 +76,14 @@ impl Play {
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const ASCII_SPINNER: [&str; 4] = ["|", "/", "-", "\\"];
 
-/// The first line: what the AI is doing (with a spinner while it works) or waits for.
+/// The first line: what the AI is doing (with a spinner while it works) or waits for, or why
+/// its last job failed.
 fn state_line(play: &Play, s: &Settings) -> Line<'static> {
     let t = &s.theme;
     let ai = play.ai();
+    if let Some(message) = ai.failed().filter(|_| ai.job().is_none()) {
+        return failure_line(message, s);
+    }
     if let Some((_, purpose)) = ai.job() {
         let a = ai.analysis();
         let tick = a.map_or(0, |a| (a.elapsed.as_millis() / 100) as usize);
@@ -105,6 +114,36 @@ fn state_line(play: &Play, s: &Settings) -> Line<'static> {
         _ => "waiting for you".into(),
     };
     Line::styled(text, t.dim)
+}
+
+/// A failed job in one line: a crash names the log that has its details (the message line
+/// below the board says it all, with the log's whole path).
+fn failure_line(message: &str, s: &Settings) -> Line<'static> {
+    let text = match crate::crash::log_named(message) {
+        Some(log) => {
+            let name = log.file_name().unwrap_or(log.as_os_str());
+            format!("AI crashed: see {}", name.to_string_lossy())
+        }
+        None => format!("AI failed: {message}"),
+    };
+    Line::styled(text, s.theme.error)
+}
+
+/// What evaluates the AI's positions (the opponent's level, and level 10's for hints, analysis
+/// and reviews): one line, or two where one does not fit.
+fn evaluator_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
+    let parts = evaluator::panel_parts(play);
+    let one = parts.join(" · ");
+    let lines = if one.chars().count() <= width as usize {
+        vec![one]
+    } else {
+        parts
+    };
+    lines
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .map(|l| Line::styled(l, s.theme.dim))
+        .collect()
 }
 
 /// What the panel says instead of numbers: why there are none, and how to get some.
@@ -177,6 +216,7 @@ fn source_line(play: &Play, s: &Settings) -> Option<Line<'static>> {
 pub fn ai_lines(play: &Play, s: &Settings, width: u16) -> Vec<Line<'static>> {
     let t = &s.theme;
     let mut lines = vec![state_line(play, s)];
+    lines.extend(evaluator_lines(play, s, width));
     if let Some(turn) = play.hinted_turn() {
         lines.push(Line::from(vec![
             Span::styled("hint ", t.dim),

@@ -64,6 +64,8 @@ pub struct AiPanel {
     pub(super) played: Option<String>,
     /// The panel is hidden (`A`).
     pub(super) hidden: bool,
+    /// Why the last job failed (the AI's message), until the next job starts or a take-back.
+    pub(super) failed: Option<String>,
 }
 
 impl AiPanel {
@@ -97,6 +99,18 @@ impl AiPanel {
         self.played.as_deref()
     }
 
+    /// Why the last job failed, until the next job starts or a take-back.
+    pub fn failed(&self) -> Option<&str> {
+        self.failed.as_deref()
+    }
+
+    /// The job in progress failed with `message`: the panel says so until the next job starts
+    /// or a take-back.
+    pub(super) fn fail(&mut self, message: &str) {
+        self.job = None;
+        self.failed = Some(message.to_string());
+    }
+
     /// Starts a job at `level` about `game`: the panel forgets the last job's numbers.
     pub(super) fn start(&mut self, id: u64, purpose: Purpose, level: u8, game: &AnyGame) {
         self.job = Some((id, purpose));
@@ -105,6 +119,7 @@ impl AiPanel {
         self.about = Some(key_of(game));
         self.source = Some((purpose, level));
         self.played = None;
+        self.failed = None;
     }
 
     /// The AI played `token`, which led to `now`: its final analysis is its estimate of

@@ -61,6 +61,8 @@ impl Play {
                 self.say("reviewing every position: the game stays usable (n N jump between marked turns when done)");
             }
         }
+        // A failed review job is said until the review goes on.
+        self.ai.failed = None;
         let mut fx = Vec::new();
         if matches!(self.ai.job, Some((_, Purpose::Analyse))) {
             self.ai.job = None;
@@ -104,6 +106,7 @@ impl Play {
             Ok(true) => {}
             Ok(false) => return Vec::new(),
             Err(message) => {
+                self.ai.failed = Some(message.clone());
                 self.complain(format!("review stopped: {message} (R resumes it)"));
                 return Vec::new();
             }

@@ -1,12 +1,15 @@
-//! The New game screen: game, board size, opponent, sides, komi, AI time; what it remembers
-//! of the last game started from it is in [`choices`].
+//! The New game screen: game, board size, opponent, level (and what evaluates its positions on
+//! the chosen board: network or playouts), sides, komi, AI time; what it remembers of the last
+//! game started from it is in [`choices`].
 
 pub mod choices;
 
 use self::choices::{LastChoices, Opponent};
 use super::commands::{Command, Table};
 use super::form::{Form, Move, Selection};
+use super::game::analysis::ANALYSIS_LEVEL;
 use super::game::controller::Controller;
+use super::game::evaluator::evaluator;
 use super::game::play::Play;
 use super::screen::transition::Transition;
 use super::screen::{Component, Ctx, ViewCtx};
@@ -261,7 +264,7 @@ impl NewGameForm {
                     Opponent::AiVsAi => "none: AI plays AI (watch)".into(),
                 },
             ),
-            Field::Level => ("AI level", format!("{} of 10", self.level)),
+            Field::Level => ("AI level", self.level_text()),
             Field::Seat => ("You", self.seat_text()),
             Field::Komi => (
                 "Komi",
@@ -283,6 +286,26 @@ impl NewGameForm {
             ),
             Field::Time => ("AI time", format!("{} s per turn", self.ai_time)),
             Field::Start => ("", "[ Start ]".into()),
+        }
+    }
+
+    /// The level and what evaluates its positions on the chosen board, with level 10's (hints
+    /// and analysis) where it differs ([`evaluator`]).
+    fn level_text(&self) -> String {
+        let level = format!("{} of 10", self.level);
+        let Ok(game) = AnyGame::new(self.kind, &self.options()) else {
+            return level;
+        };
+        let own = evaluator(self.level, &game);
+        let strong = evaluator(ANALYSIS_LEVEL, &game);
+        let helps = match self.opponent {
+            Opponent::Ai => "hints and analysis",
+            _ => "analysis",
+        };
+        if own == strong {
+            format!("{level} · {own}")
+        } else {
+            format!("{level} · {own} ({helps}: {strong})")
         }
     }
 

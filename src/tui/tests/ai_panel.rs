@@ -67,7 +67,7 @@ fn panel_text(a: &App, width: u16) -> String {
 
 /// The AI panel drawn in its box, for snapshots.
 fn panel_box(a: &App) -> String {
-    let mut term = Terminal::new(TestBackend::new(36, 8)).unwrap();
+    let mut term = Terminal::new(TestBackend::new(36, 9)).unwrap();
     term.draw(|f| {
         let lines = ai_lines(play(a), &a.settings, 36);
         f.render_widget(
